@@ -1,0 +1,37 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+/** The arrows go one way: shared <- functions, shared <- web; infra and scripts use both. */
+const forbid = (from, targets, message) => ({
+  files: [`${from}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: targets.map((group) => ({ group: [group, `${group}/*`], message })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', '.test-data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      'import-x/no-cycle': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  forbid(
+    'shared',
+    ['@gia/functions', '@gia/web', '@gia/infra', '@gia/scripts'],
+    'shared depends on nothing of ours',
+  ),
+  forbid('functions', ['@gia/web', '@gia/infra', '@gia/scripts'], 'functions may use only shared'),
+  forbid('web', ['@gia/functions', '@gia/infra', '@gia/scripts'], 'web may use only shared'),
+);

@@ -1,0 +1,189 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import { cognito } from '../lib/aws.ts';
+import { env } from '../lib/env.ts';
+import type { Pool } from '../lib/auth.ts';
+import { POOL_GROUP } from '../lib/pools.ts';
+
+export const poolIds = (pool: Pool) => {
+  const e = env();
+  return pool === 'learner'
+    ? { userPoolId: e.LEARNER_POOL_ID, clientId: e.LEARNER_CLIENT_ID }
+    : { userPoolId: e.ADMIN_POOL_ID, clientId: e.ADMIN_CLIENT_ID };
+};
+
+/** Names of Cognito errors that all mean "wrong e-mail or password" (the local stand-in differs). */
+export const BAD_CREDENTIALS = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'InvalidPasswordException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+]);
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  /** The user's `sub`, read from the id token Cognito just issued to us. */
+  sub: string;
+}
+
+/** Signs in with e-mail and password; throws Cognito's error on bad credentials. */
+export async function passwordSignIn(pool: Pool, email: string, password: string): Promise<Tokens> {
+  const { clientId } = poolIds(pool);
+  const res = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const r = res.AuthenticationResult;
+  if (!r?.AccessToken || !r.RefreshToken || !r.IdToken) {
+    // A challenge (e.g. a forced password change) is not a completed sign-in.
+    const err = new Error('sign-in needs a challenge');
+    err.name = 'NotAuthorizedException';
+    throw err;
+  }
+  const sub = decomposeUnverifiedJwt(r.IdToken).payload.sub;
+  if (typeof sub !== 'string') throw new Error('id token without sub');
+  return {
+    accessToken: r.AccessToken,
+    refreshToken: r.RefreshToken,
+    expiresIn: r.ExpiresIn ?? 3600,
+    sub,
+  };
+}
+
+/** A new access token from a refresh token. */
+export async function refreshSession(pool: Pool, refreshToken: string) {
+  const { clientId } = poolIds(pool);
+  const res = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: clientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
+  const r = res.AuthenticationResult;
+  if (!r?.AccessToken) throw new Error('no access token');
+  return { accessToken: r.AccessToken, expiresIn: r.ExpiresIn ?? 3600 };
+}
+
+/** Makes a refresh token (and, in AWS, the access tokens issued from it) stop working. */
+export async function revokeRefreshToken(pool: Pool, refreshToken: string): Promise<void> {
+  const { clientId } = poolIds(pool);
+  await cognito.send(new RevokeTokenCommand({ ClientId: clientId, Token: refreshToken }));
+}
+
+/** Self sign-up of a learner, confirmed at once. Returns the new user's `sub`. */
+export async function signUpLearner(
+  email: string,
+  password: string,
+  name: string,
+): Promise<string> {
+  const { userPoolId, clientId } = poolIds('learner');
+  const res = await cognito.send(
+    new SignUpCommand({
+      ClientId: clientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: name },
+      ],
+    }),
+  );
+  if (!res.UserSub) throw new Error('sign-up without a user sub');
+  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
+  await cognito.send(
+    new AdminAddUserToGroupCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      GroupName: POOL_GROUP.learner,
+    }),
+  );
+  return res.UserSub;
+}
+
+/** Creates a user with a permanent password (admins), returning its `sub`. */
+export async function createUserWithPassword(
+  pool: Pool,
+  email: string,
+  password: string,
+  name: string,
+): Promise<string> {
+  const { userPoolId } = poolIds(pool);
+  const res = await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: name },
+      ],
+    }),
+  );
+  const sub = res.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  if (!sub) throw new Error('created user without sub');
+  try {
+    await setPermanentPassword(pool, email, password);
+    await cognito.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        GroupName: POOL_GROUP[pool],
+      }),
+    );
+  } catch (err) {
+    await deleteUser(pool, email);
+    throw err;
+  }
+  return sub;
+}
+
+export async function setPermanentPassword(pool: Pool, email: string, password: string) {
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: poolIds(pool).userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
+  );
+}
+
+/** A user's `sub` and attributes, or undefined when there is no such user. */
+export async function findUser(pool: Pool, email: string) {
+  try {
+    const res = await cognito.send(
+      new AdminGetUserCommand({ UserPoolId: poolIds(pool).userPoolId, Username: email }),
+    );
+    const attrs = Object.fromEntries(
+      (res.UserAttributes ?? []).map((a) => [a.Name ?? '', a.Value ?? '']),
+    );
+    return { sub: attrs.sub ?? '', name: attrs.name ?? '', email: attrs.email ?? email };
+  } catch (err) {
+    if ((err as Error).name === 'UserNotFoundException') return undefined;
+    throw err;
+  }
+}
+
+export async function deleteUser(pool: Pool, username: string): Promise<void> {
+  await cognito.send(
+    new AdminDeleteUserCommand({ UserPoolId: poolIds(pool).userPoolId, Username: username }),
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Key shapes of every item in the single table, and the access pattern each one serves.
+ *
+ * Ids are ULIDs (opaque, sort in creation order), so "newest first" or "in creation order" is a
+ * plain Query on a sort key. No access pattern needs a Scan.
+ *
+ * | item | pk | sk | gsi1 (pk / sk) | gsi2 (pk / sk) | contract calls it serves |
+ * |---|---|---|---|---|---|
+ * | board | `BOARD#<id>` | `BOARD` | `BOARDS` / `<id>` | | getBoards (both bases), insert/update/deleteBoards |
+ * | board name guard | `BOARDNAME#<lower name>` | `BOARDNAME` | | | unique board names in insert/updateBoards (same transaction) |
+ * | class | `CLASS#<id>` | `CLASS` | `BOARD#<board_id>#CLASSES` / `<id>` | `CLASSES` / `<id>` | getClasses (`board_id`?), getClasses_Byid, delete board refused while gsi1 has items |
+ * | subject | `SUBJECT#<id>` | `SUBJECT` | `CLASS#<class_id>#SUBJECTS` / `<id>` | `SUBJECTS` / `<id>` | getSubjects (`class_id`? / `subject_id`?), class detail accordion |
+ * | sub-subject | `SUBSUBJECT#<id>` | `SUBSUBJECT` | `SUBJECT#<subject_id>#SUBSUBJECTS` / `<id>` | `SUBSUBJECTS` / `<id>` | getSubSubjects (`subject_id`?) |
+ * | chapter | `CHAPTER#<id>` | `CHAPTER` | `SUBSUBJECT#<sub_subject_id>#CHAPTERS` / `<id>` | `CHAPTERS` / `<id>` | getChapters (`sub_subject_id`), in chapter_id order |
+ * | topic | `TOPIC#<id>` | `TOPIC` | `CHAPTER#<chapter_id>#TOPICS` / `<serial_no padded>#<id>` | `TOPICS` / `<id>` | getTopics (`chapter_id`), in serial_no order |
+ * | about-subject | `ABOUT#<id>` | `ABOUT` | `SUBSUBJECT#<sub_subject_id>#ABOUT` / `<id>` | `ABOUTS` / `<id>` | getAboutSubjects (`sub_subject_id`?), the purchased-class video viewer |
+ * | testimonial | `TESTIMONIAL#<id>` | `TESTIMONIAL` | `TESTIMONIALS` / `<id>` | | gettestimonial |
+ * | learner profile | `USER#<user_id>` | `PROFILE` | | | signup (created), getclass_users, updateclass_users, sign-in name |
+ * | learner e-mail guard | `USEREMAIL#<email>` | `USEREMAIL` | | | signup / profile e-mail uniqueness (same transaction) |
+ * | admin account | `ADMIN#<admin_id>` | `ADMIN` | `ADMINS` / `<created_at>#<admin_id>` | | getAdmins, insertAdmin, deleteAdmin, `*_created_by` names |
+ * | sign-in failures | `LOGINFAIL#<pool>#<email>` | `LOGINFAIL` | | | login/request refuses with 429 after repeated failures (TTL cleans up) |
+ * | cart item | `USER#<user_id>` | `CART#<cart_id>` | | | getUSER_CART, deleteUSER_CART |
+ * | cart subject guard | `USER#<user_id>` | `CARTSUBJECT#<subject_id>` | | | insertUSER_CART "Already in your cart." |
+ * | favourite | `USER#<user_id>` | `FAV#<favorite_id>` | | | getuser_favorites, deleteuser_favorites |
+ * | favourite subject guard | `USER#<user_id>` | `FAVSUBJECT#<subject_id>` | | | insertuser_favorites returns the existing record |
+ * | subject grant | `USER#<user_id>` | `GRANT#<subject_id>` | | | getsubjects_purchased, getUserClassPurchased, entitlement (one GetItem) |
+ * | payment history | `USER#<user_id>` | `PAYMENT#<payment_row_id>` | | | getpayment_history, newest first |
+ * | order | `ORDER#<order_id>` | `ORDER` | `ORDERS#UNPAID` / `<created_at>` (sparse, removed when paid) | | processPayment, insertpayment_hsitory, webhook, reconciliation |
+ * | payment guard | `RZPAYMENT#<payment_id>` | `RZPAYMENT` | | | a payment is recorded once (browser call, webhook, reconciliation) |
+ * | webhook event | `WEBHOOK#<event_id>` | `WEBHOOK` | | | webhook de-duplication (TTL cleans up) |
+ * | review | `TOPIC#<topic_id>` | `REVIEW#<user_id>` | `REVIEW#<id>` / `REVIEW` | | getreviews, one review per learner and topic, update/deletereviews by id |
+ * | review summary | `TOPIC#<topic_id>` | `REVIEWSUMMARY` | | | getreviews summary (kept by the same transaction as each review write) |
+ * | class rating | `CLASS#<class_id>` | `RATING` | | | real ratings on class cards |
+ * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
+ * | topic progress | `USER#<user_id>` | `PROGRESS#<topic_id>` | | | resume position, watched marks |
+ * | AI question counter | `AIRATE#<user_id>#<hour>` | `AIRATE` | | | getAiResponse per-learner hourly limit (TTL cleans up) |
+ */
+export const keys = {
+  board: (id: string) => ({ pk: `BOARD#${id}`, sk: 'BOARD' }),
+  boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
+  userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  userEmail: (email: string) => ({
+    pk: `USEREMAIL#${email.trim().toLowerCase()}`,
+    sk: 'USEREMAIL',
+  }),
+  admin: (adminId: string) => ({ pk: `ADMIN#${adminId}`, sk: 'ADMIN' }),
+  adminsIndex: (createdAt: string, adminId: string) => ({
+    gsi1pk: 'ADMINS',
+    gsi1sk: `${createdAt}#${adminId}`,
+  }),
+  loginFailures: (pool: 'learner' | 'admin', email: string) => ({
+    pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}`,
+    sk: 'LOGINFAIL',
+  }),
+} as const;
+
+/** Strips the key attributes from an item before it leaves the data layer. */
+export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, KeyAttr> {
+  const copy: Record<string, unknown> = { ...item };
+  for (const k of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'ttl']) delete copy[k];
+  return copy as Omit<T, KeyAttr>;
+}
+type KeyAttr = 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'ttl';

@@ -1,0 +1,4 @@
+import { createGroupHandler } from '../lib/http.ts';
+
+/** Route group `learning`: its routes are declared in the shared table and answer 501 until built. */
+export const handler = createGroupHandler('learning', {});

@@ -1,0 +1,115 @@
+import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { env } from './env.ts';
+import { UnauthenticatedError } from './errors.ts';
+
+export type Pool = 'learner' | 'admin';
+
+/** Who is calling, taken from a verified access token and nothing else. */
+export interface Identity {
+  /** The Cognito `sub`: a learner's `user_id`, an admin's `admin_id`. */
+  userId: string;
+  pool: Pool;
+}
+
+interface PoolVerifier {
+  issuer: string;
+  verify(token: string): Promise<JwtPayload>;
+  cacheJwks(jwks: { keys: unknown[] }): void;
+}
+
+/** The local stand-in serves its JWKS over http, which the default fetcher refuses. */
+const localJwksCache = () =>
+  new SimpleJwksCache({
+    fetcher: {
+      fetch: async (uri: string) => {
+        const res = await fetch(uri);
+        if (!res.ok) throw new Error(`JWKS fetch failed: ${res.status}`);
+        return res.arrayBuffer();
+      },
+    },
+  });
+
+function makeVerifier(poolId: string, clientId: string): PoolVerifier {
+  const localBase = env().COGNITO_LOCAL_ISSUER_BASE;
+  if (localBase) {
+    const issuer = `${localBase}/${poolId}`;
+    const verifier = JwtRsaVerifier.create(
+      {
+        issuer,
+        audience: null,
+        jwksUri: `${issuer}/.well-known/jwks.json`,
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'access') throw new Error('not an access token');
+          if (payload.client_id !== clientId) throw new Error('token of another client');
+        },
+      },
+      { jwksCache: localJwksCache() },
+    );
+    return {
+      issuer,
+      verify: (token) => verifier.verify(token),
+      cacheJwks: (jwks) => verifier.cacheJwks(jwks as never),
+    };
+  }
+  const verifier = CognitoJwtVerifier.create({ userPoolId: poolId, tokenUse: 'access', clientId });
+  const region = poolId.split('_')[0];
+  return {
+    issuer: `https://cognito-idp.${region}.amazonaws.com/${poolId}`,
+    verify: (token) => verifier.verify(token),
+    cacheJwks: (jwks) => verifier.cacheJwks(jwks as never),
+  };
+}
+
+let verifiers: Record<Pool, PoolVerifier> | undefined;
+
+function getVerifiers(): Record<Pool, PoolVerifier> {
+  const e = env();
+  verifiers ??= {
+    learner: makeVerifier(e.LEARNER_POOL_ID, e.LEARNER_CLIENT_ID),
+    admin: makeVerifier(e.ADMIN_POOL_ID, e.ADMIN_CLIENT_ID),
+  };
+  return verifiers;
+}
+
+/** Tests preload a JWKS instead of fetching one. */
+export function cacheJwksForTests(jwks: { keys: unknown[] }): void {
+  for (const v of Object.values(getVerifiers())) v.cacheJwks(jwks);
+}
+
+/** Forgets the verifiers (tests that change the environment). */
+export function resetVerifiersForTests(): void {
+  verifiers = undefined;
+}
+
+/**
+ * Verifies a bearer access token of either pool: signature, expiry, issuer, `token_use` and
+ * client. Any failure is `401`.
+ */
+export async function verifyAccessToken(token: string): Promise<Identity> {
+  let issuer: unknown;
+  try {
+    issuer = decomposeUnverifiedJwt(token).payload.iss;
+  } catch {
+    throw new UnauthenticatedError();
+  }
+  const all = getVerifiers();
+  const pool = (Object.keys(all) as Pool[]).find((p) => all[p].issuer === issuer);
+  if (!pool) throw new UnauthenticatedError();
+  try {
+    const payload = await all[pool].verify(token);
+    if (typeof payload.sub !== 'string') throw new Error('no sub');
+    return { userId: payload.sub, pool };
+  } catch {
+    throw new UnauthenticatedError();
+  }
+}
+
+/** The token of an `Authorization: Bearer …` header, if any. */
+export function bearerToken(headers: Record<string, string | undefined>): string | undefined {
+  const value = headers.authorization ?? headers.Authorization;
+  const m = value ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
+  return m?.[1];
+}

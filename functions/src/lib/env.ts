@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Configuration read by every function. Parsed once, at first use, so a missing variable fails
+ * loudly at start rather than at the tenth request.
+ */
+const EnvSchema = z.object({
+  AWS_REGION: z.string().min(1).default('ap-south-1'),
+  TABLE_NAME: z.string().min(1),
+  MEDIA_BUCKET: z.string().min(1),
+  LEARNER_POOL_ID: z.string().min(1),
+  LEARNER_CLIENT_ID: z.string().min(1),
+  ADMIN_POOL_ID: z.string().min(1),
+  ADMIN_CLIENT_ID: z.string().min(1),
+  /**
+   * Only for the local stack: the base of the local Cognito stand-in's token issuer, e.g.
+   * `http://127.0.0.1:9229`. Unset in AWS, where issuers are the real Cognito ones.
+   */
+  COGNITO_LOCAL_ISSUER_BASE: z.url().optional(),
+  /** Sign-in failures for one e-mail within the window before further attempts get 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+/** The parsed environment (cached). */
+export function env(): Env {
+  cached ??= EnvSchema.parse(process.env);
+  return cached;
+}
+
+/** Forgets the parsed environment; tests that change variables call this. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

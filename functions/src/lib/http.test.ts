@@ -1,0 +1,152 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { generateKeyPairSync } from 'node:crypto';
+import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
+import { httpEvent, lambdaContext } from '../../test/event.ts';
+
+Object.assign(process.env, TEST_ENV);
+const { cacheJwksForTests } = await import('./auth.ts');
+const { caller, createGroupHandler, MAX_JSON_BODY_BYTES, ok } = await import('./http.ts');
+const { parse } = await import('./validation.ts');
+
+const issuer = testIssuer();
+const ADMIN = '/api/v1/classadmin';
+const LEARNER = '/api/v1/classuser';
+
+const admins = createGroupHandler('admins', {
+  'admin.getAdmins': async (req) => ok('who', caller(req)),
+  'admin.insertAdmin': async (req) =>
+    ok('parsed', parse(z.object({ name: z.string({ error: 'Name please.' }) }), req.body)),
+  'admin.deleteAdmin': async () => {
+    throw new Error('secret table name leaked in stack');
+  },
+});
+const cart = createGroupHandler('cart', { 'cart.get': async (req) => ok('mine', caller(req)) });
+const health = createGroupHandler('health', {});
+
+const call = async (
+  handler: typeof admins,
+  method: string,
+  path: string,
+  options: Parameters<typeof httpEvent>[2] = {},
+) => {
+  const res = await handler(httpEvent(method, path, options), lambdaContext);
+  return { status: res.statusCode, body: JSON.parse(res.body ?? 'null'), headers: res.headers };
+};
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const adminToken = () => issuer.sign(accessClaims('admin', 'admin-1'));
+const learnerToken = () => issuer.sign(accessClaims('learner', 'learner-1'));
+
+beforeAll(() => cacheJwksForTests(issuer.jwks));
+
+describe('the HTTP plumbing of every route group', () => {
+  it('gives the handler the caller taken from a valid token', async () => {
+    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, {
+      headers: bearer(adminToken()),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ userId: 'admin-1', pool: 'admin' });
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`);
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('answers 401 for a token signed by another key', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const forged = signJwt(accessClaims('admin', 'admin-1'), privateKey, 'test-key');
+    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, { headers: bearer(forged) });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const expired = issuer.sign(accessClaims('admin', 'admin-1', { iat: past, exp: past + 60 }));
+    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, { headers: bearer(expired) });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 401 for a malformed token and for an id token', async () => {
+    const idToken = issuer.sign(accessClaims('admin', 'admin-1', { token_use: 'id' }));
+    for (const token of ['not-a-jwt', idToken]) {
+      const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, { headers: bearer(token) });
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('answers 403 to a learner token on an admin route, and to an admin token on a learner route', async () => {
+    const onAdmin = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, {
+      headers: bearer(learnerToken()),
+    });
+    expect(onAdmin.status).toBe(403);
+    expect(onAdmin.body.code).toBe('FORBIDDEN');
+    const onLearner = await call(cart, 'GET', `${LEARNER}/data/getUSER_CART`, {
+      headers: bearer(adminToken()),
+    });
+    expect(onLearner.status).toBe(403);
+    const own = await call(cart, 'GET', `${LEARNER}/data/getUSER_CART`, {
+      headers: bearer(learnerToken()),
+    });
+    expect(own.body.data).toEqual({ userId: 'learner-1', pool: 'learner' });
+  });
+
+  it('answers 400 with the contract code for malformed JSON', async () => {
+    const res = await call(admins, 'POST', `${ADMIN}/data/insertAdmin`, {
+      headers: bearer(adminToken()),
+      body: '{"name": ',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The request body is not valid JSON.',
+    });
+  });
+
+  it('answers 413 for a JSON body over 64 KiB', async () => {
+    const body = JSON.stringify({ name: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    const res = await call(admins, 'POST', `${ADMIN}/data/insertAdmin`, {
+      headers: bearer(adminToken()),
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 400 with the schema message and details when validation fails', async () => {
+    const res = await call(admins, 'POST', `${ADMIN}/data/insertAdmin`, {
+      headers: bearer(adminToken()),
+      body: '{}',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'Name please.',
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'name', message: 'Name please.' }],
+    });
+  });
+
+  it('answers a plain 500 without internals when a handler fails unexpectedly', async () => {
+    const res = await call(admins, 'DELETE', `${ADMIN}/data/deleteAdmin/abc`, {
+      headers: bearer(adminToken()),
+    });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: 'Something went wrong.', code: 'INTERNAL' });
+  });
+
+  it('answers JSON 404 for an unknown route and 405 for a known path with another method', async () => {
+    const unknown = await call(health, 'GET', '/api/v1/classuser/data/nothingHere');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('NOT_FOUND');
+    const wrongMethod = await call(health, 'POST', '/api/health');
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers?.allow).toBe('GET');
+  });
+
+  it('answers 501 for a declared route whose handler is not built yet', async () => {
+    const res = await call(health, 'GET', '/api/health');
+    expect(res.status).toBe(501);
+    expect(res.body.code).toBe('NOT_IMPLEMENTED');
+  });
+});

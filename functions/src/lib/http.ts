@@ -1,0 +1,186 @@
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { ErrorBody, RouteDef, RouteGroup } from '@gia/shared';
+import { MESSAGES, matchRoute } from '@gia/shared';
+import { bearerToken, verifyAccessToken, type Identity } from './auth.ts';
+import {
+  AppError,
+  ForbiddenError,
+  MethodNotAllowedError,
+  NotFoundError,
+  NotImplementedError,
+  PayloadTooLargeError,
+  UnauthenticatedError,
+  ValidationError,
+} from './errors.ts';
+import { logger } from './logger.ts';
+
+/** JSON bodies above this many bytes are refused with 413. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** What a route handler receives: already routed, authorised and parsed. */
+export interface ApiRequest {
+  route: RouteDef;
+  params: Record<string, string>;
+  query: Record<string, string | undefined>;
+  /** Parsed JSON body (`undefined` when there is none or the route takes a raw body). */
+  body: unknown;
+  /** The raw body bytes, for routes declared `rawBody` (signatures, multipart). */
+  rawBody?: Buffer;
+  headers: Record<string, string | undefined>;
+  /** The verified caller, when a valid token was sent. */
+  identity?: Identity;
+  requestId: string;
+}
+
+export interface ApiResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type RouteHandler = (req: ApiRequest) => Promise<ApiResult>;
+
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** `200 {message, data, ...extra}`. */
+export const ok = (message: string, data?: unknown, extra: object = {}): ApiResult => ({
+  body: { message, data, ...extra },
+});
+
+/** `201 {message, data}`. */
+export const created = (message: string, data?: unknown): ApiResult => ({
+  status: 201,
+  body: { message, data },
+});
+
+/** The caller of a route whose access rule guarantees one. */
+export function caller(req: ApiRequest): Identity {
+  if (!req.identity) throw new UnauthenticatedError();
+  return req.identity;
+}
+
+const json = (
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: JSON.stringify(body),
+});
+
+function lowerCaseHeaders(
+  h: APIGatewayProxyEventV2['headers'],
+): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function readBody(event: APIGatewayProxyEventV2): Buffer | undefined {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+}
+
+function parseJson(raw: Buffer | undefined): unknown {
+  if (!raw) return undefined;
+  if (raw.byteLength > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError();
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new ValidationError(MESSAGES.malformedJson, [
+      { field: '(body)', message: MESSAGES.malformedJson },
+    ]);
+  }
+}
+
+async function authorise(
+  route: RouteDef,
+  token: string | undefined,
+): Promise<Identity | undefined> {
+  if (route.access === 'public') {
+    // Public routes accept a token but never need one; a stale token is treated as none.
+    return token ? verifyAccessToken(token).catch(() => undefined) : undefined;
+  }
+  if (!token) throw new UnauthenticatedError();
+  const identity = await verifyAccessToken(token);
+  if (route.access !== 'learner-or-admin' && identity.pool !== route.access) {
+    throw new ForbiddenError();
+  }
+  return identity;
+}
+
+/** One place maps errors to answers: an `AppError` to its status, anything else to a plain 500. */
+export function errorResponse(err: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof AppError) {
+    if (err.status >= 500) logger.warn('request failed', { requestId, code: err.code });
+    const body: ErrorBody = { message: err.message, code: err.code };
+    if (err.details) body.details = err.details;
+    return json(err.status, body, err.headers);
+  }
+  logger.error('unhandled error', { requestId, error: err as Error });
+  const body: ErrorBody = { message: MESSAGES.internal, code: 'INTERNAL' };
+  return json(500, body);
+}
+
+/**
+ * The Lambda handler of one route group. It finds the route in the shared table, checks the
+ * caller against the route's access rule, parses the body, runs the route's handler and maps
+ * errors. Declared routes of the group without a handler answer `501`.
+ */
+export function createGroupHandler(
+  group: RouteGroup,
+  handlers: Partial<Record<string, RouteHandler>>,
+): LambdaHandler {
+  const core = async (
+    event: APIGatewayProxyEventV2,
+    context: Context,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
+    const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    const method = event.requestContext?.http?.method ?? 'GET';
+    const match = matchRoute(method, event.rawPath);
+    if (match.kind === 'not-found') throw new NotFoundError();
+    if (match.kind === 'method-not-allowed') throw new MethodNotAllowedError(match.allowed);
+    const { route, params } = match;
+    if (route.group !== group) throw new NotFoundError();
+
+    const headers = lowerCaseHeaders(event.headers);
+    const identity = await authorise(route, bearerToken(headers));
+    const handler = handlers[route.name];
+    if (!handler) throw new NotImplementedError();
+
+    const raw = readBody(event);
+    const req: ApiRequest = {
+      route,
+      params,
+      query: event.queryStringParameters ?? {},
+      body: route.rawBody ? undefined : parseJson(raw),
+      rawBody: route.rawBody ? raw : undefined,
+      headers,
+      identity,
+      requestId,
+    };
+    const result = await handler(req);
+    logger.info('request', {
+      requestId,
+      route: route.name,
+      status: result.status ?? 200,
+      caller: identity?.userId,
+    });
+    return json(result.status ?? 200, result.body, result.headers);
+  };
+
+  return middy(core).onError(async (request) => {
+    const requestId =
+      request.event?.requestContext?.requestId ?? request.context?.awsRequestId ?? 'unknown';
+    request.response = errorResponse(request.error, requestId);
+  }) as unknown as LambdaHandler;
+}

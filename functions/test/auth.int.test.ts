@@ -1,0 +1,270 @@
+import { describe, expect, it, inject } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { api, uniqueEmail } from '../../scripts/test/api.ts';
+
+const call = api();
+const L = '/api/v1/classuser';
+const A = '/api/v1/classadmin';
+const stack = inject('stack');
+const db = DynamoDBDocumentClient.from(
+  new DynamoDBClient({
+    endpoint: stack.endpoints.dynamodb,
+    region: 'ap-south-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }),
+);
+
+async function signUp(label: string, password = 'Passw0rdOk') {
+  const email = uniqueEmail(label);
+  const res = await call('POST', `${L}/login/signup`, {
+    body: { user_name: `  ${label} Learner `, email, password },
+  });
+  return { email, password, res };
+}
+
+async function signIn(base: string, email: string, password: string) {
+  return call('POST', `${base}/login/request`, { body: { email, password } });
+}
+
+const adminSession = async () =>
+  (await signIn(A, stack.admin.email, stack.admin.password)).body as {
+    accessToken: string;
+    refreshToken: string;
+  };
+
+describe('learner sign-up', () => {
+  it('creates the Cognito user and a profile whose user_id is the Cognito sub, without any password', async () => {
+    const { email, res } = await signUp('asha');
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Successfully signed up');
+    expect(res.body.data).toEqual({
+      user_id: expect.any(String),
+      user_name: 'asha Learner',
+      email,
+    });
+
+    const login = await signIn(L, email, 'Passw0rdOk');
+    expect(login.body.user.empid).toBe(res.body.data.user_id);
+
+    const profile = await db.send(
+      new GetCommand({
+        TableName: stack.tableName,
+        Key: { pk: `USER#${res.body.data.user_id}`, sk: 'PROFILE' },
+      }),
+    );
+    expect(profile.Item).toMatchObject({
+      user_id: res.body.data.user_id,
+      email,
+      is_verified: false,
+    });
+    expect(JSON.stringify(profile.Item)).not.toContain('Passw0rdOk');
+    expect(Object.keys(profile.Item ?? {})).not.toContain('password');
+  });
+
+  it('refuses a second account with the same e-mail with 409', async () => {
+    const { email } = await signUp('twice');
+    const again = await call('POST', `${L}/login/signup`, {
+      body: { user_name: 'Other', email: email.toUpperCase(), password: 'Passw0rdOk' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CONFLICT');
+  });
+
+  it('refuses a password without a digit or shorter than 8 characters with 400', async () => {
+    for (const password of ['lettersonly', 'abc123', '12345678']) {
+      const { res } = await signUp('weak', password);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'Password must be at least 8 characters long and contain a letter and a digit.',
+      );
+    }
+  });
+
+  it('refuses a blank name and a bad e-mail with 400 and details', async () => {
+    const res = await call('POST', `${L}/login/signup`, {
+      body: { user_name: '   ', email: 'not-an-email', password: 'Passw0rdOk' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details.map((d: { field: string }) => d.field).sort()).toEqual([
+      'email',
+      'user_name',
+    ]);
+  });
+});
+
+describe('learner sign-in', () => {
+  it('answers the tokens and the user, with empid the user id', async () => {
+    const { email, password, res } = await signUp('ravi');
+    const login = await signIn(L, email, password);
+    expect(login.status).toBe(200);
+    expect(login.body).toMatchObject({
+      message: 'Logged in Successfully',
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      expires_in: expect.any(Number),
+      user: { empid: res.body.data.user_id, name: 'ravi Learner', email },
+    });
+  });
+
+  it('gives the same 401 for a wrong password and for an unknown e-mail', async () => {
+    const { email } = await signUp('meera');
+    const wrong = await signIn(L, email, 'Wrongpass1');
+    const unknown = await signIn(L, uniqueEmail('nobody'), 'Wrongpass1');
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+  });
+
+  it('refuses further attempts with 429 after five failures for one e-mail, even with the right password', async () => {
+    const { email, password } = await signUp('locked');
+    for (let i = 0; i < 5; i++) expect((await signIn(L, email, 'Wrongpass1')).status).toBe(401);
+    const refused = await signIn(L, email, password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refreshes the access token, and after logout the refresh token stops working', async () => {
+    const { email, password } = await signUp('session');
+    const { accessToken, refreshToken } = (await signIn(L, email, password)).body;
+    const refreshed = await call('POST', `${L}/login/refresh`, { body: { refreshToken } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.accessToken).toEqual(expect.any(String));
+
+    const out = await call('POST', `${L}/login/logout`, {
+      token: accessToken,
+      body: { refreshToken },
+    });
+    expect(out.status).toBe(200);
+    const after = await call('POST', `${L}/login/refresh`, { body: { refreshToken } });
+    expect(after.status).toBe(401);
+  });
+
+  it('needs a learner token to log out', async () => {
+    expect((await call('POST', `${L}/login/logout`, { body: {} })).status).toBe(401);
+    const admin = await adminSession();
+    const res = await call('POST', `${L}/login/logout`, { token: admin.accessToken, body: {} });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('admin sign-in and admin accounts', () => {
+  it('signs the admin in and answers the admin name and e-mail', async () => {
+    const res = await signIn(A, stack.admin.email, stack.admin.password);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toEqual({ name: 'Admin', email: stack.admin.email });
+  });
+
+  it('keeps learners and admins in separate pools', async () => {
+    const { email, password } = await signUp('poolcheck');
+    expect((await signIn(A, email, password)).status).toBe(401);
+    const learner = (await signIn(L, email, password)).body;
+    const res = await call('GET', `${A}/data/getAdmins`, { token: learner.accessToken });
+    expect(res.status).toBe(403);
+  });
+
+  it('creates an admin who can then sign in, lists it, and deletes it', async () => {
+    const { accessToken } = await adminSession();
+    const email = uniqueEmail('newadmin');
+    const created = await call('POST', `${A}/data/insertAdmin`, {
+      token: accessToken,
+      body: { name: 'Priya', email, password: 'Adm1nPass' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toEqual({
+      admin_id: expect.any(String),
+      name: 'Priya',
+      email,
+      created_at: expect.any(String),
+    });
+    expect((await signIn(A, email, 'Adm1nPass')).status).toBe(200);
+
+    const list = await call('GET', `${A}/data/getAdmins`, { token: accessToken });
+    expect(list.body.data).toContainEqual(created.body.data);
+    expect(list.body.next_cursor).toBeNull();
+
+    const dup = await call('POST', `${A}/data/insertAdmin`, {
+      token: accessToken,
+      body: { name: 'Priya', email, password: 'Adm1nPass' },
+    });
+    expect(dup.status).toBe(409);
+
+    const removed = await call('DELETE', `${A}/data/deleteAdmin/${created.body.data.admin_id}`, {
+      token: accessToken,
+    });
+    expect(removed.status).toBe(200);
+    expect((await signIn(A, email, 'Adm1nPass')).status).toBe(401);
+    const gone = await call('DELETE', `${A}/data/deleteAdmin/${created.body.data.admin_id}`, {
+      token: accessToken,
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it('refuses an admin deleting their own account with 409', async () => {
+    const { accessToken } = await adminSession();
+    const me = (await call('GET', `${A}/data/getAdmins`, { token: accessToken })).body.data.find(
+      (a: { email: string }) => a.email === stack.admin.email,
+    );
+    const res = await call('DELETE', `${A}/data/deleteAdmin/${me.admin_id}`, {
+      token: accessToken,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('You cannot delete your own account.');
+  });
+
+  it('pages the admin list with limit and cursor', async () => {
+    const { accessToken } = await adminSession();
+    for (const n of [1, 2]) {
+      await call('POST', `${A}/data/insertAdmin`, {
+        token: accessToken,
+        body: { name: `Pager ${n}`, email: uniqueEmail('pager'), password: 'Adm1nPass' },
+      });
+    }
+    const first = await call('GET', `${A}/data/getAdmins?limit=1`, { token: accessToken });
+    expect(first.body.data).toHaveLength(1);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await call(
+      'GET',
+      `${A}/data/getAdmins?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+      { token: accessToken },
+    );
+    expect(second.body.data[0].admin_id).not.toBe(first.body.data[0].admin_id);
+    const bad = await call('GET', `${A}/data/getAdmins?limit=5000`, { token: accessToken });
+    expect(bad.status).toBe(400);
+  });
+
+  it('stores no password in the table', async () => {
+    const res = await db.send(
+      new QueryCommand({
+        TableName: stack.tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': 'ADMINS' },
+      }),
+    );
+    expect(res.Items?.length).toBeGreaterThan(0);
+    for (const item of res.Items ?? []) {
+      expect(Object.keys(item)).not.toContain('password');
+      expect(JSON.stringify(item)).not.toContain(stack.admin.password);
+    }
+  });
+});
+
+describe('the gateway', () => {
+  it('answers health, JSON 404 and 405', async () => {
+    expect(await call('GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await call('GET', '/api/v1/classuser/data/unknown')).toMatchObject({
+      status: 404,
+      body: { code: 'NOT_FOUND' },
+    });
+    expect((await call('DELETE', `${L}/login/signup`)).status).toBe(405);
+  });
+
+  it('answers 501 for a declared route that a later issue implements', async () => {
+    expect(await call('GET', `${L}/data/getBoards`)).toMatchObject({
+      status: 501,
+      body: { code: 'NOT_IMPLEMENTED' },
+    });
+  });
+});

@@ -1,0 +1,173 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import { KEY_ATTRIBUTES, POOL_GROUP, TABLE_DEFINITION } from '@gia/functions';
+import { MEDIA_BUCKET, type ServiceEndpoints } from './services.ts';
+
+export const TABLE_NAME = 'gia-school';
+const REGION = 'ap-south-1';
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** What the local stack remembers between runs, in `DATA_DIR/stack.json`. */
+export interface StackState {
+  learnerPoolId: string;
+  learnerClientId: string;
+  adminPoolId: string;
+  adminClientId: string;
+  /** The generated admin password, when ADMIN_PASSWORD was not given. */
+  adminPassword: string;
+}
+
+/** Creates the single table from the shared definition, if it is not there yet. */
+export async function ensureTable(endpoint: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+    return;
+  } catch (err) {
+    if ((err as Error).name !== 'ResourceNotFoundException') throw err;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: TABLE_NAME,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: KEY_ATTRIBUTES.map((name) => ({
+        AttributeName: name,
+        AttributeType: 'S',
+      })),
+      KeySchema: [
+        { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: TABLE_DEFINITION.globalSecondaryIndexes.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: TABLE_NAME });
+  await client
+    .send(
+      new UpdateTimeToLiveCommand({
+        TableName: TABLE_NAME,
+        TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.ttlAttribute, Enabled: true },
+      }),
+    )
+    .catch(() => undefined); // TTL is a clean-up aid; the code never relies on it.
+  client.destroy();
+}
+
+async function poolExists(client: CognitoIdentityProviderClient, id: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeUserPoolCommand({ UserPoolId: id }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function createPool(client: CognitoIdentityProviderClient, name: string, group: string) {
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: name,
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireNumbers: true,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireSymbols: false,
+        },
+      },
+    }),
+  );
+  const poolId = pool.UserPool?.Id;
+  if (!poolId) throw new Error(`could not create user pool ${name}`);
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: poolId,
+      ClientName: `${name}-web`,
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  const clientId = appClient.UserPoolClient?.ClientId;
+  if (!clientId) throw new Error(`could not create the app client of ${name}`);
+  await client.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: group }));
+  return { poolId, clientId };
+}
+
+/**
+ * Makes sure the learner pool and the admin pool exist with their app clients and groups,
+ * remembering their ids in `DATA_DIR/stack.json`.
+ */
+export async function ensurePools(endpoint: string, dataDir: string): Promise<StackState> {
+  const file = join(dataDir, 'stack.json');
+  const saved: Partial<StackState> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<StackState>)
+    : {};
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  const state = { ...saved } as StackState;
+  if (!saved.learnerPoolId || !(await poolExists(client, saved.learnerPoolId))) {
+    const p = await createPool(client, 'gia-learners', POOL_GROUP.learner);
+    state.learnerPoolId = p.poolId;
+    state.learnerClientId = p.clientId;
+  }
+  if (!saved.adminPoolId || !(await poolExists(client, saved.adminPoolId))) {
+    const p = await createPool(client, 'gia-admins', POOL_GROUP.admin);
+    state.adminPoolId = p.poolId;
+    state.adminClientId = p.clientId;
+  }
+  // Letters and digits, so the password always meets the policy.
+  state.adminPassword ||= `Gia${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7`;
+  writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`);
+  client.destroy();
+  return state;
+}
+
+/**
+ * Points the handlers at the embedded services: the same variables a Lambda function gets in
+ * AWS, plus the SDK's endpoint overrides.
+ */
+export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState): void {
+  Object.assign(process.env, {
+    AWS_REGION: REGION,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    TABLE_NAME,
+    MEDIA_BUCKET,
+    LEARNER_POOL_ID: state.learnerPoolId,
+    LEARNER_CLIENT_ID: state.learnerClientId,
+    ADMIN_POOL_ID: state.adminPoolId,
+    ADMIN_CLIENT_ID: state.adminClientId,
+    COGNITO_LOCAL_ISSUER_BASE: endpoints.cognito,
+  });
+}

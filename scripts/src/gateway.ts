@@ -1,0 +1,203 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { extname, join, normalize, sep } from 'node:path';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
+import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
+
+/** Request bodies above this are cut off before any handler runs (uploads are the largest). */
+const MAX_GATEWAY_BODY_BYTES = 6 * 1024 * 1024;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.pdf': 'application/pdf',
+};
+
+export interface GatewayOptions {
+  port: number;
+  /** The built SPA (`web/dist`). */
+  webDir: string;
+  /** Serves `/media/*` (storage); answers `undefined` when it did not handle the request. */
+  media?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<boolean>;
+}
+
+function sendError(res: ServerResponse, code: ErrorCode, message: string, headers = {}) {
+  res.writeHead(ERROR_STATUS[code], {
+    'content-type': 'application/json; charset=utf-8',
+    ...headers,
+  });
+  res.end(JSON.stringify({ message, code }));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_GATEWAY_BODY_BYTES) {
+        resolve('too-large');
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Turns a Node request into the API Gateway HTTP API (payload 2.0) event a Lambda receives. */
+export function toEvent(req: IncomingMessage, url: URL, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? body.toString('base64') : undefined,
+    isBase64Encoded: body.length > 0,
+  };
+}
+
+const lambdaContext = (requestId: string): Context =>
+  ({
+    awsRequestId: requestId,
+    functionName: 'local',
+    callbackWaitsForEmptyEventLoop: false,
+    getRemainingTimeInMillis: () => 30_000,
+  }) as Context;
+
+const loaded = new Map<string, LambdaHandler>();
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  const match = matchRoute(req.method ?? 'GET', url.pathname);
+  if (match.kind === 'not-found') return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
+  if (match.kind === 'method-not-allowed') {
+    return sendError(res, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed, {
+      allow: match.allowed.join(', '),
+    });
+  }
+  const body = await readBody(req);
+  if (body === 'too-large') return sendError(res, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge);
+  const group = match.route.group;
+  let handler = loaded.get(group);
+  if (!handler) {
+    handler = (await GROUP_HANDLERS[group]()).handler;
+    loaded.set(group, handler);
+  }
+  const event = toEvent(req, url, body);
+  const result = await handler(event, lambdaContext(event.requestContext.requestId));
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(
+    result.body === undefined
+      ? undefined
+      : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
+  );
+}
+
+function serveStatic(res: ServerResponse, url: URL, webDir: string, method: string) {
+  const index = join(webDir, 'index.html');
+  if (!existsSync(index)) {
+    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('The web app is not built. Run `npm run build` (npm start does it for you).');
+    return;
+  }
+  const requested = normalize(join(webDir, decodeURIComponent(url.pathname)));
+  const inside = requested.startsWith(webDir + sep);
+  const isFile = inside && existsSync(requested) && statSync(requested).isFile();
+  // Client routes (no file behind them) get index.html, as CloudFront's fallback does.
+  const file = isFile ? requested : index;
+  if (!isFile && extname(url.pathname) && url.pathname.startsWith('/assets/')) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Not found');
+    return;
+  }
+  const immutable = isFile && requested.includes(`${sep}assets${sep}`);
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  if (method === 'HEAD') return res.end();
+  createReadStream(file).pipe(res);
+}
+
+/**
+ * The one HTTP port of the local stack: `/api/*` through the same Lambda handlers as in AWS,
+ * `/media/*` from storage, and the SPA with the `index.html` fallback.
+ */
+export function startGateway(options: GatewayOptions): Promise<Server> {
+  const webDir = normalize(options.webDir);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const work = async () => {
+      if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+        return handleApi(req, res, url);
+      }
+      if (url.pathname.startsWith('/media/')) {
+        const body = await readBody(req);
+        if (body === 'too-large') {
+          return sendError(res, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge);
+        }
+        if (options.media && (await options.media(req, res, body))) return;
+        return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return sendError(res, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
+      }
+      return serveStatic(res, url, webDir, req.method);
+    };
+    work().catch((err: unknown) => {
+      console.error('gateway error', err);
+      if (!res.headersSent) sendError(res, 'INTERNAL', MESSAGES.internal);
+      else res.end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, () => resolve(server));
+  });
+}

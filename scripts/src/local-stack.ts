@@ -1,0 +1,85 @@
+import type { Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { applyEnvironment, ensurePools, ensureTable, type StackState } from './bootstrap.ts';
+import { startGateway } from './gateway.ts';
+import { mediaHandler } from './media.ts';
+import { startServices, type ServiceEndpoints } from './services.ts';
+
+export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  webDir?: string;
+  adminEmail: string;
+  /** Unset: a password generated on first run and kept in `DATA_DIR/stack.json`. */
+  adminPassword?: string;
+  seedDemo: boolean;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  endpoints: ServiceEndpoints;
+  state: StackState;
+  admin: { email: string; password: string };
+  demoLearner?: { email: string; password: string };
+  stop(): Promise<void>;
+}
+
+export const DEMO_LEARNER = {
+  email: 'learner@gia.local',
+  password: 'Learner123',
+  name: 'Demo Learner',
+};
+
+/**
+ * The whole product on one machine: the embedded services, the table, bucket and pools, the
+ * admin account, and the gateway on one port.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const services = await startServices(options.dataDir);
+  let server: Server | undefined;
+  try {
+    await ensureTable(services.endpoints.dynamodb);
+    const state = await ensurePools(services.endpoints.cognito, options.dataDir);
+    applyEnvironment(services.endpoints, state);
+
+    // Imported only now: the handlers' SDK clients read the endpoints set just above.
+    const { ensureAdmin, ensureDemoLearner } = await import('./accounts.ts');
+    const admin = {
+      email: options.adminEmail.trim().toLowerCase(),
+      password: options.adminPassword || state.adminPassword,
+    };
+    await ensureAdmin({ name: 'Admin', email: admin.email, password: admin.password });
+    const demoLearner = options.seedDemo ? await ensureDemoLearner(DEMO_LEARNER) : undefined;
+
+    server = await startGateway({
+      port: options.port,
+      webDir: options.webDir ?? DEFAULT_WEB_DIR,
+      media: mediaHandler(services.endpoints.s3),
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const gateway = server;
+    return {
+      url: `http://localhost:${port}`,
+      port,
+      endpoints: services.endpoints,
+      state,
+      admin,
+      demoLearner,
+      stop: async () => {
+        gateway.closeAllConnections();
+        await new Promise<void>((resolve) => gateway.close(() => resolve()));
+        await services.stop();
+      },
+    };
+  } catch (err) {
+    server?.close();
+    await services.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,31 @@
+/** User-facing texts fixed by the contract and the specification. */
+export const MESSAGES = {
+  internal: 'Something went wrong.',
+  notFound: 'The requested resource was not found.',
+  methodNotAllowed: 'This method is not allowed on this path.',
+  notImplemented: 'This feature is not available yet.',
+  unauthenticated: 'Please sign in to continue.',
+  forbidden: 'You are not allowed to do this.',
+  malformedJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request body is too large.',
+  signupSuccess: 'Successfully signed up',
+  loginSuccess: 'Logged in Successfully',
+  loginFailed: 'Invalid email or password.',
+  loginRateLimited: 'Too many failed sign-in attempts. Please try again later.',
+  emailTaken: 'An account with this email already exists.',
+  refreshed: 'Token refreshed',
+  refreshFailed: 'Your session has expired. Please sign in again.',
+  loggedOut: 'Logged out successfully',
+  adminsLoaded: 'Admins loaded',
+  adminCreated: 'Admin created successfully.',
+  adminDeleted: 'Admin deleted successfully.',
+  adminSelfDelete: 'You cannot delete your own account.',
+  adminNotFound: 'Admin not found.',
+  signupFailedUi: 'Failed to sign-up, Please try again later!!',
+  signinFailedUi: 'Failed to sign-in, Please try again later!!',
+  adminLoginFailedUi: 'Failed to login. Please try again.',
+} as const;
+
+/** The password rule of the contract: at least 8 characters with a letter and a digit. */
+export const PASSWORD_RULE_MESSAGE =
+  'Password must be at least 8 characters long and contain a letter and a digit.';

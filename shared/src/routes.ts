@@ -1,0 +1,281 @@
+/**
+ * The route table: every HTTP route of the product, in one place.
+ *
+ * The Lambda routers, the local gateway and the CDK stack all read this table, so a route is
+ * declared exactly once. A route whose group has no handler for it yet answers `501`.
+ */
+
+/** Who may call a route. `public` routes accept a token (learner or admin) but do not need one. */
+export type Access = 'public' | 'learner' | 'admin' | 'learner-or-admin';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One Lambda function per route group. */
+export const ROUTE_GROUPS = [
+  'health',
+  'auth',
+  'admins',
+  'catalogue',
+  'catalogue-admin',
+  'uploads',
+  'profile',
+  'cart',
+  'purchases',
+  'favourites',
+  'learning',
+  'learning-admin',
+  'payments',
+  'ai',
+  'local',
+] as const;
+export type RouteGroup = (typeof ROUTE_GROUPS)[number];
+
+export interface RouteDef {
+  /** Stable name, e.g. `learner.login.request`; handlers are registered under it. */
+  readonly name: string;
+  readonly method: Method;
+  /** Full path with API Gateway style parameters, e.g. `/api/v1/classuser/data/getClasses_Byid/{classId}`. */
+  readonly path: string;
+  readonly group: RouteGroup;
+  readonly access: Access;
+  /** Served only by the local stack (never deployed). */
+  readonly localOnly?: boolean;
+  /** The handler needs the raw, unparsed body (signature checks, multipart). */
+  readonly rawBody?: boolean;
+}
+
+export const BASES = {
+  learner: '/api/v1/classuser',
+  users: '/api/v1/users',
+  admin: '/api/v1/classadmin',
+  global: '/api/v1/global',
+  payments: '/api/v1/payments',
+  local: '/api/local',
+} as const;
+
+const L = BASES.learner;
+const U = BASES.users;
+const A = BASES.admin;
+const G = BASES.global;
+
+const route = (
+  name: string,
+  method: Method,
+  path: string,
+  group: RouteGroup,
+  access: Access,
+  extra: Partial<Pick<RouteDef, 'localOnly' | 'rawBody'>> = {},
+): RouteDef => ({ name, method, path, group, access, ...extra });
+
+/** Catalogue entities managed by the admin back office, with the names their routes use. */
+export const ADMIN_ENTITIES = [
+  {
+    entity: 'board',
+    list: 'getBoards',
+    insert: 'insertBoards',
+    update: 'updateBoards',
+    remove: 'deleteBoards',
+  },
+  {
+    entity: 'class',
+    list: 'getClasses',
+    insert: 'insertClasses',
+    update: 'updateClasses',
+    remove: 'deleteClasses',
+  },
+  {
+    entity: 'subject',
+    list: 'getSubjects',
+    insert: 'insertSubjects',
+    update: 'updateSubjects',
+    remove: 'deleteSubjects',
+  },
+  {
+    entity: 'sub-subject',
+    list: 'getSubSubjects',
+    insert: 'insertSubSubjects',
+    update: 'updateSubSubjects',
+    remove: 'deleteSubSubjects',
+  },
+  {
+    entity: 'chapter',
+    list: 'getChapters',
+    insert: 'insertChapters',
+    update: 'updateChapters',
+    remove: 'deleteChapters',
+  },
+  {
+    entity: 'topic',
+    list: 'getTopics',
+    insert: 'insertTopics',
+    update: 'updateTopics',
+    remove: 'deleteTopics',
+  },
+  {
+    entity: 'about-subject',
+    list: 'getAboutSubjects',
+    insert: 'insertAboutSubjects',
+    update: 'updateAboutSubjects',
+    remove: 'deleteAboutSubjects',
+  },
+  {
+    entity: 'testimonial',
+    list: 'gettestimonial',
+    insert: 'inserttestimonial',
+    update: 'updatetestimonial',
+    remove: 'deletetestimonial',
+  },
+] as const;
+
+const adminCatalogue: RouteDef[] = ADMIN_ENTITIES.flatMap((e) => [
+  route(`admin.catalogue.${e.list}`, 'GET', `${A}/data/${e.list}`, 'catalogue-admin', 'admin'),
+  route(`admin.catalogue.${e.insert}`, 'POST', `${A}/data/${e.insert}`, 'catalogue-admin', 'admin'),
+  route(`admin.catalogue.${e.update}`, 'POST', `${A}/data/${e.update}`, 'catalogue-admin', 'admin'),
+  route(
+    `admin.catalogue.${e.remove}`,
+    'DELETE',
+    `${A}/data/${e.remove}/{id}`,
+    'catalogue-admin',
+    'admin',
+  ),
+]);
+
+export const ROUTES: readonly RouteDef[] = [
+  route('health', 'GET', '/api/health', 'health', 'public'),
+
+  // Authentication (CONTRACT section 3)
+  route('learner.login.signup', 'POST', `${L}/login/signup`, 'auth', 'public'),
+  route('learner.login.request', 'POST', `${L}/login/request`, 'auth', 'public'),
+  route('learner.login.refresh', 'POST', `${L}/login/refresh`, 'auth', 'public'),
+  route('learner.login.logout', 'POST', `${L}/login/logout`, 'auth', 'learner'),
+  route('admin.login.request', 'POST', `${A}/login/request`, 'auth', 'public'),
+  route('admin.login.refresh', 'POST', `${A}/login/refresh`, 'auth', 'public'),
+  route('admin.login.logout', 'POST', `${A}/login/logout`, 'auth', 'admin'),
+
+  // Admin accounts
+  route('admin.getAdmins', 'GET', `${A}/data/getAdmins`, 'admins', 'admin'),
+  route('admin.insertAdmin', 'POST', `${A}/data/insertAdmin`, 'admins', 'admin'),
+  route('admin.deleteAdmin', 'DELETE', `${A}/data/deleteAdmin/{admin_id}`, 'admins', 'admin'),
+
+  // Public catalogue reads (CONTRACT section 4)
+  route('catalogue.getBoards', 'GET', `${L}/data/getBoards`, 'catalogue', 'public'),
+  route('catalogue.getClasses', 'GET', `${L}/data/getClasses`, 'catalogue', 'public'),
+  route(
+    'catalogue.getClassById',
+    'GET',
+    `${L}/data/getClasses_Byid/{classId}`,
+    'catalogue',
+    'public',
+  ),
+  route('catalogue.getSubjects', 'GET', `${L}/data/getSubjects`, 'catalogue', 'public'),
+  route('catalogue.getSubSubjects', 'GET', `${L}/data/getSubSubjects`, 'catalogue', 'public'),
+  route('catalogue.getChapters', 'GET', `${L}/data/getChapters`, 'catalogue', 'public'),
+  route('catalogue.getTopics', 'GET', `${L}/data/getTopics`, 'catalogue', 'public'),
+  route('catalogue.gettestimonial', 'GET', `${L}/data/gettestimonial`, 'catalogue', 'public'),
+
+  // Admin catalogue
+  ...adminCatalogue,
+
+  // Uploads (CONTRACT section 5)
+  route('uploads.presign', 'POST', `${G}/upload/presign`, 'uploads', 'learner-or-admin'),
+  route('uploads.file', 'POST', `${G}/upload/file`, 'uploads', 'learner-or-admin', {
+    rawBody: true,
+  }),
+
+  // Learner data (CONTRACT section 6)
+  route(
+    'purchases.getsubjects_purchased',
+    'GET',
+    `${L}/data/getsubjects_purchased`,
+    'purchases',
+    'learner',
+  ),
+  route(
+    'purchases.getUserClassPurchased',
+    'GET',
+    `${L}/data/getUserClassPurchased`,
+    'purchases',
+    'learner',
+  ),
+  route(
+    'purchases.getpayment_history',
+    'GET',
+    `${L}/data/getpayment_history`,
+    'purchases',
+    'learner',
+  ),
+  route('cart.get', 'GET', `${L}/data/getUSER_CART`, 'cart', 'learner'),
+  route('cart.insert', 'POST', `${L}/data/insertUSER_CART`, 'cart', 'learner'),
+  route('cart.delete', 'DELETE', `${L}/data/deleteUSER_CART/{cart_id}`, 'cart', 'learner'),
+  route('reviews.get', 'GET', `${L}/data/getreviews`, 'learning', 'learner'),
+  route('reviews.insert', 'POST', `${L}/data/insertreviews`, 'learning', 'learner'),
+  route('reviews.update', 'POST', `${L}/data/updatereviews`, 'learning', 'learner'),
+  route('reviews.delete', 'DELETE', `${L}/data/deletereviews/{id}`, 'learning', 'learner'),
+  route('qna.get', 'GET', `${L}/data/getqna`, 'learning', 'learner'),
+  route('qna.insert', 'POST', `${L}/data/insertqna`, 'learning', 'learner'),
+  route('qna.update', 'POST', `${L}/data/updateqna`, 'learning', 'learner'),
+  route('profile.get', 'GET', `${L}/data/getclass_users`, 'profile', 'learner'),
+  route('profile.update', 'PUT', `${L}/data/updateclass_users`, 'profile', 'learner'),
+  route('favourites.get', 'GET', `${U}/data/getuser_favorites`, 'favourites', 'learner'),
+  route('favourites.insert', 'POST', `${U}/data/insertuser_favorites`, 'favourites', 'learner'),
+  route(
+    'favourites.delete',
+    'DELETE',
+    `${U}/data/deleteuser_favorites/{favorite_id}`,
+    'favourites',
+    'learner',
+  ),
+  route('admin.qna.get', 'GET', `${A}/data/getqna`, 'learning-admin', 'admin'),
+  route('admin.qna.answer', 'POST', `${A}/data/answerqna`, 'learning-admin', 'admin'),
+
+  // Payments (CONTRACT section 7)
+  route('payments.process', 'POST', `${L}/data/processPayment`, 'payments', 'learner'),
+  route('payments.record', 'POST', `${L}/data/insertpayment_hsitory`, 'payments', 'learner'),
+  route('payments.recordAlias', 'POST', `${L}/data/insertpayment_history`, 'payments', 'learner'),
+  route('payments.webhook', 'POST', `${BASES.payments}/webhook`, 'payments', 'public', {
+    rawBody: true,
+  }),
+  route('local.razorpay.pay', 'POST', `${BASES.local}/razorpay/pay`, 'local', 'public', {
+    localOnly: true,
+  }),
+
+  // AI teacher (CONTRACT section 8)
+  route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
+];
+
+/** The routes served by one route group (one Lambda function). */
+export const routesOfGroup = (group: RouteGroup): RouteDef[] =>
+  ROUTES.filter((r) => r.group === group);
+
+const compiled = ROUTES.map((r) => {
+  const names: string[] = [];
+  const source = r.path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\{(\w+)\}/g, (_, n: string) => {
+      names.push(n);
+      return '([^/]+)';
+    });
+  return { route: r, regex: new RegExp(`^${source}/?$`), names };
+});
+
+export type RouteMatch =
+  | { kind: 'found'; route: RouteDef; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allowed: Method[] }
+  | { kind: 'not-found' };
+
+/** Finds the route for a method and path (path without query string). */
+export function matchRoute(method: string, path: string): RouteMatch {
+  const allowed: Method[] = [];
+  for (const { route: r, regex, names } of compiled) {
+    const m = regex.exec(path);
+    if (!m) continue;
+    if (r.method !== method.toUpperCase()) {
+      allowed.push(r.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1] ?? '')));
+    return { kind: 'found', route: r, params };
+  }
+  return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
+}

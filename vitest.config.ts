@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects: `unit` (node, next to the code), `web` (jsdom), `integration` (against the
+ * embedded local services, started once by the global setup) and `browser` (real Chromium
+ * against a whole local stack).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{shared,functions,scripts,infra}/{src,test}/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['{functions,scripts}/{src,test}/**/*.int.test.ts'],
+          globalSetup: ['scripts/test/global-setup-services.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.browser.test.ts'],
+          globalSetup: ['tests/browser/global-setup-stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
