@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// The SDK's notice about future Node versions is noise in test output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 /**
  * Four projects: `unit` (node, next to the code), `web` (jsdom), `integration` (against the
  * embedded local services, started once by the global setup) and `browser` (real Chromium
@@ -40,8 +43,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           environment: 'node',
-          include: ['tests/browser/**/*.browser.test.ts'],
-          globalSetup: ['tests/browser/global-setup-stack.ts'],
+          include: ['scripts/test/browser/**/*.browser.test.ts'],
+          globalSetup: ['scripts/test/browser/global-setup-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,19 +1,79 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
+import { verifyPostPolicy } from './post-policy.ts';
 import { MEDIA_BUCKET } from './services.ts';
+
+/** The secret key the local stack signs with (the embedded services accept any). */
+export const LOCAL_SECRET_KEY = 'local';
+
+function s3Error(res: ServerResponse, status: number, code: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/xml' });
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+  );
+}
+
+/**
+ * A browser upload by presigned POST to `/media/` (the bucket's address locally): checked as S3
+ * checks it, then stored. Nothing is stored when any check fails.
+ */
+async function handleUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  s3Endpoint: string,
+): Promise<void> {
+  let form: FormData;
+  try {
+    form = await new Request('http://local/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body,
+    }).formData();
+  } catch {
+    return s3Error(res, 400, 'MalformedPOSTRequest', 'The body is not a multipart form.');
+  }
+  const file = form.get('file');
+  if (!(file instanceof Blob)) return s3Error(res, 400, 'InvalidArgument', 'No file was sent.');
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
+  const verdict = verifyPostPolicy({
+    fields,
+    size: file.size,
+    bucket: MEDIA_BUCKET,
+    secretKey: LOCAL_SECRET_KEY,
+  });
+  if (!verdict.ok) return s3Error(res, verdict.status, verdict.code, verdict.message);
+  const stored = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${encodeURI(verdict.key)}`, {
+    method: 'PUT',
+    headers: { 'content-type': verdict.contentType ?? 'application/octet-stream' },
+    body: Buffer.from(await file.arrayBuffer()),
+  });
+  if (!stored.ok) return s3Error(res, 500, 'InternalError', 'The file could not be stored.');
+  res.writeHead(204);
+  res.end();
+}
 
 /** Keys under this prefix are public images; everything else is private media. */
 export const PUBLIC_PREFIX = 'public/';
 
 /**
- * `/media/<key>` on the local stack, as CloudFront serves it in AWS: public images are readable
- * by anyone; private media (videos, notes) is refused unless the request is signed.
+ * `/media/*` on the local stack, as S3 and CloudFront behave in AWS: presigned-POST uploads are
+ * checked against their policy; public images (`public/…`) are readable by anyone; private media
+ * (videos, notes) is never readable without a signature.
  */
 export function mediaHandler(s3Endpoint: string) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = decodeURIComponent(url.pathname.slice('/media/'.length));
+    if (
+      req.method === 'POST' &&
+      (key === '' || key === MEDIA_BUCKET || key === `${MEDIA_BUCKET}/`)
+    ) {
+      await handleUpload(req, res, body, s3Endpoint);
+      return true;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (!key.startsWith(PUBLIC_PREFIX) || key.includes('..')) {
       res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });

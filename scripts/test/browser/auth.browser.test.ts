@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchErrors } from './browser.ts';
+import { uniqueEmail } from '../api.ts';
+
+const stack = inject('stack');
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: stack.url });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+afterEach(async () => {
+  await context.close();
+  expect(errors).toEqual([]);
+});
+
+async function signUpInBrowser(email: string, password: string, name = 'Kavya Nair') {
+  await page.goto('/signup');
+  await page.getByRole('heading', { name: 'Sign up to GIA School' }).waitFor();
+  await page.getByLabel('User Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create an Account' }).click();
+  await page.waitForURL('**/signin');
+}
+
+async function signInInBrowser(email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('a learner', () => {
+  it('signs up, signs in and lands on the board screen, then logs out', async () => {
+    const email = uniqueEmail('kavya');
+    await signUpInBrowser(email, 'Kavya2026x');
+    await page.getByText('Successfully signed up').waitFor();
+
+    await signInInBrowser(email, 'Kavya2026x');
+    await page.waitForURL('**/GetBoard');
+    await page.getByRole('heading', { name: 'Choose Board' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeTruthy();
+    const persisted = await page.evaluate(() => localStorage.getItem('root'));
+    expect(persisted).toContain(email);
+
+    await page.getByRole('button', { name: 'Profile menu' }).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Logout' })
+      .or(page.getByRole('button', { name: 'Logout' }))
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
+  });
+
+  it('sees the server message when the password is wrong', async () => {
+    const email = uniqueEmail('wrongpw');
+    await signUpInBrowser(email, 'Right2026x');
+    await signInInBrowser(email, 'Wrong2026x');
+    await page.getByText('Invalid email or password.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+  });
+
+  it('is sent to sign in from /Profile when signed out, and returned there after signing in', async () => {
+    const email = uniqueEmail('returns');
+    await signUpInBrowser(email, 'Return2026x');
+    await page.goto('/Profile');
+    await page.waitForURL('**/signin?redirect=%2FProfile');
+    await signInInBrowser(email, 'Return2026x');
+    await page.waitForURL('**/Profile');
+  });
+});
+
+describe('an admin', () => {
+  it('signs in at /AdminLoginNew and lands on /Setup', async () => {
+    await page.goto('/AdminLoginNew');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.getByLabel('Email').fill(stack.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/Setup');
+    await page.getByRole('heading', { name: 'Setup' }).first().waitFor();
+  });
+
+  it('keeps a learner out of the admin area', async () => {
+    await page.goto('/Setup');
+    await page.waitForURL('**/AdminLoginNew');
+  });
+});
+
+describe('the shell', () => {
+  it('shows the 404 page for an unknown route', async () => {
+    await page.goto('/no-such-page');
+    await page.getByText('Oops! The page you are looking for does not exist.').waitFor();
+    await page.getByRole('button', { name: 'Go Back' }).waitFor();
+  });
+});

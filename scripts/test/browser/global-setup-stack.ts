@@ -1,0 +1,33 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { DEFAULT_WEB_DIR, startLocalStack } from '../../src/local-stack.ts';
+import '../api.ts';
+
+/** Browser tests run against a whole local stack serving the built SPA (`npm run build -w web`). */
+export default async function setup(project: TestProject) {
+  if (!existsSync(join(DEFAULT_WEB_DIR, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm run build -w web` first (npm test does).');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'gia-browser-'));
+  process.env.LOG_LEVEL ??= 'SILENT';
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    adminEmail: 'admin@gia.test',
+    adminPassword: 'AdminPass123',
+    seedDemo: false,
+  });
+  project.provide('stack', {
+    url: stack.url,
+    dataDir,
+    admin: stack.admin,
+    endpoints: stack.endpoints,
+    tableName: process.env.TABLE_NAME ?? '',
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

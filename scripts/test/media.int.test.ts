@@ -1,0 +1,72 @@
+import { describe, expect, it, inject } from 'vitest';
+import { S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+
+const stack = inject('stack');
+const s3 = new S3Client({
+  endpoint: stack.endpoints.s3,
+  forcePathStyle: true,
+  region: 'ap-south-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+
+async function presignImage(key: string) {
+  return createPresignedPost(s3, {
+    Bucket: 'gia-media',
+    Key: key,
+    Conditions: [
+      ['starts-with', '$key', 'public/images/'],
+      ['starts-with', '$Content-Type', 'image/'],
+      ['content-length-range', 1, 1024],
+    ],
+    Fields: { 'Content-Type': 'image/png' },
+    Expires: 300,
+  });
+}
+
+function form(fields: Record<string, string>, file: Blob) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  body.append('file', file);
+  return body;
+}
+
+const png = (bytes: number) => new Blob([new Uint8Array(bytes).fill(7)], { type: 'image/png' });
+const upload = (body: FormData) => fetch(`${stack.url}/media/`, { method: 'POST', body });
+
+describe('media on the local stack', () => {
+  it('stores an upload that meets its presigned policy and serves the public image', async () => {
+    const key = `public/images/${Date.now()}.png`;
+    const { fields } = await presignImage(key);
+    const res = await upload(form(fields, png(100)));
+    expect(res.status).toBe(204);
+    const read = await fetch(`${stack.url}/media/${key}`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('image/png');
+    expect((await read.arrayBuffer()).byteLength).toBe(100);
+  });
+
+  it('refuses an oversize upload with 400 and stores nothing', async () => {
+    const key = `public/images/big-${Date.now()}.png`;
+    const { fields } = await presignImage(key);
+    const res = await upload(form(fields, png(2048)));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('EntityTooLarge');
+    expect((await fetch(`${stack.url}/media/${key}`)).status).toBe(404);
+  });
+
+  it('refuses another content type or a key outside the signed prefix with 403', async () => {
+    const key = `public/images/type-${Date.now()}.png`;
+    const { fields } = await presignImage(key);
+    expect((await upload(form({ ...fields, 'Content-Type': 'text/html' }, png(10)))).status).toBe(
+      403,
+    );
+    const elsewhere = { ...fields, key: 'private/videos/sneaky.mp4' };
+    expect((await upload(form(elsewhere, png(10)))).status).toBe(403);
+  });
+
+  it('never serves private media without a signature', async () => {
+    const res = await fetch(`${stack.url}/media/private/videos/anything.mp4`);
+    expect(res.status).toBe(403);
+  });
+});
