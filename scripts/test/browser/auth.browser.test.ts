@@ -50,8 +50,10 @@ describe('a learner', () => {
     await signInInBrowser(email, 'Kavya2026x');
     await page.waitForURL('**/GetBoard');
     await page.getByRole('heading', { name: 'Choose Board' }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeTruthy();
-    const persisted = await page.evaluate(() => localStorage.getItem('root'));
+    expect(
+      await page.evaluate(() => globalThis.sessionStorage.getItem('accessToken')),
+    ).toBeTruthy();
+    const persisted = await page.evaluate(() => globalThis.localStorage.getItem('root'));
     expect(persisted).toContain(email);
 
     await page.getByRole('button', { name: 'Profile menu' }).first().click();
@@ -61,7 +63,7 @@ describe('a learner', () => {
       .first()
       .click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
+    expect(await page.evaluate(() => globalThis.sessionStorage.getItem('accessToken'))).toBeNull();
   });
 
   it('sees the server message when the password is wrong', async () => {
