@@ -20,7 +20,8 @@ import { MEDIA_BUCKET, type ServiceEndpoints } from './services.ts';
 
 export const TABLE_NAME = 'gia-school';
 const REGION = 'ap-south-1';
-const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** s3rver accepts only its own key pair; the other stand-ins accept any. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /** What the local stack remembers between runs, in `DATA_DIR/stack.json`. */
 export interface StackState {
@@ -156,8 +157,8 @@ export async function ensurePools(endpoint: string, dataDir: string): Promise<St
 export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState): void {
   Object.assign(process.env, {
     AWS_REGION: REGION,
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
@@ -169,5 +170,6 @@ export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState)
     ADMIN_POOL_ID: state.adminPoolId,
     ADMIN_CLIENT_ID: state.adminClientId,
     COGNITO_LOCAL_ISSUER_BASE: endpoints.cognito,
+    MEDIA_URL_MODE: 'local',
   });
 }

@@ -1,17 +1,42 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { verifyPostPolicy } from './post-policy.ts';
 import { MEDIA_BUCKET } from './services.ts';
 
 /** The secret key the local stack signs with (the embedded services accept any). */
-export const LOCAL_SECRET_KEY = 'local';
+export const LOCAL_SECRET_KEY = 'S3RVER';
 
 function s3Error(res: ServerResponse, status: number, code: string, message: string) {
   res.writeHead(status, { 'content-type': 'application/xml' });
   res.end(
     `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
   );
+}
+
+/** Parses SigV4's `X-Amz-Date` (e.g. 20261122T230000Z). */
+function amzDate(value: string | null): Date | undefined {
+  const m = value ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value) : null;
+  return m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) : undefined;
+}
+
+/**
+ * Checks a signed read of a private object as S3 would: the same request signed again with the
+ * same date and lifetime must give the same signature, and the lifetime must not be over.
+ */
+export async function isValidSignedRead(s3: S3Client, key: string, query: URLSearchParams) {
+  const signature = query.get('X-Amz-Signature');
+  const signedAt = amzDate(query.get('X-Amz-Date'));
+  const expiresIn = Number(query.get('X-Amz-Expires'));
+  if (!signature || !signedAt || !Number.isFinite(expiresIn) || expiresIn <= 0) return false;
+  if (signedAt.getTime() + expiresIn * 1000 < Date.now()) return false;
+  const again = await getSignedUrl(s3, new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: key }), {
+    expiresIn,
+    signingDate: signedAt,
+  });
+  return new URL(again).searchParams.get('X-Amz-Signature') === signature;
 }
 
 /**
@@ -64,6 +89,15 @@ export const PUBLIC_PREFIX = 'public/';
  * (videos, notes) is never readable without a signature.
  */
 export function mediaHandler(s3Endpoint: string) {
+  // Configured as the functions' client is, so a signature it made can be made again here.
+  const s3 = new S3Client({
+    endpoint: s3Endpoint,
+    forcePathStyle: true,
+    region: process.env.AWS_REGION ?? 'ap-south-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: LOCAL_SECRET_KEY },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = decodeURIComponent(url.pathname.slice('/media/'.length));
@@ -75,7 +109,10 @@ export function mediaHandler(s3Endpoint: string) {
       return true;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    if (!key.startsWith(PUBLIC_PREFIX) || key.includes('..')) {
+    const allowed =
+      !key.includes('..') &&
+      (key.startsWith(PUBLIC_PREFIX) || (await isValidSignedRead(s3, key, url.searchParams)));
+    if (!allowed) {
       res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ message: 'Access denied.', code: 'FORBIDDEN' }));
       return true;
@@ -85,7 +122,11 @@ export function mediaHandler(s3Endpoint: string) {
       headers: req.headers.range ? { range: req.headers.range } : {},
     });
     if (upstream.status === 404) return false;
-    const headers: Record<string, string> = { 'cache-control': 'public, max-age=86400' };
+    const headers: Record<string, string> = {
+      'cache-control': key.startsWith(PUBLIC_PREFIX)
+        ? 'public, max-age=86400'
+        : 'private, no-store',
+    };
     for (const h of ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag']) {
       const v = upstream.headers.get(h);
       if (v) headers[h] = v;

@@ -7,7 +7,7 @@ const s3 = new S3Client({
   endpoint: stack.endpoints.s3,
   forcePathStyle: true,
   region: 'ap-south-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
 });
 
 async function presignImage(key: string) {

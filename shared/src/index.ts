@@ -2,3 +2,5 @@ export * from './routes.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
+export * from './catalogue.ts';
+export * from './uploads.ts';

@@ -17,6 +17,11 @@ const EnvSchema = z.object({
    * `http://127.0.0.1:9229`. Unset in AWS, where issuers are the real Cognito ones.
    */
   COGNITO_LOCAL_ISSUER_BASE: z.url().optional(),
+  /**
+   * `local`: media urls handed out are `/media/<key>?<signature>` on the local gateway; `s3`:
+   * S3 presigned URLs (AWS).
+   */
+  MEDIA_URL_MODE: z.enum(['local', 's3']).default('s3'),
   /** Sign-in failures for one e-mail within the window before further attempts get 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

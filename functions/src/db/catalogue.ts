@@ -1,0 +1,396 @@
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { CatalogueEntity } from '@gia/shared';
+import { ddb } from '../lib/aws.ts';
+import { decodeCursor, encodeCursor, tableName, type Page } from './client.ts';
+import { withoutKeys } from './keys.ts';
+
+/**
+ * The catalogue in the single table. Each record stores the ids of all its ancestors, so a list
+ * and the names of its parents take two requests (a Query and a BatchGet). Each parent keeps a
+ * `child_count`, changed in the same transaction as every child insert, move and delete: a
+ * parent delete conditioned on `child_count = 0` and a child insert conditioned on the parent
+ * existing can never both succeed, so no orphan can appear.
+ */
+interface KindDef {
+  prefix: string;
+  idField: string;
+  /** gsi1 partition of the list of all records (boards, testimonials) … */
+  allOnGsi1?: string;
+  /** … or the gsi2 partition of it (entities that also have a by-parent list on gsi1). */
+  allOnGsi2?: string;
+  /** gsi1 partition of the children of a parent. */
+  byParent?: (parentId: string) => string;
+}
+
+export const KINDS: Record<CatalogueEntity, KindDef> = {
+  board: { prefix: 'BOARD', idField: 'board_id', allOnGsi1: 'BOARDS' },
+  class: {
+    prefix: 'CLASS',
+    idField: 'class_id',
+    allOnGsi2: 'CLASSES',
+    byParent: (id) => `BOARD#${id}#CLASSES`,
+  },
+  subject: {
+    prefix: 'SUBJECT',
+    idField: 'subject_id',
+    allOnGsi2: 'SUBJECTS',
+    byParent: (id) => `CLASS#${id}#SUBJECTS`,
+  },
+  'sub-subject': {
+    prefix: 'SUBSUBJECT',
+    idField: 'sub_subject_id',
+    allOnGsi2: 'SUBSUBJECTS',
+    byParent: (id) => `SUBJECT#${id}#SUBSUBJECTS`,
+  },
+  chapter: {
+    prefix: 'CHAPTER',
+    idField: 'chapter_id',
+    allOnGsi2: 'CHAPTERS',
+    byParent: (id) => `SUBSUBJECT#${id}#CHAPTERS`,
+  },
+  topic: {
+    prefix: 'TOPIC',
+    idField: 'topic_id',
+    allOnGsi2: 'TOPICS',
+    byParent: (id) => `CHAPTER#${id}#TOPICS`,
+  },
+  'about-subject': {
+    prefix: 'ABOUT',
+    idField: 'about_subject_id',
+    allOnGsi2: 'ABOUTS',
+    byParent: (id) => `SUBSUBJECT#${id}#ABOUT`,
+  },
+  testimonial: { prefix: 'TESTIMONIAL', idField: 'id', allOnGsi1: 'TESTIMONIALS' },
+};
+
+/** A record of the catalogue as stored (without key attributes). */
+export type CatalogueRecord = Record<string, unknown>;
+
+/** A reference to one record. */
+export interface Ref {
+  entity: CatalogueEntity;
+  id: string;
+}
+
+export const keyOf = ({ entity, id }: Ref) => ({
+  pk: `${KINDS[entity].prefix}#${id}`,
+  sk: KINDS[entity].prefix,
+});
+
+/** Chapters of a sub-subject hang off it; a chapter without one hangs off its subject. */
+const chapterParentPartition = (r: CatalogueRecord) =>
+  r.sub_subject_id
+    ? `SUBSUBJECT#${String(r.sub_subject_id)}#CHAPTERS`
+    : `SUBJECT#${String(r.subject_id)}#CHAPTERS`;
+
+const pad = (n: unknown) => String(Number(n ?? 0)).padStart(7, '0');
+
+/** The index attributes of a record. */
+function indexAttributes(entity: CatalogueEntity, r: CatalogueRecord): Record<string, string> {
+  const kind = KINDS[entity];
+  const id = String(r[kind.idField]);
+  if (kind.allOnGsi1) return { gsi1pk: kind.allOnGsi1, gsi1sk: id };
+  const parentPartition: Record<string, () => string> = {
+    class: () => `BOARD#${String(r.board_id)}#CLASSES`,
+    subject: () => `CLASS#${String(r.class_id)}#SUBJECTS`,
+    'sub-subject': () => `SUBJECT#${String(r.subject_id)}#SUBSUBJECTS`,
+    chapter: () => chapterParentPartition(r),
+    topic: () => `CHAPTER#${String(r.chapter_id)}#TOPICS`,
+    'about-subject': () => `SUBSUBJECT#${String(r.sub_subject_id)}#ABOUT`,
+  };
+  return {
+    gsi1pk: parentPartition[entity]?.() ?? '',
+    // Topics list in serial_no order; everything else in id (= creation) order.
+    gsi1sk: entity === 'topic' ? `${pad(r.serial_no)}#${id}` : id,
+    gsi2pk: kind.allOnGsi2 ?? '',
+    gsi2sk: id,
+  };
+}
+
+const toRecord = (item: Record<string, unknown>): CatalogueRecord => {
+  const { type: _type, child_count: _count, ...rest } = withoutKeys(item);
+  return rest;
+};
+
+/** One record by id. */
+export async function getRecord(ref: Ref): Promise<CatalogueRecord | undefined> {
+  const res = await ddb.send(new GetCommand({ TableName: tableName(), Key: keyOf(ref) }));
+  return res.Item ? toRecord(res.Item) : undefined;
+}
+
+/** Many records by id, in one BatchGet per 100 keys (missing ones are left out). */
+export async function getRecords(refs: Ref[]): Promise<Map<string, CatalogueRecord>> {
+  const unique = [...new Map(refs.map((r) => [`${r.entity}#${r.id}`, r])).values()];
+  const found = new Map<string, CatalogueRecord>();
+  for (let i = 0; i < unique.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(keyOf);
+    // Unprocessed keys are retried; DynamoDB returns them under load.
+    for (let attempt = 0; keys?.length && attempt < 5; attempt++) {
+      const res: BatchGetCommandOutput = await ddb.send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+      );
+      for (const item of res.Responses?.[tableName()] ?? []) {
+        const entity = item.type as CatalogueEntity;
+        found.set(`${entity}#${String(item[KINDS[entity].idField])}`, toRecord(item));
+      }
+      keys = res.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+  }
+  return found;
+}
+
+/** Looks up a record fetched by `getRecords`. */
+export const pick = (map: Map<string, CatalogueRecord>, entity: CatalogueEntity, id: unknown) =>
+  typeof id === 'string' && id ? map.get(`${entity}#${id}`) : undefined;
+
+interface ListOptions {
+  limit: number;
+  cursor?: string;
+  /** Oldest (or lowest serial) first unless false. */
+  forward?: boolean;
+}
+
+async function queryPage(
+  index: 'gsi1' | 'gsi2',
+  partition: string,
+  options: ListOptions,
+): Promise<Page<CatalogueRecord>> {
+  const res = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partition },
+      Limit: options.limit,
+      ExclusiveStartKey: decodeCursor(options.cursor),
+      ScanIndexForward: options.forward ?? true,
+    }),
+  );
+  return { items: (res.Items ?? []).map(toRecord), nextCursor: encodeCursor(res.LastEvaluatedKey) };
+}
+
+/** Every record of an entity, in creation order. */
+export function listAll(entity: CatalogueEntity, options: ListOptions) {
+  const kind = KINDS[entity];
+  return kind.allOnGsi1
+    ? queryPage('gsi1', kind.allOnGsi1, options)
+    : queryPage('gsi2', kind.allOnGsi2 ?? '', options);
+}
+
+/** The children of one parent: classes of a board, topics of a chapter (in serial_no order), … */
+export function listByParent(entity: CatalogueEntity, parentId: string, options: ListOptions) {
+  const byParent = KINDS[entity].byParent;
+  if (!byParent) throw new Error(`${entity} has no parent`);
+  return queryPage('gsi1', byParent(parentId), options);
+}
+
+/** Chapters hanging directly off a subject (those without a sub-subject). */
+export function listSubjectChapters(subjectId: string, options: ListOptions) {
+  return queryPage('gsi1', `SUBJECT#${subjectId}#CHAPTERS`, options);
+}
+
+/** Why a catalogue write was refused. */
+export type WriteRefusal = 'missing' | 'has-children' | 'parent-missing' | 'name-taken';
+
+export class CatalogueWriteRefused extends Error {
+  constructor(readonly reason: WriteRefusal) {
+    super(reason);
+  }
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const parentUpdate = (parent: Ref, delta: 1 | -1, mustExist: boolean): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keyOf(parent),
+    UpdateExpression: 'ADD child_count :d',
+    ConditionExpression: mustExist ? 'attribute_exists(pk)' : undefined,
+    ExpressionAttributeValues: { ':d': delta },
+  },
+});
+
+/** A unique-name guard written and removed in the same transaction as its record. */
+export interface NameGuard {
+  key: { pk: string; sk: string };
+}
+
+async function transact(items: TransactItem[], reasons: WriteRefusal[]): Promise<void> {
+  try {
+    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    if ((err as Error).name !== 'TransactionCanceledException') throw err;
+    const codes = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
+    if (failed >= 0 && reasons[failed]) throw new CatalogueWriteRefused(reasons[failed]);
+    throw err;
+  }
+}
+
+/**
+ * Inserts a record: it must be new, its parent must exist (and counts one more child), and its
+ * unique name guard, if any, must be free — all or nothing.
+ */
+export async function insertRecord(
+  entity: CatalogueEntity,
+  record: CatalogueRecord,
+  parent: Ref | undefined,
+  guard?: NameGuard,
+): Promise<void> {
+  const id = String(record[KINDS[entity].idField]);
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keyOf({ entity, id }),
+          ...indexAttributes(entity, record),
+          type: entity,
+          ...record,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  const reasons: WriteRefusal[] = ['missing'];
+  if (parent) {
+    items.push(parentUpdate(parent, 1, true));
+    reasons.push('parent-missing');
+  }
+  if (guard) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...guard.key, owner_id: id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+    reasons.push('name-taken');
+  }
+  await transact(items, reasons);
+}
+
+/**
+ * Replaces a record's fields. When the parent changes, the old parent counts one child less and
+ * the new one (which must exist) one more. A renamed unique name moves its guard.
+ */
+export async function updateRecord(
+  entity: CatalogueEntity,
+  record: CatalogueRecord,
+  change: { oldParent?: Ref; newParent?: Ref; oldGuard?: NameGuard; newGuard?: NameGuard },
+): Promise<void> {
+  const id = String(record[KINDS[entity].idField]);
+  const attrs = { ...indexAttributes(entity, record), ...record };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(attrs).map(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#a${i} = :v${i}`;
+  });
+  const items: TransactItem[] = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keyOf({ entity, id }),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  const reasons: WriteRefusal[] = ['missing'];
+  const { oldParent, newParent, oldGuard, newGuard } = change;
+  if (newParent && (!oldParent || oldParent.id !== newParent.id)) {
+    items.push(parentUpdate(newParent, 1, true));
+    reasons.push('parent-missing');
+    if (oldParent) {
+      items.push(parentUpdate(oldParent, -1, false));
+      reasons.push('missing');
+    }
+  }
+  if (newGuard && oldGuard?.key.pk !== newGuard.key.pk) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...newGuard.key, owner_id: id },
+        ConditionExpression: 'attribute_not_exists(pk) OR owner_id = :me',
+        ExpressionAttributeValues: { ':me': id },
+      },
+    });
+    reasons.push('name-taken');
+    if (oldGuard) {
+      items.push({ Delete: { TableName: tableName(), Key: oldGuard.key } });
+      reasons.push('missing');
+    }
+  }
+  await transact(items, reasons);
+}
+
+/**
+ * Deletes a record only while it has no children; its parent counts one child less and its name
+ * guard goes with it.
+ */
+export async function deleteRecord(
+  ref: Ref,
+  parent: Ref | undefined,
+  guard?: NameGuard,
+): Promise<void> {
+  const items: TransactItem[] = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keyOf(ref),
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(child_count) OR child_count <= :zero)',
+        ExpressionAttributeValues: { ':zero': 0 },
+      },
+    },
+  ];
+  if (parent) items.push(parentUpdate(parent, -1, false));
+  if (guard) items.push({ Delete: { TableName: tableName(), Key: guard.key } });
+  try {
+    await transact(items, ['has-children']);
+  } catch (err) {
+    // The delete's one condition covers two cases: tell them apart.
+    if (err instanceof CatalogueWriteRefused && !(await getRecord(ref))) {
+      throw new CatalogueWriteRefused('missing');
+    }
+    throw err;
+  }
+}
+
+/** Sets fields on a record without touching its keys (ancestor ids after a move). */
+export async function setFields(ref: Ref, fields: Record<string, unknown>): Promise<void> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(fields).map(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#a${i} = :v${i}`;
+  });
+  if (!sets.length) return;
+  await transact(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keyOf(ref),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+    ],
+    ['missing'],
+  );
+}

@@ -1,0 +1,318 @@
+import { z } from 'zod';
+
+/** Languages of topics and about-subject records, in the specification's two groups. */
+export const LANGUAGE_GROUPS = {
+  Indian: [
+    'hindi',
+    'tamil',
+    'telugu',
+    'marathi',
+    'bengali',
+    'malayalam',
+    'punjabi',
+    'gujarati',
+    'kannada',
+    'urdu',
+  ],
+  Global: [
+    'english',
+    'french',
+    'spanish',
+    'german',
+    'italian',
+    'dutch',
+    'portuguese',
+    'russian',
+    'japanese',
+    'chinese',
+  ],
+} as const;
+export const LANGUAGES = [...LANGUAGE_GROUPS.Indian, ...LANGUAGE_GROUPS.Global] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const STATUSES = ['Active', 'Inactive'] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** `free_to_watch`: "1" is Yes (the default), "2" is No. */
+export const FREE_TO_WATCH = ['1', '2'] as const;
+
+export const MAX_PRICE = 1_000_000;
+
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/** A required text: trimmed, and blank counts as missing. */
+const required = (message: string) =>
+  z.preprocess(trimmed, z.string({ error: message }).min(1, { error: message }).max(2000));
+
+/** An optional text; blank means "none". */
+const optionalText = (max = 5000) =>
+  z.preprocess(
+    (v) => (v === null ? '' : trimmed(v)),
+    z.string({ error: 'Must be text.' }).max(max, { error: 'Too long.' }).optional(),
+  );
+
+/** Rupees: a number or a numeric string, 0 to 1,000,000. Blank is missing. */
+const price = (missing: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? missing : 'Price must be a number.'),
+      })
+      .min(0, { error: `Price must be between 0 and ${MAX_PRICE}.` })
+      .max(MAX_PRICE, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
+  );
+
+/** `true`/`false`, also `1`/`0` and their strings. */
+export const freeCourse = z.preprocess(
+  (v) => {
+    if (v === 1 || v === '1' || v === 'true') return true;
+    if (v === 0 || v === '0' || v === 'false' || v === '' || v === null) return false;
+    return v;
+  },
+  z.boolean({ error: 'free_course must be true or false.' }).optional(),
+);
+
+const ALL_REQUIRED = 'All fields are required.';
+
+export const BoardInput = z.object({
+  board_name: required('Board Name is required.').pipe(z.string().max(100)),
+  image_url: optionalText(),
+  free_course: freeCourse,
+});
+
+export const ClassInput = z.object({
+  class_name: required(ALL_REQUIRED),
+  board_id: required(ALL_REQUIRED),
+  price: price(ALL_REQUIRED),
+  image_url: optionalText(),
+  free_course: freeCourse,
+  description: optionalText(),
+});
+
+export const SubjectInput = z.object({
+  subject_name: required(ALL_REQUIRED),
+  class_id: required(ALL_REQUIRED),
+  price: price(ALL_REQUIRED),
+  image_url: optionalText(),
+  free_course: freeCourse,
+});
+
+export const SubSubjectInput = z.object({
+  sub_subject_name: required(ALL_REQUIRED),
+  subject_id: required(ALL_REQUIRED),
+  price: price(ALL_REQUIRED),
+  image_url: optionalText(),
+  free_course: freeCourse,
+});
+
+const serialNo = (missing?: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+    missing
+      ? z
+          .number({
+            error: (i) => (i.input === undefined ? missing : 'Serial No must be a number.'),
+          })
+          .int({ error: 'Serial No must be a whole number.' })
+          .min(0, { error: 'Serial No must not be negative.' })
+          .max(999_999)
+      : z
+          .number({ error: 'Serial No must be a number.' })
+          .int({ error: 'Serial No must be a whole number.' })
+          .min(0, { error: 'Serial No must not be negative.' })
+          .max(999_999)
+          .optional(),
+  );
+
+export const ChapterInput = z.object({
+  chapter_name: required(ALL_REQUIRED),
+  subject_id: required(ALL_REQUIRED),
+  sub_subject_id: optionalText(100),
+  serial_no: serialNo(ALL_REQUIRED),
+  description: required(ALL_REQUIRED),
+  image_url: optionalText(),
+});
+
+const TOPIC_REQUIRED = 'Chapter, topic name and author are required.';
+
+export const TopicInput = z.object({
+  chapter_id: required(TOPIC_REQUIRED),
+  topic_name: required(TOPIC_REQUIRED),
+  author: required(TOPIC_REQUIRED),
+  topic_description: optionalText(),
+  video_url: optionalText(),
+  notes_url: optionalText(),
+  image_url: optionalText(),
+  comments: optionalText(),
+  qna: optionalText(),
+  status: z.enum(STATUSES, { error: 'Status must be Active or Inactive.' }).optional(),
+  language: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(LANGUAGES, { error: 'Unknown language.' }),
+    )
+    .optional(),
+  free_to_watch: z
+    .preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      z.enum(FREE_TO_WATCH, { error: 'free_to_watch must be "1" or "2".' }),
+    )
+    .optional(),
+  serial_no: serialNo(),
+});
+
+export const AboutSubjectInput = z.object({
+  sub_subject_id: required('Sub Subject is required.'),
+  video_url: optionalText(),
+  notes_url: optionalText(),
+  comments: optionalText(),
+  author: optionalText(200),
+  status: z.enum(STATUSES, { error: 'Status must be Active or Inactive.' }).optional(),
+  language: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(LANGUAGES, { error: 'Unknown language.' }),
+    )
+    .optional(),
+});
+
+export const TestimonialInput = z.object({
+  name: required(ALL_REQUIRED),
+  designation: optionalText(200),
+  description: required(ALL_REQUIRED),
+  image_url: required(ALL_REQUIRED),
+});
+
+/** The id field that an update adds to each entity's payload. */
+const withId = <S extends z.ZodObject>(schema: S, idField: string, label: string) =>
+  schema.extend({ [idField]: required(`${label} id is required.`) });
+
+export const CATALOGUE_INPUTS = {
+  board: {
+    insert: BoardInput,
+    update: withId(BoardInput, 'board_id', 'Board'),
+    idField: 'board_id',
+  },
+  class: {
+    insert: ClassInput,
+    update: withId(ClassInput, 'class_id', 'Class'),
+    idField: 'class_id',
+  },
+  subject: {
+    insert: SubjectInput,
+    update: withId(SubjectInput, 'subject_id', 'Subject'),
+    idField: 'subject_id',
+  },
+  'sub-subject': {
+    insert: SubSubjectInput,
+    update: withId(SubSubjectInput, 'sub_subject_id', 'Sub Subject'),
+    idField: 'sub_subject_id',
+  },
+  chapter: {
+    insert: ChapterInput,
+    update: withId(ChapterInput, 'chapter_id', 'Chapter'),
+    idField: 'chapter_id',
+  },
+  topic: {
+    insert: TopicInput,
+    update: withId(TopicInput, 'topic_id', 'Topic'),
+    idField: 'topic_id',
+  },
+  'about-subject': {
+    insert: AboutSubjectInput,
+    update: withId(AboutSubjectInput, 'about_subject_id', 'About subject'),
+    idField: 'about_subject_id',
+  },
+  testimonial: {
+    insert: TestimonialInput,
+    update: withId(TestimonialInput, 'id', 'Testimonial'),
+    idField: 'id',
+  },
+} as const;
+
+export type CatalogueEntity = keyof typeof CATALOGUE_INPUTS;
+
+/** Success and refusal texts of the catalogue (CONTRACT section 4). */
+export const CATALOGUE_MESSAGES: Record<
+  CatalogueEntity,
+  {
+    added: string;
+    updated: string;
+    deleted: string;
+    label: string;
+    hasChildren?: string;
+    notFound: string;
+  }
+> = {
+  board: {
+    label: 'Board',
+    added: 'Board added successfully.',
+    updated: 'Board updated successfully.',
+    deleted: 'Board successfully deleted.',
+    hasChildren: 'Please delete all the classes associated with this board first.',
+    notFound: 'Board not found.',
+  },
+  class: {
+    label: 'Class',
+    added: 'Class added successfully.',
+    updated: 'Class updated successfully.',
+    deleted: 'Class successfully deleted.',
+    hasChildren: 'Please delete all subjects associated with this class first.',
+    notFound: 'Class not found.',
+  },
+  subject: {
+    label: 'Subject',
+    added: 'Subject added successfully.',
+    updated: 'Subject updated successfully.',
+    deleted: 'Subject successfully deleted.',
+    hasChildren: 'Please delete all sub-subjects associated with this subject first.',
+    notFound: 'Subject not found.',
+  },
+  'sub-subject': {
+    label: 'Sub Subject',
+    added: 'Sub Subject added successfully.',
+    updated: 'Sub Subject updated successfully.',
+    deleted: 'Sub Subject successfully deleted.',
+    hasChildren: 'Please delete subject details associated with this sub subject first.',
+    notFound: 'Sub Subject not found.',
+  },
+  chapter: {
+    label: 'Chapter',
+    added: 'Chapter added successfully.',
+    updated: 'Chapter updated successfully.',
+    deleted: 'Chapter successfully deleted.',
+    hasChildren: 'Please delete subject details associated with this chapter first.',
+    notFound: 'Chapter not found.',
+  },
+  topic: {
+    label: 'Topic',
+    added: 'Topic added successfully.',
+    updated: 'Topic updated successfully.',
+    deleted: 'Topic successfully deleted.',
+    notFound: 'Topic not found.',
+  },
+  'about-subject': {
+    label: 'About subject',
+    added: 'About subject added successfully.',
+    updated: 'About subject updated successfully.',
+    deleted: 'About subject has been successfully deleted.',
+    notFound: 'About subject not found.',
+  },
+  testimonial: {
+    label: 'Testimonial',
+    added: 'Testimonial added successfully.',
+    updated: 'Testimonial updated successfully.',
+    deleted: 'Testimonial has been successfully deleted.',
+    notFound: 'Testimonial not found.',
+  },
+};
+
+export const BOARD_NAME_TAKEN = 'This board name already exists.';
+export const PARENT_MISSING: Record<string, string> = {
+  board_id: 'The selected board does not exist.',
+  class_id: 'The selected class does not exist.',
+  subject_id: 'The selected subject does not exist.',
+  sub_subject_id: 'The selected sub-subject does not exist.',
+  chapter_id: 'The selected chapter does not exist.',
+};

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const MiB = 1024 * 1024;
+
+/** What each kind of upload accepts, enforced by the storage policy itself. */
+export const UPLOAD_KINDS = {
+  image: {
+    extensions: ['jpg', 'jpeg', 'png', 'gif'],
+    contentTypes: ['image/jpeg', 'image/png', 'image/gif'],
+    maxBytes: 5 * MiB,
+    prefix: 'public/images/',
+    label: 'jpg, jpeg, png or gif image of at most 5 MB',
+  },
+  notes: {
+    extensions: ['pdf', 'doc', 'docx', 'txt', 'ppt', 'pptx', 'jpg', 'jpeg', 'png', 'gif'],
+    contentTypes: [
+      'application/pdf',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'text/plain',
+      'application/vnd.ms-powerpoint',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'image/jpeg',
+      'image/png',
+      'image/gif',
+    ],
+    maxBytes: 50 * MiB,
+    prefix: 'private/notes/',
+    label: 'pdf, doc, docx, txt, ppt, pptx, jpg, jpeg, png or gif file of at most 50 MB',
+  },
+  video: {
+    extensions: ['mp4', 'webm', 'mov'],
+    contentTypes: ['video/mp4', 'video/webm', 'video/quicktime'],
+    maxBytes: 2 * 1024 * MiB,
+    prefix: 'private/videos/',
+    label: 'mp4, webm or mov video of at most 2 GB',
+  },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+/** Presigned uploads expire after this many seconds (at most 15 minutes). */
+export const UPLOAD_EXPIRY_SECONDS = 900;
+
+/** `POST /upload/file` takes at most this many bytes. */
+export const MAX_DIRECT_UPLOAD_BYTES = 5 * MiB;
+
+export const PresignInput = z.object({
+  kind: z.enum(['image', 'notes', 'video'], { error: 'kind must be image, notes or video.' }),
+  file_name: z
+    .string({ error: 'file_name is required.' })
+    .trim()
+    .min(1, { error: 'file_name is required.' })
+    .max(200),
+  content_type: z.string({ error: 'content_type is required.' }).trim().toLowerCase().min(1),
+  size: z.coerce
+    .number({ error: 'size must be a number of bytes.' })
+    .int()
+    .min(1, { error: 'The file is empty.' }),
+});
+export type PresignInput = z.infer<typeof PresignInput>;
+
+export interface PresignAnswer {
+  method: 'POST';
+  upload_url: string;
+  fields: Record<string, string>;
+  url: string;
+}
+
+export const UPLOAD_FAILED = 'File upload failed. Please try again.';
