@@ -12,6 +12,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -37,7 +38,9 @@ export interface StackState {
 export async function ensureTable(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: REGION, credentials: LOCAL_CREDENTIALS });
   try {
-    await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+    const existing = await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+    await addMissingIndexes(client, existing.Table?.GlobalSecondaryIndexes ?? []);
+    client.destroy();
     return;
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
@@ -74,6 +77,35 @@ export async function ensureTable(endpoint: string): Promise<void> {
     )
     .catch(() => undefined); // TTL is a clean-up aid; the code never relies on it.
   client.destroy();
+}
+
+/** A data folder made by an older version gets the indexes added since. */
+async function addMissingIndexes(client: DynamoDBClient, present: { IndexName?: string }[]) {
+  const names = new Set(present.map((g) => g.IndexName));
+  for (const g of TABLE_DEFINITION.globalSecondaryIndexes) {
+    if (names.has(g.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: TABLE_NAME,
+        AttributeDefinitions: [
+          { AttributeName: g.partitionKey, AttributeType: 'S' },
+          { AttributeName: g.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: g.indexName,
+              KeySchema: [
+                { AttributeName: g.partitionKey, KeyType: 'HASH' },
+                { AttributeName: g.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
 }
 
 async function poolExists(client: CognitoIdentityProviderClient, id: string): Promise<boolean> {

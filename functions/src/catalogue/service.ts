@@ -12,6 +12,7 @@ import {
   deleteRecord,
   getRecord,
   getRecords,
+  indexAttributes,
   insertRecord,
   KINDS,
   listAll,
@@ -335,8 +336,12 @@ async function cascadeAncestors(entity: CatalogueEntity, record: CatalogueRecord
   const fields: Record<string, unknown> = { [idField]: id };
   for (const f of ANCESTOR_FIELDS[entity] ?? []) if (record[f] !== undefined) fields[f] = record[f];
   for (const [kind, child] of await childrenOf(entity, id)) {
-    await setFields({ entity: kind, id: str(child[KINDS[kind].idField]) }, fields);
-    await cascadeAncestors(kind, { ...child, ...fields });
+    const moved = { ...child, ...fields };
+    await setFields(
+      { entity: kind, id: str(child[KINDS[kind].idField]) },
+      { ...fields, ...indexAttributes(kind, moved) },
+    );
+    await cascadeAncestors(kind, moved);
   }
 }
 

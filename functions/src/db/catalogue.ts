@@ -9,7 +9,7 @@ import {
 import type { CatalogueEntity } from '@gia/shared';
 import { ddb } from '../lib/aws.ts';
 import { decodeCursor, encodeCursor, tableName, type Page } from './client.ts';
-import { withoutKeys } from './keys.ts';
+import { keys, withoutKeys } from './keys.ts';
 
 /**
  * The catalogue in the single table. Each record stores the ids of all its ancestors, so a list
@@ -92,8 +92,25 @@ const chapterParentPartition = (r: CatalogueRecord) =>
 
 const pad = (n: unknown) => String(Number(n ?? 0)).padStart(7, '0');
 
+/** The partition holding a class's content (gsi3). */
+export const classContentPartition = (classId: string) => `CLASS#${classId}#CONTENT`;
+
+function classContent(entity: CatalogueEntity, r: CatalogueRecord): Record<string, string> {
+  const partition = classContentPartition(String(r.class_id));
+  if (entity === 'class') return { gsi3pk: partition, gsi3sk: '#CLASS' };
+  if (entity === 'subject') return { gsi3pk: partition, gsi3sk: `S#${String(r.subject_id)}` };
+  if (entity === 'topic') {
+    const sk = `S#${String(r.subject_id)}#C#${String(r.chapter_id)}#${pad(r.serial_no)}#${String(r.topic_id)}`;
+    return { gsi3pk: partition, gsi3sk: sk };
+  }
+  return {};
+}
+
 /** The index attributes of a record. */
-function indexAttributes(entity: CatalogueEntity, r: CatalogueRecord): Record<string, string> {
+export function indexAttributes(
+  entity: CatalogueEntity,
+  r: CatalogueRecord,
+): Record<string, string> {
   const kind = KINDS[entity];
   const id = String(r[kind.idField]);
   if (kind.allOnGsi1) return { gsi1pk: kind.allOnGsi1, gsi1sk: id };
@@ -106,6 +123,7 @@ function indexAttributes(entity: CatalogueEntity, r: CatalogueRecord): Record<st
     'about-subject': () => `SUBSUBJECT#${String(r.sub_subject_id)}#ABOUT`,
   };
   return {
+    ...classContent(entity, r),
     gsi1pk: parentPartition[entity]?.() ?? '',
     // Topics list in serial_no order; everything else in id (= creation) order.
     gsi1sk: entity === 'topic' ? `${pad(r.serial_no)}#${id}` : id,
@@ -125,25 +143,44 @@ export async function getRecord(ref: Ref): Promise<CatalogueRecord | undefined> 
   return res.Item ? toRecord(res.Item) : undefined;
 }
 
-/** Many records by id, in one BatchGet per 100 keys (missing ones are left out). */
+/**
+ * Many records by id, and optionally which of some subjects a learner owns, in one BatchGet per
+ * 100 keys (missing records are left out).
+ */
 export async function getRecords(refs: Ref[]): Promise<Map<string, CatalogueRecord>> {
-  const unique = [...new Map(refs.map((r) => [`${r.entity}#${r.id}`, r])).values()];
+  return (await getRecordsAndGrants(refs, undefined, [])).records;
+}
+
+export async function getRecordsAndGrants(
+  refs: Ref[],
+  userId: string | undefined,
+  subjectIds: string[],
+): Promise<{ records: Map<string, CatalogueRecord>; granted: Set<string> }> {
+  const unique = [...new Map(refs.map((r) => [`${r.entity}#${r.id}`, keyOf(r)])).values()];
+  if (userId) {
+    for (const id of new Set(subjectIds.filter(Boolean))) unique.push(keys.grant(userId, id));
+  }
   const found = new Map<string, CatalogueRecord>();
+  const granted = new Set<string>();
   for (let i = 0; i < unique.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map(keyOf);
+    let batch: Record<string, unknown>[] | undefined = unique.slice(i, i + 100);
     // Unprocessed keys are retried; DynamoDB returns them under load.
-    for (let attempt = 0; keys?.length && attempt < 5; attempt++) {
+    for (let attempt = 0; batch?.length && attempt < 5; attempt++) {
       const res: BatchGetCommandOutput = await ddb.send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys } } }),
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: batch } } }),
       );
       for (const item of res.Responses?.[tableName()] ?? []) {
+        if (item.type === 'grant') {
+          granted.add(String(item.subject_id));
+          continue;
+        }
         const entity = item.type as CatalogueEntity;
         found.set(`${entity}#${String(item[KINDS[entity].idField])}`, toRecord(item));
       }
-      keys = res.UnprocessedKeys?.[tableName()]?.Keys;
+      batch = res.UnprocessedKeys?.[tableName()]?.Keys;
     }
   }
-  return found;
+  return { records: found, granted };
 }
 
 /** Looks up a record fetched by `getRecords`. */
@@ -189,6 +226,26 @@ export function listByParent(entity: CatalogueEntity, parentId: string, options:
   const byParent = KINDS[entity].byParent;
   if (!byParent) throw new Error(`${entity} has no parent`);
   return queryPage('gsi1', byParent(parentId), options);
+}
+
+/** A class with its subjects and their topics, in one Query (gsi3). */
+export async function classContents(classId: string): Promise<CatalogueRecord[]> {
+  const items: CatalogueRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk',
+        ExpressionAttributeValues: { ':pk': classContentPartition(classId) },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) items.push({ ...toRecord(item), entity: item.type });
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return items;
 }
 
 /** Chapters hanging directly off a subject (those without a sub-subject). */

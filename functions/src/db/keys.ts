@@ -4,6 +4,10 @@
  * Ids are ULIDs (opaque, sort in creation order), so "newest first" or "in creation order" is a
  * plain Query on a sort key. No access pattern needs a Scan.
  *
+ * gsi3 holds a class's whole content in one partition, `CLASS#<class_id>#CONTENT`: the class
+ * (`#CLASS`), its subjects (`S#<subject_id>`) and their topics
+ * (`S#<subject_id>#C#<chapter_id>#<serial>#<topic_id>`), so the class detail screen is one Query.
+ *
  * | item | pk | sk | gsi1 (pk / sk) | gsi2 (pk / sk) | contract calls it serves |
  * |---|---|---|---|---|---|
  * | board | `BOARD#<id>` | `BOARD` | `BOARDS` / `<id>` | | getBoards (both bases), insert/update/deleteBoards |
@@ -48,6 +52,10 @@ export const keys = {
     gsi1pk: 'ADMINS',
     gsi1sk: `${createdAt}#${adminId}`,
   }),
+  grant: (userId: string, subjectId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `GRANT#${subjectId}`,
+  }),
   loginFailures: (pool: 'learner' | 'admin', email: string) => ({
     pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}`,
     sk: 'LOGINFAIL',
@@ -57,7 +65,18 @@ export const keys = {
 /** Strips the key attributes from an item before it leaves the data layer. */
 export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, KeyAttr> {
   const copy: Record<string, unknown> = { ...item };
-  for (const k of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'ttl']) delete copy[k];
+  for (const k of KEY_ATTRS) delete copy[k];
   return copy as Omit<T, KeyAttr>;
 }
-type KeyAttr = 'pk' | 'sk' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk' | 'ttl';
+const KEY_ATTRS = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'ttl',
+] as const;
+type KeyAttr = (typeof KEY_ATTRS)[number];

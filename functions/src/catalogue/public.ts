@@ -1,0 +1,164 @@
+import type { CatalogueEntity } from '@gia/shared';
+import { InvalidCursorError, type Page } from '../db/client.ts';
+import {
+  classContents,
+  getRecord,
+  getRecordsAndGrants,
+  listAll,
+  listByParent,
+  pick,
+  type CatalogueRecord,
+  type Ref,
+} from '../db/catalogue.ts';
+import type { Identity } from '../lib/auth.ts';
+import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
+import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { signedMediaUrl } from '../lib/media.ts';
+import { present } from './service.ts';
+
+/** Fields only the back office sees. */
+const ADMIN_ONLY = ['board_created_by', 'updated_at', 'comments', 'qna'];
+
+const publicView = (r: CatalogueRecord) => {
+  const out = { ...r };
+  for (const f of ADMIN_ONLY) delete out[f];
+  return out;
+};
+
+async function page(run: () => Promise<Page<CatalogueRecord>>) {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof InvalidCursorError) throw new ValidationError('Invalid cursor.');
+    throw err;
+  }
+}
+
+/** A public list: one Query, one BatchGet for the parents' names. */
+export async function publicList(
+  entity: CatalogueEntity,
+  paging: { limit: number; cursor?: string },
+  parentId?: string,
+): Promise<Page<CatalogueRecord>> {
+  const result = await page(() =>
+    parentId ? listByParent(entity, parentId, paging) : listAll(entity, paging),
+  );
+  const items = await present(entity, result.items, { signMedia: false });
+  return { items: items.map(publicView), nextCursor: result.nextCursor };
+}
+
+/** One subject, as a list (`getSubjects?subject_id=`). */
+export async function publicSubject(subjectId: string): Promise<CatalogueRecord[]> {
+  const subject = await getRecord({ entity: 'subject', id: subjectId });
+  if (!subject) return [];
+  return (await present('subject', [subject], { signMedia: false })).map(publicView);
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The Active topics of a chapter in serial order. Media urls are signed for a caller who may
+ * watch the topic (or an admin); otherwise they are `null` and the topic says `locked: true`.
+ * Two requests: the Query, and one BatchGet of the ancestors and the caller's grant.
+ */
+export async function publicTopics(
+  paging: { limit: number; cursor?: string },
+  chapterId: string | undefined,
+  caller: Identity | undefined,
+): Promise<Page<CatalogueRecord>> {
+  const result = await page(() =>
+    chapterId ? listByParent('topic', chapterId, paging) : listAll('topic', paging),
+  );
+  const topics = result.items.filter((t) => t.status === 'Active');
+  const refs: Ref[] = [];
+  for (const t of topics) {
+    refs.push(
+      { entity: 'chapter', id: str(t.chapter_id) },
+      { entity: 'subject', id: str(t.subject_id) },
+    );
+    refs.push({ entity: 'class', id: str(t.class_id) }, { entity: 'board', id: str(t.board_id) });
+    if (str(t.sub_subject_id)) refs.push({ entity: 'sub-subject', id: str(t.sub_subject_id) });
+  }
+  const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
+  const { records, granted } = await getRecordsAndGrants(
+    refs,
+    learnerId,
+    topics.map((t) => str(t.subject_id)),
+  );
+  const items = await Promise.all(
+    topics.map(async (t) => {
+      const ctx = {
+        topic: t,
+        subject: pick(records, 'subject', t.subject_id),
+        class: pick(records, 'class', t.class_id),
+        board: pick(records, 'board', t.board_id),
+      };
+      const open = caller?.pool === 'admin' || mayWatchTopic(ctx, granted);
+      return publicView({
+        ...t,
+        chapter_name: pick(records, 'chapter', t.chapter_id)?.chapter_name ?? null,
+        sub_subject_name: pick(records, 'sub-subject', t.sub_subject_id)?.sub_subject_name ?? null,
+        subject_name: ctx.subject?.subject_name ?? null,
+        class_name: ctx.class?.class_name ?? null,
+        board_name: ctx.board?.board_name ?? null,
+        free_course: isFreeCourse(ctx),
+        video_url: open ? await signedMediaUrl(t.video_url) : null,
+        notes_url: open ? await signedMediaUrl(t.notes_url) : null,
+        locked: !open,
+      });
+    }),
+  );
+  return { items, nextCursor: result.nextCursor };
+}
+
+/**
+ * The class detail: the class, its subjects, and each subject's Active topics with a playable
+ * `video_url` only where the caller may watch. Two requests: the class's content partition, and
+ * one BatchGet of its board and the caller's grants.
+ */
+export async function publicClassDetail(classId: string, caller: Identity | undefined) {
+  const content = await classContents(classId);
+  const cls = content.find((r) => r.entity === 'class');
+  if (!cls) throw new NotFoundError('Class not found.');
+  const subjects = content.filter((r) => r.entity === 'subject');
+  const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
+  const { records, granted } = await getRecordsAndGrants(
+    [{ entity: 'board', id: str(cls.board_id) }],
+    learnerId,
+    subjects.map((s) => str(s.subject_id)),
+  );
+  const board = pick(records, 'board', cls.board_id);
+  const strip = ({ entity: _e, ...rest }: CatalogueRecord) => publicView(rest);
+  return {
+    ...strip(cls),
+    board_name: board?.board_name ?? null,
+    subjects: await Promise.all(
+      subjects.map(async (subject) => {
+        const topics = content.filter(
+          (r) =>
+            r.entity === 'topic' && r.subject_id === subject.subject_id && r.status === 'Active',
+        );
+        return {
+          ...strip(subject),
+          class_name: cls.class_name,
+          board_name: board?.board_name ?? null,
+          free_course: subject.free_course === true,
+          topics: await Promise.all(
+            topics.map(async (t) => {
+              const open =
+                caller?.pool === 'admin' ||
+                mayWatchTopic({ topic: t, subject, class: cls, board }, granted);
+              return {
+                topic_id: t.topic_id,
+                topic_name: t.topic_name,
+                free_to_watch: t.free_to_watch,
+                video_url: open ? await signedMediaUrl(t.video_url) : null,
+                locked: !open,
+              };
+            }),
+          ),
+        };
+      }),
+    ),
+  };
+}
