@@ -32,6 +32,13 @@ export interface StackState {
   adminClientId: string;
   /** The generated admin password, when ADMIN_PASSWORD was not given. */
   adminPassword: string;
+  /** The demo catalogue was loaded into this store once. */
+  demoSeeded?: boolean;
+}
+
+/** Remembers the stack's state in `DATA_DIR/stack.json`. */
+export function saveState(dataDir: string, state: StackState): void {
+  writeFileSync(join(dataDir, 'stack.json'), `${JSON.stringify(state, null, 2)}\n`);
 }
 
 /** Creates the single table from the shared definition, if it is not there yet. */
@@ -177,7 +184,7 @@ export async function ensurePools(endpoint: string, dataDir: string): Promise<St
   }
   // Letters and digits, so the password always meets the policy.
   state.adminPassword ||= `Gia${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7`;
-  writeFileSync(file, `${JSON.stringify(state, null, 2)}\n`);
+  saveState(dataDir, state);
   client.destroy();
   return state;
 }

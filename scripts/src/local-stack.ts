@@ -1,7 +1,13 @@
 import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { applyEnvironment, ensurePools, ensureTable, type StackState } from './bootstrap.ts';
+import {
+  applyEnvironment,
+  ensurePools,
+  ensureTable,
+  saveState,
+  type StackState,
+} from './bootstrap.ts';
 import { startGateway } from './gateway.ts';
 import { mediaHandler } from './media.ts';
 import { startServices, type ServiceEndpoints } from './services.ts';
@@ -53,8 +59,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       email: options.adminEmail.trim().toLowerCase(),
       password: options.adminPassword || state.adminPassword,
     };
-    await ensureAdmin({ name: 'Admin', email: admin.email, password: admin.password });
-    const demoLearner = options.seedDemo ? await ensureDemoLearner(DEMO_LEARNER) : undefined;
+    const adminAccount = await ensureAdmin({
+      name: 'Admin',
+      email: admin.email,
+      password: admin.password,
+    });
+    let demoLearner: LocalStack['demoLearner'];
+    if (options.seedDemo) {
+      // The demo data goes into an empty store once; a restart (or an emptied catalogue) keeps
+      // what the admins made of it.
+      if (!state.demoSeeded) {
+        const { seedDemoCatalogue } = await import('./seed.ts');
+        await seedDemoCatalogue(adminAccount.admin_id);
+        state.demoSeeded = true;
+        saveState(options.dataDir, state);
+      }
+      demoLearner = await ensureDemoLearner(DEMO_LEARNER);
+    }
 
     server = await startGateway({
       port: options.port,

@@ -1,0 +1,262 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { insertEntity } from '@gia/functions/catalogue/service.ts';
+import { listAll } from '@gia/functions/db/catalogue.ts';
+import { s3 } from '@gia/functions/lib/aws.ts';
+import { env } from '@gia/functions/lib/env.ts';
+import { mediaUrl } from '@gia/functions/lib/media.ts';
+
+const asset = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
+
+async function store(key: string, name: string, contentType: string): Promise<string> {
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: env().MEDIA_BUCKET,
+      Key: key,
+      Body: asset(name),
+      ContentType: contentType,
+    }),
+  );
+  return mediaUrl(key);
+}
+
+type Rec = Record<string, string>;
+
+/** A topic of the demo: name, description, and whether it is free to watch. */
+const TOPICS: [string, string, boolean][] = [
+  ['Introduction', 'What this chapter covers and why it matters.', true],
+  ['Core ideas', 'The main definitions with worked examples.', false],
+  ['Practice problems', 'Step-by-step solutions to exam-style questions.', false],
+];
+
+interface DemoSubject {
+  name: string;
+  price: number;
+  free?: boolean;
+  subs: { name: string; chapters: string[] }[];
+}
+interface DemoClass {
+  name: string;
+  price: number;
+  free?: boolean;
+  description: string;
+  subjects: DemoSubject[];
+}
+
+/** Demo boards › classes › subjects › sub-subjects › chapters. */
+const CATALOGUE: { board: string; free?: boolean; classes: DemoClass[] }[] = [
+  {
+    board: 'CBSE',
+    classes: [
+      {
+        name: 'Class 10',
+        price: 999,
+        description: 'Complete CBSE Class 10 preparation with video lessons and notes.',
+        subjects: [
+          {
+            name: 'Mathematics',
+            price: 499,
+            subs: [
+              { name: 'Algebra', chapters: ['Linear Equations', 'Quadratic Equations'] },
+              { name: 'Geometry', chapters: ['Triangles'] },
+            ],
+          },
+          {
+            name: 'Science',
+            price: 449,
+            subs: [
+              { name: 'Physics', chapters: ['Light - Reflection and Refraction'] },
+              { name: 'Chemistry', chapters: ['Acids, Bases and Salts'] },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'Class 9',
+        price: 799,
+        description: 'Build strong foundations for board exams.',
+        subjects: [
+          {
+            name: 'Mathematics',
+            price: 399,
+            subs: [{ name: 'Number Systems', chapters: ['Real Numbers'] }],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    board: 'ICSE',
+    classes: [
+      {
+        name: 'Class 10',
+        price: 1099,
+        description: 'ICSE Class 10 with concept videos and practice.',
+        subjects: [
+          { name: 'Physics', price: 549, subs: [{ name: 'Mechanics', chapters: ['Force'] }] },
+          { name: 'English', price: 299, subs: [{ name: 'Grammar', chapters: ['Tenses'] }] },
+        ],
+      },
+    ],
+  },
+  {
+    board: 'SSLC',
+    free: true,
+    classes: [
+      {
+        name: 'Class 10',
+        price: 0,
+        free: true,
+        description: 'Free SSLC revision course.',
+        subjects: [
+          {
+            name: 'Mathematics',
+            price: 0,
+            free: true,
+            subs: [{ name: 'Statistics', chapters: ['Mean, Median and Mode'] }],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    board: 'PUC',
+    classes: [
+      {
+        name: 'PUC I',
+        price: 1299,
+        description: 'First PUC science stream essentials.',
+        subjects: [
+          {
+            name: 'Biology',
+            price: 599,
+            subs: [{ name: 'Botany', chapters: ['The Living World'] }],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+const TESTIMONIALS = [
+  [
+    'Ananya Sharma',
+    'Class 10 student, Delhi',
+    'The short videos and notes made revision so much easier before my boards.',
+  ],
+  [
+    'Rahul Verma',
+    'Parent, Bengaluru',
+    'My son finally enjoys maths. The AI teacher answers his doubts at night.',
+  ],
+  [
+    'Divya Nair',
+    'PUC I student, Mysuru',
+    'Clear explanations in simple language, and I can rewatch any topic.',
+  ],
+  [
+    'Imran Khan',
+    'Class 9 student, Hyderabad',
+    'Practice problems with step-by-step solutions helped me a lot.',
+  ],
+];
+
+/**
+ * The demo catalogue of a fresh store: four boards down to topics with a playable sample video
+ * and PDF notes, and testimonials. Written through the same services as the admin API.
+ */
+export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
+  if ((await listAll('board', { limit: 1 })).items.length) return false;
+  const cards = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((n) =>
+      store(`public/images/demo-card-${n}.png`, `card-${n}.png`, 'image/png'),
+    ),
+  );
+  const card = (i: number) => cards[i % cards.length] ?? '';
+  const video = await store(
+    'private/videos/demo-sample-lesson.mp4',
+    'sample-lesson.mp4',
+    'video/mp4',
+  );
+  const notes = await store(
+    'private/notes/demo-sample-notes.pdf',
+    'sample-notes.pdf',
+    'application/pdf',
+  );
+  let n = 0;
+  const add = async (entity: Parameters<typeof insertEntity>[0], input: Record<string, unknown>) =>
+    (await insertEntity(entity, input, adminId)) as Rec;
+
+  for (const b of CATALOGUE) {
+    const board = await add('board', {
+      board_name: b.board,
+      image_url: card(n++),
+      free_course: b.free ?? false,
+    });
+    for (const c of b.classes) {
+      const cls = await add('class', {
+        class_name: c.name,
+        board_id: board.board_id,
+        price: c.price,
+        image_url: card(n++),
+        free_course: c.free ?? false,
+        description: c.description,
+      });
+      for (const s of c.subjects) {
+        const subject = await add('subject', {
+          subject_name: s.name,
+          class_id: cls.class_id,
+          price: s.price,
+          image_url: card(n++),
+          free_course: s.free ?? false,
+        });
+        for (const ss of s.subs) {
+          const sub = await add('sub-subject', {
+            sub_subject_name: ss.name,
+            subject_id: subject.subject_id,
+            price: Math.round(s.price / 2),
+            image_url: card(n++),
+            free_course: s.free ?? false,
+          });
+          await add('about-subject', {
+            sub_subject_id: sub.sub_subject_id,
+            video_url: video,
+            notes_url: notes,
+            author: 'GIA Faculty',
+            comments: `An overview of ${ss.name}.`,
+          });
+          for (const [i, chapterName] of ss.chapters.entries()) {
+            const chapter = await add('chapter', {
+              chapter_name: chapterName,
+              subject_id: subject.subject_id,
+              sub_subject_id: sub.sub_subject_id,
+              serial_no: i + 1,
+              description: `${chapterName}: concepts, examples and practice.`,
+              image_url: card(n++),
+            });
+            for (const [j, [topicName, description, free]] of TOPICS.entries()) {
+              await add('topic', {
+                chapter_id: chapter.chapter_id,
+                topic_name: `${chapterName}: ${topicName}`,
+                topic_description: description,
+                author: 'GIA Faculty',
+                video_url: video,
+                notes_url: notes,
+                image_url: card(n++),
+                language: 'english',
+                free_to_watch: free ? '1' : '2',
+                serial_no: j + 1,
+              });
+            }
+          }
+        }
+      }
+    }
+  }
+  for (const [i, [name, designation, description]] of TESTIMONIALS.entries()) {
+    await add('testimonial', { name, designation, description, image_url: card(i) });
+  }
+  return true;
+}
