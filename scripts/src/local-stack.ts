@@ -34,6 +34,28 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** The variables the functions run with on this stack (set by `applyEnvironment`). */
+export function stackEnvironment(): Record<string, string> {
+  const names = [
+    'AWS_REGION',
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+    'AWS_ENDPOINT_URL_DYNAMODB',
+    'AWS_ENDPOINT_URL_S3',
+    'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
+    'AWS_REQUEST_CHECKSUM_CALCULATION',
+    'TABLE_NAME',
+    'MEDIA_BUCKET',
+    'LEARNER_POOL_ID',
+    'LEARNER_CLIENT_ID',
+    'ADMIN_POOL_ID',
+    'ADMIN_CLIENT_ID',
+    'COGNITO_LOCAL_ISSUER_BASE',
+    'MEDIA_URL_MODE',
+  ];
+  return Object.fromEntries(names.map((n) => [n, process.env[n] ?? '']));
+}
+
 export const DEMO_LEARNER = {
   email: 'learner@gia.local',
   password: 'Learner123',

@@ -8,6 +8,8 @@ declare module 'vitest' {
       admin: { email: string; password: string };
       endpoints: { dynamodb: string; s3: string; cognito: string };
       tableName: string;
+      /** The functions' environment, for tests that call services in-process. */
+      env: Record<string, string>;
     };
   }
 }

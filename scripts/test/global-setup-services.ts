@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack } from '../src/local-stack.ts';
+import { startLocalStack, stackEnvironment } from '../src/local-stack.ts';
 import './api.ts';
 
 /** Integration tests share one local stack (embedded services + gateway) on free ports. */
@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
     admin: stack.admin,
     endpoints: stack.endpoints,
     tableName: process.env.TABLE_NAME ?? '',
+    env: stackEnvironment(),
   });
   return async () => {
     await stack.stop();

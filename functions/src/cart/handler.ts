@@ -1,4 +1,21 @@
-import { createGroupHandler } from '../lib/http.ts';
+import { LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/shared';
+import { addToCart, getCart, removeFromCart } from '../learner/cart.ts';
+import { learnerId } from '../learner/identity.ts';
+import { created, createGroupHandler, ok } from '../lib/http.ts';
+import { parse } from '../lib/validation.ts';
 
-/** Route group `cart`: its routes are declared in the shared table and answer 501 until built. */
-export const handler = createGroupHandler('cart', {});
+/** The learner's cart (CONTRACT section 6). */
+export const handler = createGroupHandler('cart', {
+  'cart.get': async (req) => {
+    const cart = await getCart(learnerId(req));
+    return ok(M.cartLoaded, cart.items, { total: cart.total });
+  },
+  'cart.insert': async (req) => {
+    const { subject_id } = parse(SubjectRefInput, req.body);
+    return created(M.cartAdded, await addToCart(learnerId(req), subject_id));
+  },
+  'cart.delete': async (req) => {
+    await removeFromCart(learnerId(req), req.params.cart_id ?? '');
+    return ok(M.cartRemoved);
+  },
+});

@@ -56,6 +56,26 @@ export const keys = {
     pk: `USER#${userId}`,
     sk: `GRANT#${subjectId}`,
   }),
+  cartItem: (userId: string, cartId: string) => ({ pk: `USER#${userId}`, sk: `CART#${cartId}` }),
+  cartSubject: (userId: string, subjectId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `CARTSUBJECT#${subjectId}`,
+  }),
+  favourite: (userId: string, favoriteId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `FAV#${favoriteId}`,
+  }),
+  favouriteSubject: (userId: string, subjectId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `FAVSUBJECT#${subjectId}`,
+  }),
+  payment: (userId: string, paymentId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `PAYMENT#${paymentId}`,
+  }),
+  order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
+  razorpayPayment: (paymentId: string) => ({ pk: `RZPAYMENT#${paymentId}`, sk: 'RZPAYMENT' }),
+  webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
   loginFailures: (pool: 'learner' | 'admin', email: string) => ({
     pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}`,
     sk: 'LOGINFAIL',

@@ -1,4 +1,21 @@
-import { createGroupHandler } from '../lib/http.ts';
+import { LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/shared';
+import { addToFavourites, getFavourites, removeFromFavourites } from '../learner/favourites.ts';
+import { learnerId } from '../learner/identity.ts';
+import { created, createGroupHandler, ok } from '../lib/http.ts';
+import { parse } from '../lib/validation.ts';
 
-/** Route group `favourites`: its routes are declared in the shared table and answer 501 until built. */
-export const handler = createGroupHandler('favourites', {});
+/** The learner's favourite subjects (CONTRACT section 6). */
+export const handler = createGroupHandler('favourites', {
+  'favourites.get': async (req) => ok(M.favouritesLoaded, await getFavourites(learnerId(req))),
+  'favourites.insert': async (req) => {
+    const { subject_id } = parse(SubjectRefInput, req.body);
+    const result = await addToFavourites(learnerId(req), subject_id);
+    return result.created
+      ? created(M.favouriteAdded, result.favourite)
+      : ok(M.favouriteExists, result.favourite);
+  },
+  'favourites.delete': async (req) => {
+    const name = await removeFromFavourites(learnerId(req), req.params.favorite_id ?? '');
+    return ok(M.favouriteRemoved(name));
+  },
+});

@@ -22,6 +22,12 @@ const EnvSchema = z.object({
    * S3 presigned URLs (AWS).
    */
   MEDIA_URL_MODE: z.enum(['local', 's3']).default('s3'),
+  /** All three set: real Razorpay. Unset: the local test gateway. */
+  RAZORPAY_KEY_ID: z.string().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Tests only: the base URL of a stand-in for Razorpay's API. */
+  RAZORPAY_API_BASE: z.url().optional(),
   /** Sign-in failures for one e-mail within the window before further attempts get 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -1,4 +1,25 @@
-import { createGroupHandler } from '../lib/http.ts';
+import { PAYMENT_MESSAGES as M, RecordPaymentInput } from '@gia/shared';
+import { learnerId } from '../learner/identity.ts';
+import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
+import { parse } from '../lib/validation.ts';
+import { handleWebhook, processPayment, recordPayment } from './service.ts';
 
-/** Route group `payments`: its routes are declared in the shared table and answer 501 until built. */
-export const handler = createGroupHandler('payments', {});
+const record: RouteHandler = async (req) => {
+  await recordPayment(learnerId(req), parse(RecordPaymentInput, req.body));
+  return ok(M.success);
+};
+
+/** Payments (CONTRACT section 7). */
+export const handler = createGroupHandler('payments', {
+  'payments.process': async (req) => ok(M.orderCreated, await processPayment(learnerId(req))),
+  'payments.record': record,
+  'payments.recordAlias': record,
+  'payments.webhook': async (req) => {
+    const message = await handleWebhook(
+      req.rawBody?.toString('utf8') ?? '',
+      req.headers['x-razorpay-signature'] ?? '',
+      req.headers['x-razorpay-event-id'],
+    );
+    return ok(message);
+  },
+});

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_WEB_DIR, startLocalStack } from '../../src/local-stack.ts';
+import { DEFAULT_WEB_DIR, startLocalStack, stackEnvironment } from '../../src/local-stack.ts';
 import '../api.ts';
 
 /** Browser tests run against a whole local stack serving the built SPA (`npm run build -w web`). */
@@ -25,6 +25,7 @@ export default async function setup(project: TestProject) {
     admin: stack.admin,
     endpoints: stack.endpoints,
     tableName: process.env.TABLE_NAME ?? '',
+    env: stackEnvironment(),
   });
   return async () => {
     await stack.stop();

@@ -1,0 +1,132 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import Razorpay from 'razorpay';
+import { LOCAL_RAZORPAY } from '@gia/shared';
+import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/payments.ts';
+import { env } from '../lib/env.ts';
+
+/** What the product needs of a payment provider. */
+export interface PaymentGateway {
+  /** `razorpay` (real keys) or `local` (the built-in test gateway). */
+  readonly mode: 'razorpay' | 'local';
+  readonly keyId: string;
+  createOrder(
+    amountPaise: number,
+    receipt: string,
+    notes: Record<string, string>,
+  ): Promise<{ id: string }>;
+  /** The ids of the captured payments of an order. */
+  capturedPayments(orderId: string): Promise<string[]>;
+  /** Checkout's signature: hex HMAC-SHA256(key_secret, order_id|payment_id). */
+  verifyPayment(orderId: string, paymentId: string, signature: string): boolean;
+  /** A webhook's signature: hex HMAC-SHA256(webhook_secret, raw body). */
+  verifyWebhook(rawBody: string, signature: string): boolean;
+}
+
+const hmacHex = (secret: string, data: string) =>
+  createHmac('sha256', secret).update(data).digest('hex');
+
+/** Compares two hex signatures in constant time. */
+export function sameSignature(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const paymentSignature = (secret: string, orderId: string, paymentId: string) =>
+  hmacHex(secret, `${orderId}|${paymentId}`);
+
+export const webhookSignature = (secret: string, rawBody: string) => hmacHex(secret, rawBody);
+
+function razorpayGateway(keyId: string, keySecret: string, webhookSecret: string): PaymentGateway {
+  const rzp = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  const base = env().RAZORPAY_API_BASE;
+  // The client's host is fixed at construction; tests point it at a stand-in.
+  if (base)
+    (rzp as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL =
+      base;
+  return {
+    mode: 'razorpay',
+    keyId,
+    async createOrder(amount, receipt, notes) {
+      const order = await rzp.orders.create({ amount, currency: 'INR', receipt, notes });
+      return { id: order.id };
+    },
+    async capturedPayments(orderId) {
+      const res = await rzp.orders.fetchPayments(orderId);
+      return res.items.filter((p) => p.status === 'captured').map((p) => p.id);
+    },
+    verifyPayment: (orderId, paymentId, signature) =>
+      sameSignature(paymentSignature(keySecret, orderId, paymentId), signature),
+    verifyWebhook: (rawBody, signature) =>
+      sameSignature(webhookSignature(webhookSecret, rawBody), signature),
+  };
+}
+
+/**
+ * The built-in test gateway of the local stack: orders live in the table, and
+ * `POST /api/local/razorpay/pay` pays one as Razorpay would after a successful card payment.
+ */
+export function localGateway(): PaymentGateway & {
+  pay(orderId: string): Promise<Record<string, string> | undefined>;
+} {
+  const { keyId, keySecret, webhookSecret } = LOCAL_RAZORPAY;
+  return {
+    mode: 'local',
+    keyId,
+    async createOrder(amount, receipt, notes) {
+      const id = `order_${randomBytes(7).toString('hex')}`;
+      await putLocalGatewayOrder({
+        id,
+        amount,
+        currency: 'INR',
+        receipt,
+        notes,
+        status: 'created',
+        payments: [],
+      });
+      return { id };
+    },
+    async capturedPayments(orderId) {
+      const order = await getLocalGatewayOrder(orderId);
+      return ((order?.payments as string[] | undefined) ?? []).slice();
+    },
+    verifyPayment: (orderId, paymentId, signature) =>
+      sameSignature(paymentSignature(keySecret, orderId, paymentId), signature),
+    verifyWebhook: (rawBody, signature) =>
+      sameSignature(webhookSignature(webhookSecret, rawBody), signature),
+    async pay(orderId) {
+      const order = await getLocalGatewayOrder(orderId);
+      if (!order) return undefined;
+      const paymentId = `pay_${randomBytes(7).toString('hex')}`;
+      await putLocalGatewayOrder({
+        ...(order as Record<string, unknown>),
+        id: orderId,
+        status: 'paid',
+        payments: [...((order.payments as string[] | undefined) ?? []), paymentId],
+      });
+      return {
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: paymentSignature(keySecret, orderId, paymentId),
+      };
+    },
+  };
+}
+
+let cached: PaymentGateway | undefined;
+
+/** Real Razorpay when all three keys are set, else the local test gateway. */
+export function paymentGateway(): PaymentGateway {
+  if (cached) return cached;
+  const e = env();
+  cached =
+    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+      ? razorpayGateway(e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET)
+      : localGateway();
+  return cached;
+}
+
+/** Tests that switch modes forget the cached gateway. */
+export function resetGatewayForTests(): void {
+  cached = undefined;
+}

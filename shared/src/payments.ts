@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Texts of payments (CONTRACT section 7 and the specification's cart toasts). */
+export const PAYMENT_MESSAGES = {
+  emptyCart: 'Your cart is empty or the total amount is invalid.',
+  tooManyItems: 'Please check out at most 25 subjects at a time.',
+  orderCreated: 'Order created',
+  verificationFailed: 'Payment verification failed.',
+  success: 'Payment successful. Cart cleared.',
+  orderNotFound: 'Order not found.',
+  webhookIgnored: 'Event ignored.',
+  webhookProcessed: 'Event processed.',
+  providerDown: 'The payment provider is not reachable right now. Please try again.',
+  notLocal: 'The local test gateway is off: real Razorpay keys are configured.',
+} as const;
+
+/** Local test gateway keys (used only when the Razorpay variables are unset). */
+export const LOCAL_RAZORPAY = {
+  keyId: 'rzp_test_local',
+  keySecret: 'local_key_secret',
+  webhookSecret: 'local_webhook_secret',
+} as const;
+
+/** At most this many subjects in one order (one transaction grants them all). */
+export const MAX_ORDER_ITEMS = 25;
+
+export const RecordPaymentInput = z.object({
+  razorpay_order_id: z.string({ error: 'razorpay_order_id is required.' }).trim().min(1),
+  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required.' }).trim().min(1),
+  razorpay_signature: z.string({ error: 'razorpay_signature is required.' }).trim().min(1),
+});
+export type RecordPaymentInput = z.infer<typeof RecordPaymentInput>;
+
+export const LocalPayInput = z.object({
+  order_id: z.string({ error: 'order_id is required.' }).trim().min(1),
+});
+
+export interface OrderAnswer {
+  order_id: string;
+  /** Paise. */
+  amount: number;
+  currency: 'INR';
+  key_id: string;
+}
