@@ -1,6 +1,6 @@
 import { LocalPayInput, PAYMENT_MESSAGES as M } from '@gia/shared';
 import { NotFoundError } from '../lib/errors.ts';
-import { createGroupHandler, ok } from '../lib/http.ts';
+import { createGroupHandler } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { localGateway, paymentGateway } from '../payments/gateway.ts';
 
