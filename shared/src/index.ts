@@ -6,3 +6,4 @@ export * from './catalogue.ts';
 export * from './uploads.ts';
 export * from './learner.ts';
 export * from './payments.ts';
+export * from './learning.ts';

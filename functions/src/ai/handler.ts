@@ -1,4 +1,11 @@
-import { createGroupHandler } from '../lib/http.ts';
+import { AskAiInput } from '@gia/shared';
+import { learnerId } from '../learner/identity.ts';
+import { createGroupHandler, ok } from '../lib/http.ts';
+import { parse } from '../lib/validation.ts';
+import { askTeacher } from './service.ts';
 
-/** Route group `ai`: its routes are declared in the shared table and answer 501 until built. */
-export const handler = createGroupHandler('ai', {});
+/** The AI teacher (CONTRACT section 8). */
+export const handler = createGroupHandler('ai', {
+  'ai.ask': async (req) =>
+    ok('AI reply', await askTeacher(learnerId(req), parse(AskAiInput, req.body))),
+});

@@ -26,6 +26,7 @@ import {
   type Ref,
 } from '../db/catalogue.ts';
 import { keys } from '../db/keys.ts';
+import { removeTopicData } from '../db/learning.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 
@@ -375,6 +376,8 @@ export async function deleteEntity(entity: CatalogueEntity, id: string) {
     parentOf(entity, existing),
     entity === 'board' ? boardGuard(existing) : undefined,
   ).catch((err: unknown) => refused(entity, err));
+  // A topic's reviews and questions go with it.
+  if (entity === 'topic') await removeTopicData(id);
 }
 
 /** Which ancestors' names each entity shows. */

@@ -193,3 +193,59 @@ export async function clearLoginFailures(pool: 'learner' | 'admin', email: strin
     new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(pool, email) }),
   );
 }
+
+/**
+ * Replaces a learner's editable profile fields; when the e-mail changes its guard moves in the
+ * same transaction, so two learners can never hold one e-mail. False when the e-mail is taken.
+ */
+export async function updateLearnerProfile(
+  old: LearnerProfile,
+  changes: Pick<
+    LearnerProfile,
+    'user_mobile' | 'user_name' | 'email' | 'dob' | 'course_of_study' | 'profile_image'
+  >,
+  now: string,
+): Promise<boolean> {
+  const emailChanged = old.email.toLowerCase() !== changes.email.toLowerCase();
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':now': now };
+  const sets = Object.entries(changes).map(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:v${i}`] = v;
+    return `#f${i} = :v${i}`;
+  });
+  try {
+    await ddb.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.userProfile(old.user_id),
+              UpdateExpression: `SET ${sets.join(', ')}, updated_at = :now`,
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
+          },
+          ...(emailChanged
+            ? [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...keys.userEmail(changes.email), user_id: old.user_id },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
+                { Delete: { TableName: tableName(), Key: keys.userEmail(old.email) } },
+              ]
+            : []),
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'TransactionCanceledException') return false;
+    throw err;
+  }
+}

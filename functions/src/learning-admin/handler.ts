@@ -1,4 +1,14 @@
-import { createGroupHandler } from '../lib/http.ts';
+import { AdminQuestionsQuery, AnswerQuestionInput, LEARNING_MESSAGES as M } from '@gia/shared';
+import { adminAnswer, adminQuestions } from '../learner/learning.ts';
+import { caller, createGroupHandler, ok } from '../lib/http.ts';
+import { parse } from '../lib/validation.ts';
 
-/** Route group `learning-admin`: its routes are declared in the shared table and answer 501 until built. */
-export const handler = createGroupHandler('learning-admin', {});
+/** The admin's view of learners' questions (CONTRACT section 6). */
+export const handler = createGroupHandler('learning-admin', {
+  'admin.qna.get': async (req) =>
+    ok(M.questionsLoaded, await adminQuestions(parse(AdminQuestionsQuery, req.query).unanswered)),
+  'admin.qna.answer': async (req) => {
+    const input = parse(AnswerQuestionInput, req.body);
+    return ok(M.answerAdded, await adminAnswer(caller(req).userId, input.qna_id, input.answer));
+  },
+});

@@ -1,4 +1,54 @@
-import { createGroupHandler } from '../lib/http.ts';
+import {
+  InsertQuestionInput,
+  InsertReviewInput,
+  LEARNING_MESSAGES as M,
+  TopicQuery,
+  UpdateQuestionInput,
+  UpdateReviewInput,
+} from '@gia/shared';
+import { learnerId } from '../learner/identity.ts';
+import {
+  deleteReview,
+  listQuestions,
+  listReviews,
+  postQuestion,
+  postReview,
+  updateQuestion,
+  updateReview,
+} from '../learner/learning.ts';
+import { created, createGroupHandler, ok } from '../lib/http.ts';
+import { parse } from '../lib/validation.ts';
 
-/** Route group `learning`: its routes are declared in the shared table and answer 501 until built. */
-export const handler = createGroupHandler('learning', {});
+/** Reviews and questions of topics (CONTRACT section 6). */
+export const handler = createGroupHandler('learning', {
+  'reviews.get': async (req) => {
+    learnerId(req);
+    const { reviews, summary } = await listReviews(parse(TopicQuery, req.query).topic_id);
+    return ok(M.reviewsLoaded, reviews, { summary });
+  },
+  'reviews.insert': async (req) =>
+    created(M.reviewCreated, await postReview(learnerId(req), parse(InsertReviewInput, req.body))),
+  'reviews.update': async (req) =>
+    ok(M.reviewUpdated, await updateReview(learnerId(req), parse(UpdateReviewInput, req.body))),
+  'reviews.delete': async (req) => {
+    await deleteReview(learnerId(req), req.params.id ?? '');
+    return ok(M.reviewDeleted);
+  },
+  'qna.get': async (req) =>
+    ok(
+      M.questionsLoaded,
+      await listQuestions(learnerId(req), parse(TopicQuery, req.query).topic_id),
+    ),
+  'qna.insert': async (req) => {
+    const input = parse(InsertQuestionInput, req.body);
+    return created(
+      M.questionPosted,
+      await postQuestion(learnerId(req), input.topic_id, input.question),
+    );
+  },
+  'qna.update': async (req) => {
+    const input = parse(UpdateQuestionInput, req.body);
+    const q = await updateQuestion(learnerId(req), input);
+    return ok(input.answer !== undefined ? M.answerAdded : M.questionUpdated, q);
+  },
+});

@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Tests only: the base URL of a stand-in for Razorpay's API. */
   RAZORPAY_API_BASE: z.url().optional(),
+  /** The AI teacher: without a key it answers 503. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** Sign-in failures for one e-mail within the window before further attempts get 429. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/** Texts of reviews, questions, profile and the AI teacher (CONTRACT sections 6 and 8). */
+export const LEARNING_MESSAGES = {
+  reviewsLoaded: 'Reviews loaded successfully.',
+  reviewCreated: 'Review created successfully',
+  reviewUpdated: 'Review updated successfully',
+  reviewDeleted: 'Review deleted successfully',
+  reviewRating: 'Please provide a rating',
+  reviewText: 'Please provide a review',
+  reviewTwice: 'You have already reviewed this topic.',
+  reviewNotFound: 'Review not found.',
+  reviewNotOwner: 'You can only change your own review.',
+  topicNotFound: 'Topic not found.',
+  notEntitled: "You haven't bought the course !!",
+  questionsLoaded: 'Questions loaded successfully.',
+  questionPosted: 'Question posted successfully.',
+  questionEmpty: 'Question cannot be empty !!',
+  questionUpdated: 'Question updated successfully.',
+  answerAdded: 'Answer added successfully.',
+  answerEmpty: 'Answer cannot be empty.',
+  questionNotFound: 'Question not found.',
+  questionNotOwner: 'You can only edit your own question.',
+  profileLoaded: 'Profile loaded successfully.',
+  profileUpdated: 'Profile Updated Successfully',
+  profileMobile: 'Mobile number must be exactly 10 digits.',
+  profileDob: 'Date of birth cannot be later than today.',
+  profileEmailTaken: 'This email is already used by another account.',
+  aiBlank: 'Please provide a valid prompt.',
+  aiUnavailable: 'The AI teacher is not available right now.',
+  aiFailed: 'The AI teacher could not answer right now. Please try again.',
+  aiRefusal: 'I can only help with questions about this class and topic.',
+  aiEmpty: 'No response received.',
+  aiRateLimited: 'You have asked many questions this hour. Please try again later.',
+  progressSaved: 'Progress saved.',
+} as const;
+
+const text = (message: string, max = 2000) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: message })
+      .min(1, { error: message })
+      .max(max, { error: `At most ${max} characters.` }),
+  );
+
+const id = (name: string) =>
+  z
+    .string({ error: `${name} is required.` })
+    .trim()
+    .min(1, { error: `${name} is required.` });
+
+/** A rating of 1 to 5 in half steps. */
+const rating = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z
+    .number({ error: LEARNING_MESSAGES.reviewRating })
+    .min(1, { error: LEARNING_MESSAGES.reviewRating })
+    .max(5, { error: LEARNING_MESSAGES.reviewRating })
+    .refine((n) => Number.isInteger(n * 2), { error: LEARNING_MESSAGES.reviewRating }),
+);
+
+export const InsertReviewInput = z.object({
+  topic_id: id('topic_id'),
+  rating,
+  review_comment: text(LEARNING_MESSAGES.reviewText),
+});
+export const UpdateReviewInput = z.object({
+  id: id('id'),
+  rating,
+  review_comment: text(LEARNING_MESSAGES.reviewText),
+});
+export const TopicQuery = z.object({ topic_id: id('topic_id') });
+
+export const InsertQuestionInput = z.object({
+  topic_id: id('topic_id'),
+  question: text(LEARNING_MESSAGES.questionEmpty),
+});
+export const UpdateQuestionInput = z
+  .object({
+    qna_id: id('qna_id'),
+    question: z.string().optional(),
+    answer: z.string().optional(),
+  })
+  .refine((v) => v.question !== undefined || v.answer !== undefined, {
+    error: 'Send a question or an answer.',
+  });
+export const AnswerQuestionInput = z.object({
+  qna_id: id('qna_id'),
+  answer: text(LEARNING_MESSAGES.answerEmpty),
+});
+export const AdminQuestionsQuery = z.object({
+  unanswered: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** Profile fields with the names the "{field} is required!" messages use. */
+export const PROFILE_FIELDS = {
+  user_mobile: 'Mobile',
+  user_name: 'Name',
+  email: 'Email',
+  dob: 'Date of birth',
+  course_of_study: 'Course of study',
+  profile_image: 'Profile image',
+} as const;
+
+const required = (field: keyof typeof PROFILE_FIELDS, max = 500) =>
+  text(`${PROFILE_FIELDS[field]} is required!`, max);
+
+export const UpdateProfileInput = z.object({
+  user_mobile: required('user_mobile', 20).pipe(
+    z.string().regex(/^\d{10}$/, { error: LEARNING_MESSAGES.profileMobile }),
+  ),
+  user_name: required('user_name', 100),
+  email: required('email', 254).pipe(z.email({ error: 'Please enter a valid email address.' })),
+  /** YYYY-MM-DD; a time part or trailing Z is dropped. */
+  dob: required('dob', 40)
+    .transform((v) => v.replace(/Z$/, '').slice(0, 10))
+    .pipe(z.iso.date({ error: 'Please enter a valid date of birth.' })),
+  course_of_study: required('course_of_study', 200),
+  profile_image: required('profile_image', 2000),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+export const AI_LIMITS = {
+  maxPromptChars: 2000,
+  maxHistory: 10,
+  maxOutputTokens: 600,
+  questionsPerHour: 30,
+} as const;
+
+export const AskAiInput = z.object({
+  messages: text(LEARNING_MESSAGES.aiBlank, AI_LIMITS.maxPromptChars),
+  topic_id: z.string().trim().min(1).optional(),
+  class_id: z.string().trim().min(1).optional(),
+  history: z
+    .array(
+      z.object({
+        role: z.enum(['user', 'assistant']),
+        content: z.string().max(AI_LIMITS.maxPromptChars),
+      }),
+    )
+    .max(AI_LIMITS.maxHistory, { error: `At most ${AI_LIMITS.maxHistory} earlier turns.` })
+    .optional(),
+});
+export type AskAiInput = z.infer<typeof AskAiInput>;
+
+/** The structured output the AI teacher asks the model for. */
+export const TUTOR_REPLY_FORMAT = {
+  type: 'json_schema',
+  json_schema: {
+    name: 'tutor_reply',
+    strict: true,
+    schema: {
+      type: 'object',
+      properties: { on_topic: { type: 'boolean' }, answer: { type: 'string' } },
+      required: ['on_topic', 'answer'],
+      additionalProperties: false,
+    },
+  },
+} as const;
