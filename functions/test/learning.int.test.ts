@@ -432,3 +432,37 @@ describe('the AI teacher', () => {
     expect(limited[0]).toMatchObject({ reason: { code: 'RATE_LIMITED' } });
   });
 });
+
+describe('topic progress', () => {
+  it('remembers the position per topic and marks a topic watched near its end', async () => {
+    const t = await topics();
+    const me = await learner();
+    const save = (topic_id: string, position_seconds: number) =>
+      call('POST', `${L}/saveTopicProgress`, {
+        token: me.token,
+        body: { topic_id, position_seconds, duration_seconds: 120 },
+      });
+    expect((await save(t.free.topic_id, 42.7)).status).toBe(200);
+    expect((await save(t.paid.topic_id, 10)).status).toBe(403);
+    let list = (
+      await call('GET', `${L}/getTopicProgress?chapter_id=${t.chapter.chapter_id}`, {
+        token: me.token,
+      })
+    ).body.data;
+    expect(list).toEqual([
+      expect.objectContaining({
+        topic_id: t.free.topic_id,
+        position_seconds: 42,
+        completed: false,
+      }),
+    ]);
+    await save(t.free.topic_id, 117);
+    await save(t.free.topic_id, 3);
+    list = (
+      await call('GET', `${L}/getTopicProgress?chapter_id=${t.chapter.chapter_id}`, {
+        token: me.token,
+      })
+    ).body.data;
+    expect(list[0]).toMatchObject({ position_seconds: 3, completed: true });
+  });
+});

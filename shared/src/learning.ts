@@ -161,3 +161,27 @@ export const TUTOR_REPLY_FORMAT = {
     },
   },
 } as const;
+
+export const ChapterQuery = z.object({
+  chapter_id: z
+    .string({ error: 'chapter_id is required.' })
+    .trim()
+    .min(1, { error: 'chapter_id is required.' }),
+});
+
+/** Where the learner is in a topic's video, in seconds. */
+export const SaveProgressInput = z.object({
+  topic_id: id('topic_id'),
+  position_seconds: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 3600),
+  duration_seconds: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
+});
+
+/** Watched to the end: within this many seconds of the end counts as finished. */
+export const WATCHED_TAIL_SECONDS = 5;

@@ -214,6 +214,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('qna.get', 'GET', `${L}/data/getqna`, 'learning', 'learner'),
   route('qna.insert', 'POST', `${L}/data/insertqna`, 'learning', 'learner'),
   route('qna.update', 'POST', `${L}/data/updateqna`, 'learning', 'learner'),
+  // Topic progress: not in the contract's tables; the topic viewer resumes where the learner left.
+  route('progress.get', 'GET', `${L}/data/getTopicProgress`, 'learning', 'learner'),
+  route('progress.save', 'POST', `${L}/data/saveTopicProgress`, 'learning', 'learner'),
   route('profile.get', 'GET', `${L}/data/getclass_users`, 'profile', 'learner'),
   route('profile.update', 'PUT', `${L}/data/updateclass_users`, 'profile', 'learner'),
   route('favourites.get', 'GET', `${U}/data/getuser_favorites`, 'favourites', 'learner'),

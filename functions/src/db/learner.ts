@@ -2,6 +2,7 @@ import {
   GetCommand,
   QueryCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/aws.ts';
@@ -173,5 +174,38 @@ export async function removeFavourite(userId: string, favoriteId: string, subjec
       { Delete: { TableName: tableName(), Key: keys.favouriteSubject(userId, subjectId) } },
     ],
     ['missing'],
+  );
+}
+
+/** Saves where a learner is in a topic; `completed`, once reached, stays true. */
+export async function saveProgress(p: {
+  user_id: string;
+  topic_id: string;
+  chapter_id: string;
+  position_seconds: number;
+  duration_seconds: number;
+  completed: boolean;
+  updated_at: string;
+}): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `USER#${p.user_id}`, sk: `PROGRESS#${p.topic_id}` },
+      UpdateExpression: [
+        'SET #t = :type, topic_id = :topic, chapter_id = :chapter, position_seconds = :pos',
+        'duration_seconds = :dur, updated_at = :now',
+        p.completed ? 'completed = :true' : 'completed = if_not_exists(completed, :false)',
+      ].join(', '),
+      ExpressionAttributeNames: { '#t': 'type' },
+      ExpressionAttributeValues: {
+        ':type': 'progress',
+        ':topic': p.topic_id,
+        ':chapter': p.chapter_id,
+        ':pos': p.position_seconds,
+        ':dur': p.duration_seconds,
+        ':now': p.updated_at,
+        ...(p.completed ? { ':true': true } : { ':false': false }),
+      },
+    }),
   );
 }

@@ -1,5 +1,7 @@
 import {
+  ChapterQuery,
   InsertQuestionInput,
+  SaveProgressInput,
   InsertReviewInput,
   LEARNING_MESSAGES as M,
   TopicQuery,
@@ -16,6 +18,7 @@ import {
   updateQuestion,
   updateReview,
 } from '../learner/learning.ts';
+import { chapterProgress, recordProgress } from '../learner/progress.ts';
 import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
@@ -46,6 +49,13 @@ export const handler = createGroupHandler('learning', {
       await postQuestion(learnerId(req), input.topic_id, input.question),
     );
   },
+  'progress.get': async (req) =>
+    ok(
+      'Progress',
+      await chapterProgress(learnerId(req), parse(ChapterQuery, req.query).chapter_id),
+    ),
+  'progress.save': async (req) =>
+    ok(M.progressSaved, await recordProgress(learnerId(req), parse(SaveProgressInput, req.body))),
   'qna.update': async (req) => {
     const input = parse(UpdateQuestionInput, req.body);
     const q = await updateQuestion(learnerId(req), input);
