@@ -34,6 +34,14 @@ export interface StackState {
   adminPassword: string;
   /** The demo catalogue was loaded into this store once. */
   demoSeeded?: boolean;
+  /** Where the running stack's embedded services listen (for `npm run reconcile`). */
+  endpoints?: ServiceEndpoints;
+}
+
+/** The saved state of a data folder, if any. */
+export function loadState(dataDir: string): Partial<StackState> {
+  const file = join(dataDir, 'stack.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<StackState>) : {};
 }
 
 /** Remembers the stack's state in `DATA_DIR/stack.json`. */
@@ -162,10 +170,7 @@ async function createPool(client: CognitoIdentityProviderClient, name: string, g
  * remembering their ids in `DATA_DIR/stack.json`.
  */
 export async function ensurePools(endpoint: string, dataDir: string): Promise<StackState> {
-  const file = join(dataDir, 'stack.json');
-  const saved: Partial<StackState> = existsSync(file)
-    ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<StackState>)
-    : {};
+  const saved = loadState(dataDir);
   const client = new CognitoIdentityProviderClient({
     endpoint,
     region: REGION,

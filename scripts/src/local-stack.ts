@@ -56,6 +56,8 @@ export function stackEnvironment(): Record<string, string> {
   return Object.fromEntries(names.map((n) => [n, process.env[n] ?? '']));
 }
 
+const RECONCILE_EVERY_MS = 5 * 60_000;
+
 export const DEMO_LEARNER = {
   email: 'learner@gia.local',
   password: 'Learner123',
@@ -74,6 +76,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(services.endpoints.dynamodb);
     const state = await ensurePools(services.endpoints.cognito, options.dataDir);
     applyEnvironment(services.endpoints, state);
+    state.endpoints = services.endpoints;
+    saveState(options.dataDir, state);
 
     // Imported only now: the handlers' SDK clients read the endpoints set just above.
     const { ensureAdmin, ensureDemoLearner } = await import('./accounts.ts');
@@ -107,6 +111,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const gateway = server;
+    // As the schedule does in AWS: orders unpaid after 15 minutes are checked at the gateway.
+    const { reconcileUnpaidOrders } = await import('@gia/functions/payments/service.ts');
+    const reconciler = setInterval(() => {
+      reconcileUnpaidOrders().catch((err: unknown) => console.error('reconciliation failed', err));
+    }, RECONCILE_EVERY_MS);
+    reconciler.unref();
     return {
       url: `http://localhost:${port}`,
       port,
@@ -115,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       admin,
       demoLearner,
       stop: async () => {
+        clearInterval(reconciler);
         gateway.closeAllConnections();
         await new Promise<void>((resolve) => gateway.close(() => resolve()));
         await services.stop();

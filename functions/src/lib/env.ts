@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** Tests only: the base URL of a stand-in for Razorpay's API. */
+  /** Tests only: the host of a stand-in for Razorpay's API (the client adds /v1/…). */
   RAZORPAY_API_BASE: z.url().optional(),
   /** The AI teacher: without a key it answers 503. */
   OPENAI_API_KEY: z.string().min(1).optional(),
