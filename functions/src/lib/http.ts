@@ -18,6 +18,7 @@ import {
   ValidationError,
 } from './errors.ts';
 import { logger } from './logger.ts';
+import { loadSecrets } from './secrets.ts';
 
 /** JSON bodies above this many bytes are refused with 413. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -156,6 +157,7 @@ export function createGroupHandler(
     const identity = await authorise(route, bearerToken(headers));
     const handler = handlers[route.name];
     if (!handler) throw new NotImplementedError();
+    if (route.group === 'payments' || route.group === 'ai') await loadSecrets();
 
     const raw = readBody(event);
     const req: ApiRequest = {
