@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { insertEntity } from '@gia/functions/catalogue/service.ts';
 import { listAll } from '@gia/functions/db/catalogue.ts';
-import { s3 } from '@gia/functions/lib/aws.ts';
+import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
 

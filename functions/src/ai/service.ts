@@ -10,7 +10,8 @@ import {
 import { getRecordsAndGrants, getRecord, pick } from '../db/catalogue.ts';
 import { tableName } from '../db/client.ts';
 import { requireTopicAccess } from '../learner/topic-access.ts';
-import { ddb, s3 } from '../lib/aws.ts';
+import { ddb } from '../lib/dynamo.ts';
+import { s3 } from '../lib/s3.ts';
 import { env } from '../lib/env.ts';
 import { AppError, NotFoundError, RateLimitedError, UnavailableError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';

@@ -10,7 +10,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
-import { cognito } from '../lib/aws.ts';
+import { cognito } from '../lib/cognito-client.ts';
 import { env } from '../lib/env.ts';
 import type { Pool } from '../lib/auth.ts';
 import { POOL_GROUP } from '../lib/pools.ts';

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { AdminAccount } from '@gia/shared';
-import { ddb } from '../lib/aws.ts';
+import { ddb } from '../lib/dynamo.ts';
 import { decodeCursor, encodeCursor, tableName, type Page } from './client.ts';
 import { keys, withoutKeys } from './keys.ts';
 

@@ -5,7 +5,7 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../lib/aws.ts';
+import { ddb } from '../lib/dynamo.ts';
 import { tableName } from './client.ts';
 import { keyOf } from './catalogue.ts';
 import { keys, withoutKeys } from './keys.ts';

@@ -1,7 +1,7 @@
 import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { LEARNING_MESSAGES as M, type UpdateProfileInput } from '@gia/shared';
 import { getLearnerProfile, updateLearnerProfile, type LearnerProfile } from '../db/accounts.ts';
-import { cognito } from '../lib/aws.ts';
+import { cognito } from '../lib/cognito-client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { poolIds } from '../auth/cognito.ts';
 

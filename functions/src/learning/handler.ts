@@ -37,11 +37,10 @@ export const handler = createGroupHandler('learning', {
     await deleteReview(learnerId(req), req.params.id ?? '');
     return ok(M.reviewDeleted);
   },
-  'qna.get': async (req) =>
-    ok(
-      M.questionsLoaded,
-      await listQuestions(learnerId(req), parse(TopicQuery, req.query).topic_id),
-    ),
+  'qna.get': async (req) => {
+    learnerId(req);
+    return ok(M.questionsLoaded, await listQuestions(parse(TopicQuery, req.query).topic_id));
+  },
   'qna.insert': async (req) => {
     const input = parse(InsertQuestionInput, req.body);
     return created(

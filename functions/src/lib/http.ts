@@ -18,7 +18,6 @@ import {
   ValidationError,
 } from './errors.ts';
 import { logger } from './logger.ts';
-import { loadSecrets } from './secrets.ts';
 
 /** JSON bodies above this many bytes are refused with 413. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -140,6 +139,7 @@ export function errorResponse(err: unknown, requestId: string): APIGatewayProxyS
 export function createGroupHandler(
   group: RouteGroup,
   handlers: Partial<Record<string, RouteHandler>>,
+  options: { beforeRoute?: () => Promise<void> } = {},
 ): LambdaHandler {
   const core = async (
     event: APIGatewayProxyEventV2,
@@ -157,7 +157,7 @@ export function createGroupHandler(
     const identity = await authorise(route, bearerToken(headers));
     const handler = handlers[route.name];
     if (!handler) throw new NotImplementedError();
-    if (route.group === 'payments' || route.group === 'ai') await loadSecrets();
+    await options.beforeRoute?.();
 
     const raw = readBody(event);
     const req: ApiRequest = {

@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from './aws.ts';
+import { s3 } from './s3.ts';
 import { env } from './env.ts';
 
 /** Stored media urls look like `/media/<key>`; keys under `private/` are never public. */

@@ -1,6 +1,7 @@
 import { PAYMENT_MESSAGES as M, RecordPaymentInput } from '@gia/shared';
 import { learnerId } from '../learner/identity.ts';
 import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
+import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';
 import { handleWebhook, processPayment, recordPayment } from './service.ts';
 
@@ -10,16 +11,20 @@ const record: RouteHandler = async (req) => {
 };
 
 /** Payments (CONTRACT section 7). */
-export const handler = createGroupHandler('payments', {
-  'payments.process': async (req) => ok(M.orderCreated, await processPayment(learnerId(req))),
-  'payments.record': record,
-  'payments.recordAlias': record,
-  'payments.webhook': async (req) => {
-    const message = await handleWebhook(
-      req.rawBody?.toString('utf8') ?? '',
-      req.headers['x-razorpay-signature'] ?? '',
-      req.headers['x-razorpay-event-id'],
-    );
-    return ok(message);
+export const handler = createGroupHandler(
+  'payments',
+  {
+    'payments.process': async (req) => ok(M.orderCreated, await processPayment(learnerId(req))),
+    'payments.record': record,
+    'payments.recordAlias': record,
+    'payments.webhook': async (req) => {
+      const message = await handleWebhook(
+        req.rawBody?.toString('utf8') ?? '',
+        req.headers['x-razorpay-signature'] ?? '',
+        req.headers['x-razorpay-event-id'],
+      );
+      return ok(message);
+    },
   },
-});
+  { beforeRoute: loadSecrets },
+);

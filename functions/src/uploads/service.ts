@@ -10,7 +10,7 @@ import {
   type UploadKind,
 } from '@gia/shared';
 import type { Pool } from '../lib/auth.ts';
-import { s3 } from '../lib/aws.ts';
+import { s3 } from '../lib/s3.ts';
 import { env } from '../lib/env.ts';
 import { ForbiddenError, PayloadTooLargeError, ValidationError } from '../lib/errors.ts';
 import { mediaUrl } from '../lib/media.ts';

@@ -1,0 +1,48 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * The DynamoDB document client, created once per module. Its endpoint comes from the SDK's own
+ * `AWS_ENDPOINT_URL_DYNAMODB`, so the same code talks to AWS or to DynamoDB Local. (Each AWS
+ * client has its own module so a function bundles only the clients it uses.)
+ */
+export const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+/** DynamoDB requests and capacity, counted only when `DDB_METRICS=1` (the benchmarks set it). */
+export const ddbMetrics = {
+  requests: 0,
+  readUnits: 0,
+  writeUnits: 0,
+  scans: 0,
+  operations: [] as string[],
+};
+
+if (process.env.DDB_METRICS === '1') {
+  ddb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, unknown>;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const op = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+      ddbMetrics.requests++;
+      ddbMetrics.operations.push(op);
+      if (op === 'Scan') ddbMetrics.scans++;
+      const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+      for (const c of (Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) as {
+        CapacityUnits?: number;
+        ReadCapacityUnits?: number;
+        WriteCapacityUnits?: number;
+      }[]) {
+        if (c.ReadCapacityUnits !== undefined || c.WriteCapacityUnits !== undefined) {
+          ddbMetrics.readUnits += c.ReadCapacityUnits ?? 0;
+          ddbMetrics.writeUnits += c.WriteCapacityUnits ?? 0;
+        } else if (/Get|Query|Scan/.test(op)) ddbMetrics.readUnits += c.CapacityUnits ?? 0;
+        else ddbMetrics.writeUnits += c.CapacityUnits ?? 0;
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'giaDdbMetrics' },
+  );
+}

@@ -1,0 +1,426 @@
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+// Counted DynamoDB requests and capacity: set before the functions' clients are created.
+process.env.DDB_METRICS = '1';
+process.env.LOG_LEVEL = 'SILENT';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+const { startLocalStack, DEFAULT_WEB_DIR } = await import('../local-stack.ts');
+const { loadTest, directLoad } = await import('./load.ts');
+const { measureBundles } = await import('./bundles.ts');
+const { SCREENS, JOURNEY } = await import('./screens.ts');
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+/** On-demand list prices used for the cost estimate (ap-south-1, Mumbai; AWS price pages, 2025-11). */
+const PRICES = {
+  date: '2025-11 (AWS public price pages for ap-south-1; not re-checked offline)',
+  usdToInr: 88,
+  dynamoReadPerMillion: 0.1425,
+  dynamoWritePerMillion: 0.7125,
+  httpApiPerMillion: 1.0,
+  lambdaRequestsPerMillion: 0.2,
+  lambdaGbSecondArm: 0.0000133334,
+  lambdaMemoryGb: 0.5,
+  lambdaAvgSeconds: 0.05,
+};
+
+interface Row {
+  what: string;
+  value: string;
+  budget: string;
+  met: boolean | null;
+}
+const rows: Row[] = [];
+const sections: string[] = [];
+const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gia-bench-'));
+  console.log('Starting the local stack with the demo catalogue…');
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    adminEmail: 'admin@gia.bench',
+    adminPassword: 'BenchAdmin123',
+    seedDemo: true,
+  });
+  const { ddbMetrics, ddb } = await import('@gia/functions/lib/dynamo.ts');
+  const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+  try {
+    const api = async (method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${stack.url}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as Record<string, unknown> & { data?: unknown },
+      };
+    };
+    const login = async (base: string, email: string, password: string) =>
+      String(
+        (await api('POST', `${base}/login/request`, undefined, { email, password })).body
+          .accessToken,
+      );
+    const learner = await login('/api/v1/classuser', 'learner@gia.local', 'Learner123');
+    const admin = await login('/api/v1/classadmin', 'admin@gia.bench', 'BenchAdmin123');
+
+    // Ids from the demo catalogue: CBSE › Class 10 › Mathematics › Algebra › first chapter.
+    const first = <T>(v: unknown) => (v as T[])[0] as T;
+    type R = Record<string, string>;
+    const board = first<R>((await api('GET', '/api/v1/classuser/data/getBoards')).body.data);
+    const cls = first<R>(
+      (await api('GET', `/api/v1/classuser/data/getClasses?board_id=${board.board_id}`)).body.data,
+    );
+    const subject = first<R>(
+      (await api('GET', `/api/v1/classuser/data/getSubjects?class_id=${cls.class_id}`)).body.data,
+    );
+    const sub = first<R>(
+      (await api('GET', `/api/v1/classuser/data/getSubSubjects?subject_id=${subject.subject_id}`))
+        .body.data,
+    );
+    const chapter = first<R>(
+      (await api('GET', `/api/v1/classuser/data/getChapters?sub_subject_id=${sub.sub_subject_id}`))
+        .body.data,
+    );
+    const topic = first<R>(
+      (await api('GET', `/api/v1/classuser/data/getTopics?chapter_id=${chapter.chapter_id}`)).body
+        .data,
+    );
+    const ids: R = {
+      board: board.board_id!,
+      class: cls.class_id!,
+      subject: subject.subject_id!,
+      subSubject: sub.sub_subject_id!,
+      chapter: chapter.chapter_id!,
+      topic: topic.topic_id!,
+      email: 'learner@gia.local',
+      password: 'Learner123',
+    };
+    const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => ids[k] ?? k);
+
+    // 1. Requests per screen.
+    console.log('Counting DynamoDB requests per screen…');
+    const screenLines = [
+      line(['screen', 'API call', 'DynamoDB requests', 'operations', 'RCU', 'WCU', '≤ 2, no Scan']),
+    ];
+    screenLines.push(line(['---', '---', '---', '---', '---', '---', '---']));
+    let screensOver = 0;
+    for (const s of SCREENS) {
+      for (const call of s.calls) {
+        const before = { ...ddbMetrics, operations: ddbMetrics.operations.length };
+        const token = s.who === 'learner' ? learner : s.who === 'admin' ? admin : undefined;
+        const res = await api('GET', fill(call), token);
+        const requests = ddbMetrics.requests - before.requests;
+        const ops = ddbMetrics.operations.slice(before.operations);
+        const ok = requests <= 2 && !ops.includes('Scan') && res.status === 200;
+        if (!ok) screensOver++;
+        screenLines.push(
+          line([
+            s.screen,
+            `\`${call.split('/data/')[1]}\``,
+            requests,
+            ops.join(', '),
+            (ddbMetrics.readUnits - before.readUnits).toFixed(1),
+            (ddbMetrics.writeUnits - before.writeUnits).toFixed(1),
+            ok ? 'yes' : `**no** (${res.status})`,
+          ]),
+        );
+      }
+    }
+    rows.push({
+      what: 'API calls over 2 DynamoDB requests or with a Scan',
+      value: String(screensOver),
+      budget: '0',
+      met: screensOver === 0,
+    });
+    sections.push('## DynamoDB requests per screen\n\n' + screenLines.join('\n'));
+
+    // 2. API under load, beside the storage's own limit.
+    console.log(`Load: ${CONNECTIONS} connections × ${SECONDS} s per endpoint…`);
+    const queries: Record<string, () => Promise<unknown>> = {
+      getBoards: () =>
+        ddb.send(
+          new QueryCommand({
+            TableName: process.env.TABLE_NAME,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :p',
+            ExpressionAttributeValues: { ':p': 'BOARDS' },
+            Limit: 100,
+          }),
+        ),
+      'getClasses?board_id': () =>
+        ddb.send(
+          new QueryCommand({
+            TableName: process.env.TABLE_NAME,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :p',
+            ExpressionAttributeValues: { ':p': `BOARD#${ids.board}#CLASSES` },
+            Limit: 100,
+          }),
+        ),
+      'getTopics?chapter_id': () =>
+        ddb.send(
+          new QueryCommand({
+            TableName: process.env.TABLE_NAME,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :p',
+            ExpressionAttributeValues: { ':p': `CHAPTER#${ids.chapter}#TOPICS` },
+            Limit: 100,
+          }),
+        ),
+      getUSER_CART: () =>
+        ddb.send(
+          new QueryCommand({
+            TableName: process.env.TABLE_NAME,
+            KeyConditionExpression: 'pk = :p AND begins_with(sk, :c)',
+            ExpressionAttributeValues: { ':p': 'USER#x', ':c': 'CART#' },
+          }),
+        ),
+    };
+    const targets: [string, string, string | undefined][] = [
+      ['getBoards', '/api/v1/classuser/data/getBoards', undefined],
+      ['getClasses?board_id', `/api/v1/classuser/data/getClasses?board_id=${ids.board}`, undefined],
+      [
+        'getTopics?chapter_id',
+        `/api/v1/classuser/data/getTopics?chapter_id=${ids.chapter}`,
+        undefined,
+      ],
+      ['getUSER_CART', '/api/v1/classuser/data/getUSER_CART', learner],
+    ];
+    const loadLines = [
+      line([
+        'endpoint',
+        'API req/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'DynamoDB direct req/s',
+        'direct p50 ms',
+        'direct p99 ms',
+        'API / limit',
+      ]),
+    ];
+    loadLines.push(line(['---', '---', '---', '---', '---', '---', '---', '---', '---']));
+    for (const [name, path, token] of targets) {
+      const a = await loadTest(`${stack.url}${path}`, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      const d = await directLoad(queries[name]!, { connections: CONNECTIONS, seconds: SECONDS });
+      const ratio = d.rps ? (a.rps / d.rps).toFixed(2) : 'n/a';
+      loadLines.push(line([name, a.rps, a.p50, a.p99, a.errors, d.rps, d.p50, d.p99, ratio]));
+      rows.push({
+        what: `${name} under load: errors`,
+        value: String(a.errors),
+        budget: '0',
+        met: a.errors === 0,
+      });
+    }
+    sections.push(
+      `## API under load (${CONNECTIONS} connections, ${SECONDS} s, loopback)\n\nThe limit is the same DynamoDB query sent straight through the SDK at the same concurrency, against DynamoDB Local on this machine.\n\n` +
+        loadLines.join('\n'),
+    );
+
+    // 3. Lambda bundles.
+    console.log('Bundling each route group…');
+    const bundles = await measureBundles();
+    const bundleLines = [
+      line([
+        'route group',
+        'minified KB',
+        'gzip KB',
+        'import ms (median of 5)',
+        '≤ 300 KB and ≤ 150 ms',
+      ]),
+    ];
+    bundleLines.push(line(['---', '---', '---', '---', '---']));
+    for (const b of bundles) {
+      const ok = b.minifiedKb <= 300 && b.importMs <= 150;
+      bundleLines.push(line([b.group, b.minifiedKb, b.gzipKb, b.importMs, ok ? 'yes' : '**no**']));
+    }
+    const biggest = Math.max(...bundles.map((b) => b.minifiedKb));
+    const slowest = Math.max(...bundles.map((b) => b.importMs));
+    rows.push({
+      what: 'largest Lambda bundle (minified)',
+      value: `${biggest} KB`,
+      budget: '≤ 300 KB',
+      met: biggest <= 300,
+    });
+    rows.push({
+      what: 'slowest Lambda bundle import',
+      value: `${slowest} ms`,
+      budget: '≤ 150 ms',
+      met: slowest <= 150,
+    });
+    sections.push('## Lambda bundles\n\n' + bundleLines.join('\n'));
+
+    // 4. SPA.
+    sections.push(spaSection());
+
+    // 5. Cost of one learner journey.
+    console.log('Walking one learner journey…');
+    const buyer = `bench-${Date.now()}@gia.local`;
+    await api('POST', '/api/v1/classuser/login/signup', undefined, {
+      user_name: 'Bench Buyer',
+      email: buyer,
+      password: 'Bench12345',
+    });
+    ids.email = buyer;
+    ids.password = 'Bench12345';
+    ids.subject = subject.subject_id!;
+    const before = { ...ddbMetrics };
+    let token: string | undefined;
+    let apiRequests = 0;
+    for (const step of JOURNEY) {
+      const body = step.body
+        ? Object.fromEntries(Object.entries(step.body).map(([k, v]) => [k, fill(v)]))
+        : step.method === 'POST'
+          ? {}
+          : undefined;
+      if (body && 'position_seconds' in body)
+        Object.assign(body, { position_seconds: 30, duration_seconds: 360 });
+      const res = await api(step.method, fill(step.path), token, body);
+      apiRequests++;
+      if (step.path.endsWith('/login/request')) token = String(res.body.accessToken);
+      if (step.path.endsWith('/processPayment')) ids.order = String((res.body.data as R).order_id);
+      if (step.path.endsWith('/razorpay/pay')) {
+        ids.payment = String(res.body.razorpay_payment_id);
+        ids.signature = String(res.body.razorpay_signature);
+      }
+    }
+    const rcu = ddbMetrics.readUnits - before.readUnits;
+    const wcu = ddbMetrics.writeUnits - before.writeUnits;
+    const perJourneyUsd =
+      (rcu * PRICES.dynamoReadPerMillion + wcu * PRICES.dynamoWritePerMillion) / 1e6 +
+      (apiRequests * (PRICES.httpApiPerMillion + PRICES.lambdaRequestsPerMillion)) / 1e6 +
+      apiRequests * PRICES.lambdaAvgSeconds * PRICES.lambdaMemoryGb * PRICES.lambdaGbSecondArm;
+    const per1000Inr = perJourneyUsd * 1000 * PRICES.usdToInr;
+    sections.push(
+      `## Cost of 1,000 learner journeys (landing → sign-in → buy a subject → topic playing)\n\n` +
+        [
+          line(['measure', 'one journey']),
+          line(['---', '---']),
+          line(['API requests', apiRequests]),
+          line(['DynamoDB requests', ddbMetrics.requests - before.requests]),
+          line(['read capacity units', rcu.toFixed(1)]),
+          line(['write capacity units', wcu.toFixed(1)]),
+          line([
+            'cost per 1,000 journeys',
+            `₹${per1000Inr.toFixed(2)} (US$${(perJourneyUsd * 1000).toFixed(4)})`,
+          ]),
+        ].join('\n') +
+        `\n\nPrices: ${PRICES.date}. DynamoDB on-demand US$${PRICES.dynamoReadPerMillion}/million read units and US$${PRICES.dynamoWritePerMillion}/million write units; HTTP API US$${PRICES.httpApiPerMillion}/million; Lambda US$${PRICES.lambdaRequestsPerMillion}/million requests plus US$${PRICES.lambdaGbSecondArm}/GB-s (arm64, ${PRICES.lambdaMemoryGb} GB, ${PRICES.lambdaAvgSeconds * 1000} ms assumed per call); US$1 = ₹${PRICES.usdToInr}. Cognito sign-ins (free tier), CloudFront and S3 video transfer are not included.`,
+    );
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report();
+}
+
+/** Initial JS and CSS of the built SPA (gzip), and whether learner pages load admin code. */
+function spaSection(): string {
+  const dist = DEFAULT_WEB_DIR;
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(join(dist, 'index.html'))) {
+    rows.push({
+      what: 'SPA landing initial JS+CSS (gzip)',
+      value: 'not built',
+      budget: '≤ 150 KB',
+      met: null,
+    });
+    return '## SPA\n\nweb/dist is missing: run `npm run build` first.';
+  }
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file))).length / 1024;
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1]!,
+  );
+  const initialKb = initial.reduce((sum, f) => sum + gz(f), 0);
+  const assets = readdirSync(join(dist, 'assets'));
+  const adminChunks = assets.filter((f) => /admin/i.test(f) && f.endsWith('.js'));
+  const adminInInitial = initial.some((f) => /admin/i.test(f));
+  rows.push({
+    what: 'SPA landing initial JS+CSS (gzip)',
+    value: `${initialKb.toFixed(1)} KB`,
+    budget: '≤ 150 KB',
+    met: initialKb <= 150,
+  });
+  rows.push({
+    what: 'admin code loaded by learner routes',
+    value: adminInInitial ? 'yes' : 'no',
+    budget: 'no',
+    met: !adminInInitial,
+  });
+  const lines = [line(['part', 'files', 'gzip KB']), line(['---', '---', '---'])];
+  lines.push(
+    line(['initial (every route, landing included)', initial.join(', '), initialKb.toFixed(1)]),
+  );
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<
+      string,
+      { file: string; name?: string }
+    >;
+    for (const [src, entry] of Object.entries(manifest)) {
+      if (/topic|admin/i.test(src)) lines.push(line([src, entry.file, gz(entry.file).toFixed(1)]));
+    }
+  }
+  lines.push(
+    line([
+      'admin chunks (lazy)',
+      adminChunks.join(', ') || 'none found',
+      adminChunks.reduce((s, f) => s + gz(`assets/${f}`), 0).toFixed(1),
+    ]),
+  );
+  return '## SPA\n\n' + lines.join('\n');
+}
+
+function report() {
+  const summary = [
+    line(['measure', 'result', 'budget', 'met']),
+    line(['---', '---', '---', '---']),
+  ];
+  for (const r of rows)
+    summary.push(
+      line([r.what, r.value, r.budget, r.met === null ? 'n/a' : r.met ? 'yes' : '**no**']),
+    );
+  const doc = [
+    '# Benchmarks',
+    '',
+    `Run with \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (2 cores, Node ${process.version}, the local stack: DynamoDB Local, s3rver, cognito-local).`,
+    '',
+    '## Budgets',
+    '',
+    summary.join('\n'),
+    '',
+    ...sections.flatMap((s) => [s, '']),
+  ].join('\n');
+  console.log(`\n${summary.join('\n')}\n`);
+  const out = process.env.BENCH_OUT ?? join(root, 'docs', 'benchmarks.md');
+  mkdirSync(join(out, '..'), { recursive: true });
+  writeFileSync(out, doc);
+  console.log(`Written to ${out}`);
+}
+
+await main();
