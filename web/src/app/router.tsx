@@ -1,0 +1,114 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
+import { RequireAdmin, RequireLearner } from './guards.tsx';
+
+type Lazy = LazyExoticComponent<ComponentType>;
+const page = (load: () => Promise<{ default: ComponentType }>): Lazy => lazy(load);
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Lazy =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const Landing = page(() => import('../features/landing/landing-page.tsx'));
+const SignIn = page(() => import('../features/auth/sign-in-page.tsx'));
+const AdminLogin = page(() => import('../features/auth/admin-login-page.tsx'));
+const NotFound = page(() => import('../features/static/not-found-page.tsx'));
+const Terms = named(() => import('../features/static/legal-pages.tsx'), 'TermsPage');
+const Privacy = named(() => import('../features/static/legal-pages.tsx'), 'PrivacyPage');
+const learner = () => import('../features/learner/pages.tsx');
+const L = {
+  GetBoard: named(learner, 'ChooseBoardPage'),
+  GetClasses: named(learner, 'ChooseClassPage'),
+  GetSubject: named(learner, 'ChooseSubjectPage'),
+  GetSubSubject: named(learner, 'ChooseSubSubjectPage'),
+  GetChapters: named(learner, 'ChooseChapterPage'),
+  GetTopic: named(learner, 'TopicViewerPage'),
+  BoardClass: named(learner, 'BoardClassPage'),
+  AllCourse: named(learner, 'AllCoursePage'),
+  ClassDetail: named(learner, 'ClassDetailPage'),
+  UserPurchase: named(learner, 'UserPurchasePage'),
+  UserPlayerVideo: named(learner, 'UserPlayerVideoPage'),
+  UserVideoPlayer: named(learner, 'UserVideoPlayerPage'),
+  ChatApt: named(learner, 'ChatAptPage'),
+  Cart: named(learner, 'CartPage'),
+  Payment: named(learner, 'PaymentPage'),
+  Favourite: named(learner, 'FavouritePage'),
+  Profile: named(learner, 'ProfilePage'),
+  MyCourse: named(learner, 'MyCoursePage'),
+};
+/** The whole admin area is one lazily loaded part of the bundle. */
+const AdminApp = page(() => import('../features/admin/admin-app.tsx'));
+
+/** Every admin route of the back-office specification (and the question desk). */
+export const ADMIN_PATHS = [
+  '/AdminDashboad',
+  '/DashboardForUpdate',
+  '/Setup',
+  '/UploadVideo',
+  '/SubAdminCreation',
+  '/Board',
+  '/Class',
+  '/Subject',
+  '/SubSubject',
+  '/SubjectDetails',
+  '/Chapters',
+  '/Topics',
+  '/Testimonial',
+  '/AdminUserList',
+  '/AdminQuestions',
+];
+
+const el = (C: Lazy) => <C />;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<p className="loading">Loading...</p>}>
+      <Routes>
+        <Route path="/AdminLoginNew" element={el(AdminLogin)} />
+        <Route path="/admin/login" element={el(AdminLogin)} />
+        <Route element={<RequireAdmin />}>
+          {ADMIN_PATHS.map((p) => (
+            <Route key={p} path={p} element={el(AdminApp)} />
+          ))}
+        </Route>
+        <Route element={<LearnerLayout />}>
+          <Route path="/" element={el(Landing)} />
+          <Route path="/signin" element={el(SignIn)} />
+          <Route path="/signup" element={el(SignIn)} />
+          <Route path="/User/Login" element={el(SignIn)} />
+          <Route path="/GetBoard" element={el(L.GetBoard)} />
+          <Route path="/Getboard" element={el(L.GetBoard)} />
+          <Route path="/GetClasses" element={el(L.GetClasses)} />
+          <Route path="/GetSubject" element={el(L.GetSubject)} />
+          <Route path="/GetSubSubject" element={el(L.GetSubSubject)} />
+          <Route path="/GetChapters" element={el(L.GetChapters)} />
+          <Route path="/Board-Class" element={el(L.BoardClass)} />
+          <Route path="/AllCourse" element={el(L.AllCourse)} />
+          <Route path="/classes/:classId" element={el(L.ClassDetail)} />
+          <Route path="/termsandconditions" element={el(Terms)} />
+          <Route path="/privacypolicy" element={el(Privacy)} />
+          <Route element={<RequireLearner />}>
+            <Route path="/GetTopic" element={el(L.GetTopic)} />
+            <Route path="/UserPurchase" element={el(L.UserPurchase)} />
+            <Route path="/UserPlayerVideo" element={el(L.UserPlayerVideo)} />
+            <Route path="/UserVideoPlayer" element={el(L.UserVideoPlayer)} />
+            <Route path="/ChatApt" element={el(L.ChatApt)} />
+            <Route path="/CartScreen" element={el(L.Cart)} />
+            <Route path="/Payment" element={el(L.Payment)} />
+            <Route path="/Favourite" element={el(L.Favourite)} />
+            <Route path="/Profile" element={el(L.Profile)} />
+            <Route path="/MyCourse" element={el(L.MyCourse)} />
+          </Route>
+          <Route path="*" element={el(NotFound)} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { signOut } from '../../lib/auth.ts';
+import { useSession } from '../../lib/session.ts';
+import { displayName, initials } from './initials.ts';
+
+/** The profile menu closes by itself this long after opening. */
+export const PROFILE_MENU_MS = 2000;
+
+const placeholder = (e: React.MouseEvent) => e.preventDefault();
+
+function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => setOpen(false), PROFILE_MENU_MS);
+    return () => clearTimeout(timer);
+  }, [open]);
+  return (
+    <div className="profile-menu">
+      <button
+        type="button"
+        className="avatar-btn"
+        aria-label="Profile menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="avatar">{initials(name)}</span>
+        <span className="nav-name">{name}</span>
+      </button>
+      {open && (
+        <ul className="menu" role="menu">
+          <li role="none">
+            <Link role="menuitem" to="/Profile" onClick={() => setOpen(false)}>
+              Update Profile
+            </Link>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" onClick={onLogout}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The learner site's header (signed out or in) and footer around every public/learner page. */
+export function LearnerLayout() {
+  const session = useSession();
+  const signedIn = session.isAuthenticated && session.role === 'learner';
+  const name = displayName(session.user?.name);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useEffect(() => setMobileOpen(false), [pathname]);
+
+  async function logout() {
+    await signOut();
+    navigate('/');
+  }
+
+  const links = signedIn ? (
+    <>
+      <NavLink to="/" end>
+        Home
+      </NavLink>
+      <NavLink to="/GetBoard">Boards</NavLink>
+      <NavLink to="/MyCourse">My Courses</NavLink>
+      <NavLink to="/Favourite" aria-label="Favourites" className="icon-link">
+        ♥
+      </NavLink>
+      <NavLink to="/CartScreen" aria-label="Cart" className="icon-link">
+        🛒
+      </NavLink>
+    </>
+  ) : (
+    <>
+      <NavLink to="/" end>
+        Home
+      </NavLink>
+      <NavLink to="/AllCourse">Course</NavLink>
+      <a href="#" onClick={placeholder}>
+        Blog
+      </a>
+      <a href="#" onClick={placeholder}>
+        Mentor
+      </a>
+      <a href="#" onClick={placeholder}>
+        About Us
+      </a>
+      <NavLink to="/signin">User Login</NavLink>
+      <NavLink to="/AdminLoginNew">Admin Login</NavLink>
+    </>
+  );
+
+  return (
+    <div className="site">
+      <header className="site-header">
+        <Link to="/" className="brand">
+          <span className="brand-mark">GIA</span> SCHOOL
+        </Link>
+        <nav className="nav-desktop" aria-label="Main">
+          {links}
+          {signedIn && <ProfileMenu name={name} onLogout={logout} />}
+        </nav>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-label="Toggle menu"
+          aria-expanded={mobileOpen}
+          onClick={() => setMobileOpen(!mobileOpen)}
+        >
+          ☰
+        </button>
+      </header>
+      {mobileOpen && (
+        <nav className="nav-mobile" aria-label="Mobile">
+          {signedIn && (
+            <div className="mobile-user">
+              <span className="avatar" aria-label="Initials">
+                {initials(name)}
+              </span>
+              <span>{name}</span>
+            </div>
+          )}
+          {links}
+          {signedIn && (
+            <>
+              <Link to="/Profile">Update Profile</Link>
+              <button type="button" className="link-btn" onClick={logout}>
+                Logout
+              </button>
+            </>
+          )}
+        </nav>
+      )}
+      <main className="site-main">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="footer-cols">
+          <div>
+            <p className="brand">
+              <span className="brand-mark">GIA</span> SCHOOL
+            </p>
+            <p className="muted">Study Smarter, Dream Bigger, Achieve More!</p>
+          </div>
+          <nav aria-label="Footer">
+            <Link to="/">Home</Link>
+            <Link to="/AllCourse">Courses</Link>
+            <a href="#" onClick={placeholder}>
+              About Us
+            </a>
+            <a href="#" onClick={placeholder}>
+              Mentors
+            </a>
+            <Link to="/termsandconditions">Terms and Conditions</Link>
+            <Link to="/privacypolicy">Privacy Policy</Link>
+          </nav>
+          <address>
+            <a href="mailto:support@gia.school">support@gia.school</a>
+            <br />
+            <a href="https://maps.google.com/?q=MG+Road+Bengaluru" target="_blank" rel="noreferrer">
+              MG Road, Bengaluru, Karnataka 560001
+            </a>
+            <div className="social">
+              <a
+                href="https://www.youtube.com"
+                target="_blank"
+                rel="noreferrer"
+                aria-label="YouTube"
+              >
+                ▶
+              </a>
+              <a
+                href="https://www.instagram.com"
+                target="_blank"
+                rel="noreferrer"
+                aria-label="Instagram"
+              >
+                ◎
+              </a>
+              <a
+                href="https://www.facebook.com"
+                target="_blank"
+                rel="noreferrer"
+                aria-label="Facebook"
+              >
+                f
+              </a>
+            </div>
+          </address>
+        </div>
+        <p className="muted small">© {new Date().getFullYear()} GIA School</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+
+/** A password field with a show/hide toggle. */
+export function PasswordInput(props: {
+  id: string;
+  value: string;
+  onChange(v: string): void;
+  autoComplete: string;
+}) {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="password-field">
+      <input
+        id={props.id}
+        name="password"
+        type={shown ? 'text' : 'password'}
+        required
+        value={props.value}
+        autoComplete={props.autoComplete}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        onClick={() => setShown(!shown)}
+      >
+        {shown ? '🙈' : '👁'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { confirmDialog } from '../../components/confirm.tsx';
+import { signOut } from '../../lib/auth.ts';
+
+/** The common header of the management screens. */
+export function AdminHeader() {
+  const navigate = useNavigate();
+  async function logout() {
+    if (!(await confirmDialog('Are you really want to logout'))) return;
+    await signOut();
+    navigate('/');
+  }
+  return (
+    <header className="admin-header">
+      <Link to="/Setup" className="back-link">
+        ← Setup
+      </Link>
+      <span className="brand-mark" aria-hidden="true">
+        GIA
+      </span>
+      <span className="admin-title">GIA SCHOOL</span>
+      <span className="spacer" />
+      <Link to="/AdminDashboad" className="btn btn-small">
+        Dashboard
+      </Link>
+      <button type="button" className="btn btn-small" onClick={() => window.location.reload()}>
+        New Record
+      </button>
+      <button type="button" className="icon-btn" aria-label="Logout" onClick={logout}>
+        ⎋
+      </button>
+    </header>
+  );
+}

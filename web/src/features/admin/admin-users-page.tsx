@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { confirmDialog } from '../../components/confirm.tsx';
+import { PasswordInput } from '../../components/password-input.tsx';
+import { toast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { AdminHeader } from './admin-header.tsx';
+import { deleteAdmin, getAdmins, insertAdmin } from './admin-api.ts';
+import { dayMonthYear } from './format.ts';
+
+/** `/AdminUserList`: create and remove admin accounts. */
+export function AdminUsersPage() {
+  const queryClient = useQueryClient();
+  const admins = useQuery({ queryKey: ['admins'], queryFn: getAdmins });
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admins'] });
+
+  const create = useMutation({
+    mutationFn: insertAdmin,
+    onSuccess: (res) => {
+      toast.success(res.message);
+      setName('');
+      setEmail('');
+      setPassword('');
+      void refresh();
+    },
+    onError: (err) => toast.error(errorMessage(err, 'An error occurred while adding the admin.')),
+  });
+
+  async function remove(id: string) {
+    if (!(await confirmDialog('Are you sure you want to delete?'))) return;
+    try {
+      toast.success((await deleteAdmin(id)).message);
+      void refresh();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to delete the admin. Please try again.'));
+    }
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ name, email, password });
+  }
+
+  return (
+    <>
+      <AdminHeader />
+      <main className="admin-main">
+        <section className="card">
+          <h1>Add New Admin</h1>
+          <form onSubmit={submit} className="form grid-form">
+            <div className="field">
+              <label htmlFor="admin-name">Name</label>
+              <input
+                id="admin-name"
+                required
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="admin-new-email">Email</label>
+              <input
+                id="admin-new-email"
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="admin-new-password">Password</label>
+              <PasswordInput
+                id="admin-new-password"
+                value={password}
+                onChange={setPassword}
+                autoComplete="new-password"
+              />
+            </div>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+                Add Admin
+              </button>
+            </div>
+          </form>
+        </section>
+        <section className="card">
+          <h2>Admins</h2>
+          {admins.isLoading ? (
+            <p>Loading...</p>
+          ) : !admins.data?.length ? (
+            <p className="empty">No data available.</p>
+          ) : (
+            <div className="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th>Name</th>
+                    <th>Email</th>
+                    <th>Created At</th>
+                    <th>Delete</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {admins.data.map((a) => (
+                    <tr key={a.admin_id}>
+                      <td>{a.name.toUpperCase()}</td>
+                      <td>{a.email}</td>
+                      <td>{dayMonthYear(a.created_at)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="icon-btn danger"
+                          aria-label={`Delete ${a.email}`}
+                          onClick={() => remove(a.admin_id)}
+                        >
+                          🗑
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { confirmDialog } from '../../components/confirm.tsx';
+import { signOut } from '../../lib/auth.ts';
+import { useSession } from '../../lib/session.ts';
+import { AdminHeader } from './admin-header.tsx';
+
+/** `/AdminDashboad`. */
+export function DashboardPage() {
+  const name = useSession((s) => s.user?.name) || 'Admin';
+  const navigate = useNavigate();
+  async function logout() {
+    if (!(await confirmDialog('Do you really want to log out?'))) return;
+    await signOut();
+    navigate('/');
+  }
+  return (
+    <main className="admin-main">
+      <div className="dashboard-head">
+        <h1>Welcome, {name}</h1>
+        <div className="row">
+          <Link to="/AdminUserList" className="btn btn-primary">
+            Add New Admin
+          </Link>
+          <button type="button" className="btn" onClick={logout}>
+            Logout
+          </button>
+        </div>
+      </div>
+      <div className="tiles">
+        <Link to="/Setup" className="tile">
+          Setup
+        </Link>
+        <Link to="/AdminQuestions" className="tile">
+          Questions
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+const SETUP_TILES = [
+  'Setup',
+  'Board',
+  'Class',
+  'Subject',
+  'SubSubject',
+  'SubjectDetails',
+  'Chapters',
+  'Topics',
+  'Testimonial',
+];
+
+/** `/Setup`: the hub of the management screens. */
+export function SetupPage() {
+  return (
+    <>
+      <AdminHeader />
+      <main className="admin-main">
+        <h1>Setup</h1>
+        <div className="tiles">
+          {SETUP_TILES.map((t) => (
+            <Link key={t} to={`/${t}`} className="tile">
+              {t === 'SubjectDetails' ? 'Subject Details' : t}
+            </Link>
+          ))}
+          <Link to="/AdminDashboad" className="tile">
+            Dashboard
+          </Link>
+        </div>
+      </main>
+    </>
+  );
+}
+
+/** Screens the specification lists as stubs without behaviour (`/UploadVideo`, `/SubAdminCreation`, `/DashboardForUpdate`). */
+export function StubPage({ title, to, label }: { title: string; to: string; label: string }) {
+  return (
+    <>
+      <AdminHeader />
+      <main className="admin-main">
+        <h1>{title}</h1>
+        <p className="muted">
+          This is done from <Link to={to}>{label}</Link>.
+        </p>
+      </main>
+    </>
+  );
+}

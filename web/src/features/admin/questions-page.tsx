@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from '../../components/toast.tsx';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { AdminHeader } from './admin-header.tsx';
+import { ADMIN_BASE } from './admin-api.ts';
+import { dayMonthYear } from './format.ts';
+
+interface Question {
+  qna_id: string;
+  user_name: string;
+  topic_id: string;
+  posted_date: string;
+  questionanswers: { question: string; answers: { answer: string; answered_by: string }[] }[];
+}
+
+/** `/AdminQuestions`: learners' questions, with a filter for unanswered ones and an answer box. */
+export function QuestionsPage() {
+  const [unanswered, setUnanswered] = useState(true);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const queryClient = useQueryClient();
+  const questions = useQuery({
+    queryKey: ['admin-qna', unanswered],
+    queryFn: async () =>
+      (
+        await api<{ data: Question[] }>(
+          'GET',
+          `${ADMIN_BASE}/getqna${unanswered ? '?unanswered=true' : ''}`,
+        )
+      ).data,
+  });
+
+  async function answer(q: Question) {
+    const text = (drafts[q.qna_id] ?? '').trim();
+    if (!text) return toast.error('Answer cannot be empty.');
+    try {
+      const res = await api<{ message: string }>('POST', `${ADMIN_BASE}/answerqna`, {
+        body: { qna_id: q.qna_id, answer: text },
+      });
+      toast.success(res.message);
+      setDrafts({ ...drafts, [q.qna_id]: '' });
+      await queryClient.invalidateQueries({ queryKey: ['admin-qna'] });
+    } catch (err) {
+      toast.error(errorMessage(err, 'Question cannot be answered now, sorry.'));
+    }
+  }
+
+  return (
+    <>
+      <AdminHeader />
+      <main className="admin-main">
+        <h1>Questions</h1>
+        <label className="field-check">
+          <input
+            type="checkbox"
+            checked={unanswered}
+            onChange={(e) => setUnanswered(e.target.checked)}
+          />{' '}
+          Unanswered only
+        </label>
+        {questions.isLoading ? (
+          <p>Loading...</p>
+        ) : !questions.data?.length ? (
+          <p className="empty">No questions.</p>
+        ) : (
+          <ul className="qna-list">
+            {questions.data.map((q) => (
+              <li key={q.qna_id} className="card">
+                <p>
+                  <strong>{q.questionanswers[0]?.question}</strong>
+                </p>
+                <p className="muted small">
+                  {q.user_name} · {dayMonthYear(q.posted_date)}
+                </p>
+                {q.questionanswers[0]?.answers.map((a, i) => (
+                  <p key={i} className="answer">
+                    {a.answer} <span className="muted small">— {a.answered_by}</span>
+                  </p>
+                ))}
+                <div className="row">
+                  <label htmlFor={`answer-${q.qna_id}`} className="sr-only">
+                    Answer
+                  </label>
+                  <input
+                    id={`answer-${q.qna_id}`}
+                    placeholder="Write an answer"
+                    value={drafts[q.qna_id] ?? ''}
+                    onChange={(e) => setDrafts({ ...drafts, [q.qna_id]: e.target.value })}
+                  />
+                  <button type="button" className="btn btn-primary" onClick={() => answer(q)}>
+                    Answer
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </>
+  );
+}

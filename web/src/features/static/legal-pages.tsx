@@ -1,0 +1,88 @@
+/** `/termsandconditions`. */
+export function TermsPage() {
+  return (
+    <article className="prose">
+      <h1>Terms and Conditions</h1>
+      <p>
+        These terms govern your use of GIA School, an online marketplace of school courses for CBSE,
+        ICSE, SSLC and PUC learners in India. By creating an account or buying a course you accept
+        them.
+      </p>
+      <h2>Terms of use</h2>
+      <p>
+        Your account is personal. Courses you buy are licensed to you for your own learning; you may
+        not copy, share or resell videos or notes. Prices are shown in Indian rupees (INR) and
+        include applicable taxes; you are charged exactly the total shown in your cart at checkout,
+        through Razorpay.
+      </p>
+      <p>
+        If a payment is taken but the course is not unlocked, contact us and we will grant it or
+        refund you. We may suspend accounts that abuse the service, including the AI teacher.
+      </p>
+      <h2>Data protection</h2>
+      <p>
+        We handle your personal data as our Privacy Policy describes and only for running your
+        account, your purchases and your learning.
+      </p>
+      <h2>Cookies</h2>
+      <p>
+        We use browser storage only to keep you signed in and to remember your place in a course; we
+        do not use advertising cookies.
+      </p>
+      <h2>Location</h2>
+      <p>
+        GIA School is operated from Bengaluru, Karnataka, India, and these terms are governed by
+        Indian law; courts in Bengaluru have jurisdiction.
+      </p>
+      <h2>Incident response</h2>
+      <p>
+        If we learn of a security incident affecting your data we will contain it, inform affected
+        users and the authorities as the law requires, and explain what we did.
+      </p>
+    </article>
+  );
+}
+
+/** `/privacypolicy`. */
+export function PrivacyPage() {
+  return (
+    <article className="prose">
+      <h1>Privacy Policy</h1>
+      <p>This policy explains what GIA School collects, why, and what you can do about it.</p>
+      <h2>What we collect</h2>
+      <p>
+        Your name, e-mail address and password (held by our identity provider, never readable by
+        us), and, if you add them, your mobile number, date of birth, course of study and profile
+        photo. We keep your cart, purchases, favourites, reviews, questions and where you stopped in
+        each video.
+      </p>
+      <h2>Data protection</h2>
+      <p>
+        Data is stored with Amazon Web Services in India (Mumbai region), encrypted at rest and in
+        transit. Payments are processed by Razorpay; we never see or store card details. Questions
+        to the AI teacher are sent to our AI provider only to answer them.
+      </p>
+      <h2>Cookies</h2>
+      <p>
+        We use your browser's session storage for your sign-in token and local storage for your
+        preferences and progress through the catalogue. No third-party tracking cookies are used.
+      </p>
+      <h2>Location</h2>
+      <p>
+        Your data is processed in India. Contact: support@gia.school, MG Road, Bengaluru, Karnataka
+        560001.
+      </p>
+      <h2>Incident response</h2>
+      <p>
+        We monitor our systems, respond to incidents promptly, and notify you and the relevant
+        authorities of any breach affecting your personal data as required by the Digital Personal
+        Data Protection Act, 2023.
+      </p>
+      <h2>Your rights</h2>
+      <p>
+        You can view and correct your profile at any time, and ask us to delete your account by
+        writing to support@gia.school.
+      </p>
+    </article>
+  );
+}

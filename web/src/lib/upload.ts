@@ -1,0 +1,39 @@
+import type { PresignAnswer, UploadKind } from '@gia/shared';
+import { api } from './api-client.ts';
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+};
+
+/** The content type of a file, from the browser or its extension. */
+export const contentTypeOf = (file: File) =>
+  file.type || TYPES[file.name.toLowerCase().split('.').pop() ?? ''] || 'application/octet-stream';
+
+/**
+ * Uploads a file straight to storage with a presigned POST (the storage's policy checks type and
+ * size) and answers the url to store on the record.
+ */
+export async function uploadFile(kind: UploadKind, file: File): Promise<string> {
+  const contentType = contentTypeOf(file);
+  const { data } = await api<{ data: PresignAnswer }>('POST', '/api/v1/global/upload/presign', {
+    body: { kind, file_name: file.name, content_type: contentType, size: file.size },
+  });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(data.fields)) form.append(k, v);
+  form.append('file', file);
+  const res = await fetch(data.upload_url, { method: 'POST', body: form });
+  if (!res.ok) throw new Error(`upload refused: ${res.status}`);
+  return data.url;
+}
