@@ -58,6 +58,7 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
   const [editing, setEditing] = useState<Rec | null>(null);
   const [busy, setBusy] = useState(false);
   const [video, setVideo] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Record<string, number>>({});
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -109,7 +110,9 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
         let v = values[f.name];
         if (v instanceof File && f.upload) {
           try {
-            v = await uploadFile(f.upload.kind, v);
+            v = await uploadFile(f.upload.kind, v, (p) =>
+              setProgress((s) => ({ ...s, [f.name]: p })),
+            );
           } catch {
             toast.error(UPLOAD_FAILED);
             setValue(f.name, '');
@@ -133,6 +136,7 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
       toast.error(errorMessage(err, `An error occurred while ${action} the ${config.errorNoun}.`));
     } finally {
       setBusy(false);
+      setProgress({});
     }
   }
 
@@ -266,6 +270,13 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
               accept={f.upload?.accept}
               onChange={(e) => setValue(f.name, e.target.files?.[0] ?? '')}
             />
+            {progress[f.name] !== undefined && (
+              <progress
+                value={progress[f.name]}
+                max={1}
+                aria-label={`${f.label} upload progress`}
+              />
+            )}
             {typeof value === 'string' && value && (
               <span className="muted small current-file">
                 {f.upload?.kind === 'image' ? (
@@ -369,7 +380,7 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
                   : [];
               return (
                 <div key={f.label} className="field">
-                  <label htmlFor={id}>{f.label}</label>
+                  <label htmlFor={id}>Filter by {f.label}</label>
                   {f.kind === 'select' ? (
                     <select
                       id={id}
