@@ -2,5 +2,6 @@
 declare global {
   var sessionStorage: { getItem(key: string): string | null };
   var localStorage: { getItem(key: string): string | null };
+  var document: { querySelector(selector: string): { readyState: number; duration: number } | null };
 }
 export {};
