@@ -2,6 +2,8 @@
 declare global {
   var sessionStorage: { getItem(key: string): string | null };
   var localStorage: { getItem(key: string): string | null };
-  var document: { querySelector(selector: string): { readyState: number; duration: number } | null };
+  var document: {
+    querySelector(selector: string): { readyState: number; duration: number } | null;
+  };
 }
 export {};
