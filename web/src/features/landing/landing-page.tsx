@@ -1,7 +1,27 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSession } from '../../lib/session.ts';
+import { rupee, str, useBoards, useClasses, useTestimonials } from '../catalogue/api.ts';
+import { Card } from '../catalogue/browse-pages.tsx';
+import { TestimonialCarousel } from './testimonial-carousel.tsx';
+
+const BOARD_COLOURS = ['#1e3a8a', '#047857', '#b45309', '#7c3aed', '#be123c'];
+export const MAX_BOARDS = 5;
+export const MAX_CLASSES = 8;
+
+const STATS = [
+  ['2500+', 'Learning items'],
+  ['2000+', 'Happy subscribers'],
+  ['1500+', 'Total courses'],
+  ['150+', 'Mentors'],
+];
 
 /** The landing page (`/`). */
 export default function LandingPage() {
+  const boards = useBoards();
+  const classes = useClasses();
+  const testimonials = useTestimonials();
+  const select = useSession((s) => s.select);
+  const navigate = useNavigate();
   return (
     <>
       <section className="hero">
@@ -16,6 +36,95 @@ export default function LandingPage() {
             View Classes
           </Link>
         </div>
+      </section>
+
+      <section className="section">
+        <h2>Explore Top Boards</h2>
+        <div className="board-row">
+          {(boards.data ?? []).slice(0, MAX_BOARDS).map((b, i) => (
+            <button
+              key={str(b.board_id)}
+              type="button"
+              className="board-card"
+              style={{ background: BOARD_COLOURS[i % BOARD_COLOURS.length] }}
+              onClick={() => {
+                select('board', { id: str(b.board_id), name: str(b.board_name) });
+                navigate('/GetClasses');
+              }}
+            >
+              {str(b.board_name)}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="section">
+        <h2>Our Popular Courses</h2>
+        <div className="cat-grid popular">
+          {(classes.data ?? []).slice(0, MAX_CLASSES).map((c) => (
+            <Card
+              key={str(c.class_id)}
+              image={c.class_image_url}
+              title={str(c.class_name)}
+              badge={c.free_course === true ? 'FREE' : undefined}
+              onOpen={() => navigate(`/classes/${str(c.class_id)}`)}
+            >
+              <p className="muted">{str(c.board_name)}</p>
+              <p className="price">
+                {c.free_course === true || c.class_price === undefined || c.class_price === ''
+                  ? 'Free'
+                  : rupee(c.class_price)}
+              </p>
+              <Link to={`/classes/${str(c.class_id)}`} className="btn btn-small">
+                View Class
+              </Link>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section className="section about">
+        <h2>About Us</h2>
+        <p>
+          GIA School brings the classroom to every phone: board-aligned lessons for classes across
+          CBSE, ICSE, SSLC and PUC, taught by experienced teachers, with notes to download and
+          revise, and honest prices in rupees. Buy only the subjects you need and learn at your own
+          pace.
+        </p>
+      </section>
+
+      <section className="section">
+        <h2>Trusted by thousands of learners</h2>
+        <TestimonialCarousel items={testimonials.data ?? []} />
+      </section>
+
+      <section className="section">
+        <h2>More reasons to love GIA School</h2>
+        <div className="stats">
+          {STATS.map(([n, label]) => (
+            <div key={label} className="stat card">
+              <strong>{n}</strong>
+              <span>{label}</span>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section className="section">
+        <h2>Why choose us</h2>
+        <ul className="why">
+          <li>
+            <strong>Pre-recorded videos</strong> — short lessons for every topic, watch and rewatch
+            any time.
+          </li>
+          <li>
+            <strong>Downloadable PDF notes</strong> — revise offline before exams.
+          </li>
+          <li>
+            <strong>Live doubt-clearing sessions</strong> — and an AI teacher that stays within your
+            class and topic.
+          </li>
+        </ul>
       </section>
     </>
   );

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, watchErrors } from './browser.ts';
+import { api, uniqueEmail } from '../api.ts';
+
+const stack = inject('stack');
+const call = api();
+const A = '/api/v1/classadmin/data';
+const suffix = Date.now().toString(36);
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const names = {
+  board: `Board ${suffix}`,
+  cls: `Class 9 ${suffix}`,
+  paid: `Physics ${suffix}`,
+  free: `Free Art ${suffix}`,
+};
+
+beforeAll(async () => {
+  // A small catalogue, made through the admin API.
+  const token = (
+    await call('POST', '/api/v1/classadmin/login/request', {
+      body: { email: stack.admin.email, password: stack.admin.password },
+    })
+  ).body.accessToken;
+  const post = async (path: string, body: unknown) =>
+    (await call('POST', `${A}/${path}`, { token, body })).body.data;
+  const board = await post('insertBoards', { board_name: names.board });
+  const cls = await post('insertClasses', {
+    class_name: names.cls,
+    board_id: board.board_id,
+    price: 450,
+  });
+  await post('insertClasses', {
+    class_name: `Class 12 ${suffix}`,
+    board_id: board.board_id,
+    price: 900,
+  });
+  const paid = await post('insertSubjects', {
+    subject_name: names.paid,
+    class_id: cls.class_id,
+    price: 300,
+  });
+  const free = await post('insertSubjects', {
+    subject_name: names.free,
+    class_id: cls.class_id,
+    price: 0,
+    free_course: true,
+  });
+  const sub = await post('insertSubSubjects', {
+    sub_subject_name: 'Drawing',
+    subject_id: free.subject_id,
+    price: 0,
+  });
+  await post('insertChapters', {
+    chapter_name: 'Lines',
+    subject_id: free.subject_id,
+    sub_subject_id: sub.sub_subject_id,
+    serial_no: 1,
+    description: 'Straight and curved',
+  });
+  void paid;
+  browser = await launchChromium();
+  context = await browser.newContext({ baseURL: stack.url });
+  page = await context.newPage();
+  errors = watchErrors(page);
+  const email = uniqueEmail('browse');
+  await call('POST', '/api/v1/classuser/login/signup', {
+    body: { user_name: 'Browse Learner', email, password: 'Browse2026x' },
+  });
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Browse2026x');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/GetBoard');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a learner browses the catalogue', () => {
+  it('goes board › class › subject, filters classes by price, and is stopped at a subject not bought', async () => {
+    await page.getByRole('button', { name: `Open ${names.board}` }).click();
+    await page.waitForURL('**/GetClasses');
+    await page.getByRole('heading', { name: names.cls }).waitFor();
+    await page.getByLabel('Price').selectOption({ label: 'Above 500' });
+    expect(await page.getByRole('heading', { name: names.cls }).count()).toBe(0);
+    await page.getByLabel('Price').selectOption({ label: '100 - 500' });
+    await page.getByRole('button', { name: `Open ${names.cls}` }).click();
+    await page.waitForURL('**/GetSubject');
+
+    await page.getByRole('button', { name: `Open ${names.paid}` }).click();
+    await page.getByText("You haven't bought the course !!").waitFor();
+    expect(new URL(page.url()).pathname).toBe('/GetSubject');
+
+    const paidCard = page.getByRole('article').filter({ hasText: names.paid });
+    await paidCard.getByRole('button', { name: 'Add to favourites' }).click();
+    await paidCard.getByRole('button', { name: 'Remove from favourites' }).waitFor();
+    await paidCard.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Added Successfully').first().waitFor();
+  });
+
+  it('opens a free subject down to its chapters, and the breadcrumb leads back', async () => {
+    await page.goto('/GetSubject');
+    await page.getByRole('button', { name: `Open ${names.free}` }).click();
+    await page.waitForURL('**/GetSubSubject');
+    await page.getByRole('button', { name: 'Open Drawing' }).click();
+    await page.waitForURL('**/GetChapters');
+    await page.getByRole('cell', { name: 'Straight and curved' }).waitFor();
+    await page.reload();
+    await page.getByRole('cell', { name: 'Lines' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: names.board })
+      .click();
+    await page.waitForURL('**/Getboard');
+  });
+
+  it('keeps favourites on their screen and removes one with its message', async () => {
+    await page.goto('/Favourite');
+    const card = page.getByRole('article').filter({ hasText: names.paid });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Remove from favourites' }).click();
+    await page.getByText(`${names.paid} has been removed from favorites.`).waitFor();
+    await page.getByText('No favorites found.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('shows boards and popular classes on the landing page', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Explore Top Boards' }).waitFor();
+    await page.getByRole('heading', { name: 'Our Popular Courses' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Open / }).count()).toBeLessThanOrEqual(8);
+  });
+});

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { useSession } from '../../lib/session.ts';
+import { Breadcrumb } from './browse-pages.tsx';
+import { str, useTopics } from './api.ts';
+
+/** `/GetTopic`: the chapter's topics in serial order beside the selected topic's video and details. */
+export function TopicViewerPage() {
+  const chapter = useSession((s) => s.selections.chapter);
+  const topics = useTopics(chapter?.id);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [open, setOpen] = useState(true);
+  const list = topics.data ?? [];
+  const topic = list.find((t) => t.topic_id === selectedId) ?? list[0];
+  return (
+    <>
+      <PageHeading title={chapter?.name ?? 'Topics'} />
+      <Breadcrumb />
+      {topics.isLoading && chapter ? (
+        <p className="loading">Loading...</p>
+      ) : !topic ? (
+        <p className="empty">No Topics available.</p>
+      ) : (
+        <div className={`topic-layout ${open ? '' : 'collapsed'}`}>
+          <aside className="topic-list card">
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-expanded={open}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? '« Hide topics' : '» Topics'}
+            </button>
+            {open && (
+              <ol>
+                {list.map((t) => (
+                  <li key={str(t.topic_id)}>
+                    <button
+                      type="button"
+                      className={`link-btn ${t === topic ? 'active' : ''}`}
+                      aria-current={t === topic}
+                      onClick={() => setSelectedId(str(t.topic_id))}
+                    >
+                      {str(t.topic_name)} {t.locked === true && <span aria-label="Locked">🔒</span>}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </aside>
+          <section className="topic-main">
+            {str(topic.video_url) ? (
+              <video
+                key={str(topic.topic_id)}
+                src={str(topic.video_url)}
+                controls
+                width={640}
+                height={360}
+                className="player"
+              />
+            ) : (
+              <div className="player locked">
+                {topic.locked === true
+                  ? "You haven't bought the course !!"
+                  : 'No video available to play.'}
+              </div>
+            )}
+            <h2>{str(topic.topic_name)}</h2>
+            <p>{str(topic.topic_description)}</p>
+            <dl className="facts">
+              <dt>Author</dt>
+              <dd>{str(topic.author) || 'N/A'}</dd>
+              <dt>Notes</dt>
+              <dd>
+                {str(topic.notes_url) ? (
+                  <a href={str(topic.notes_url)} target="_blank" rel="noreferrer">
+                    View Notes
+                  </a>
+                ) : (
+                  'Not Available'
+                )}
+              </dd>
+              <dt>Class</dt>
+              <dd>{str(topic.class_name) || 'N/A'}</dd>
+              <dt>Language</dt>
+              <dd>{str(topic.language) || 'N/A'}</dd>
+            </dl>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
