@@ -1,3 +1,4 @@
+import { EyeIcon } from './icons.tsx';
 import { useState } from 'react';
 
 /** A password field with a show/hide toggle. */
@@ -25,7 +26,7 @@ export function PasswordInput(props: {
         aria-label={shown ? 'Hide password' : 'Show password'}
         onClick={() => setShown(!shown)}
       >
-        {shown ? '🙈' : '👁'}
+        <EyeIcon off={shown} />
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { CartIcon, HeartIcon, MenuIcon } from '../icons.tsx';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../../lib/auth.ts';
@@ -69,10 +70,10 @@ export function LearnerLayout() {
       <NavLink to="/GetBoard">Boards</NavLink>
       <NavLink to="/MyCourse">My Courses</NavLink>
       <NavLink to="/Favourite" aria-label="Favourites" className="icon-link">
-        ♥
+        <HeartIcon />
       </NavLink>
       <NavLink to="/CartScreen" aria-label="Cart" className="icon-link">
-        🛒
+        <CartIcon />
       </NavLink>
     </>
   ) : (
@@ -112,7 +113,7 @@ export function LearnerLayout() {
           aria-expanded={mobileOpen}
           onClick={() => setMobileOpen(!mobileOpen)}
         >
-          ☰
+          <MenuIcon />
         </button>
       </header>
       {mobileOpen && (

@@ -1,3 +1,4 @@
+import { LogoutIcon } from '../../components/icons.tsx';
 import { Link, useNavigate } from 'react-router-dom';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { signOut } from '../../lib/auth.ts';
@@ -27,7 +28,7 @@ export function AdminHeader() {
         New Record
       </button>
       <button type="button" className="icon-btn" aria-label="Logout" onClick={logout}>
-        ⎋
+        <LogoutIcon />
       </button>
     </header>
   );

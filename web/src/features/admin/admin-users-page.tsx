@@ -1,3 +1,4 @@
+import { TrashIcon } from '../../components/icons.tsx';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmDialog } from '../../components/confirm.tsx';
@@ -116,7 +117,7 @@ export function AdminUsersPage() {
                           aria-label={`Delete ${a.email}`}
                           onClick={() => remove(a.admin_id)}
                         >
-                          🗑
+                          <TrashIcon />
                         </button>
                       </td>
                     </tr>

@@ -1,3 +1,4 @@
+import { EditIcon, ResetIcon, TrashIcon } from '../../components/icons.tsx';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_FAILED } from '@gia/shared';
@@ -432,7 +433,7 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
                 setTo('');
               }}
             >
-              ↺
+              <ResetIcon />
             </button>
           </div>
           {list.isLoading ? (
@@ -464,7 +465,7 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
                           aria-label="Edit"
                           onClick={() => startEdit(r)}
                         >
-                          ✎
+                          <EditIcon />
                         </button>
                       </td>
                       <td>
@@ -474,7 +475,7 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
                           aria-label="Delete"
                           onClick={() => remove(r)}
                         >
-                          🗑
+                          <TrashIcon />
                         </button>
                       </td>
                     </tr>

@@ -1,3 +1,4 @@
+import { HeartIcon } from '../../components/icons.tsx';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LEARNER_MESSAGES } from '@gia/shared';
@@ -213,7 +214,7 @@ export function FavouriteHeart({ subject }: { subject: Rec }) {
       aria-pressed={Boolean(existing)}
       onClick={toggle}
     >
-      {existing ? '♥' : '♡'}
+      <HeartIcon filled={Boolean(existing)} />
     </button>
   );
 }
@@ -317,7 +318,7 @@ export function ChooseSubSubjectPage() {
               aria-label="Add to favourites"
               onClick={() => toast.success('Added To favorite')}
             >
-              ♡
+              <HeartIcon />
             </button>
           </Card>
         ))}

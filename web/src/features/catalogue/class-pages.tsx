@@ -1,3 +1,4 @@
+import { HeartIcon } from '../../components/icons.tsx';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -221,7 +222,7 @@ export function FavouritePage() {
                     }
                   }}
                 >
-                  ♥
+                  <HeartIcon filled />
                 </button>
                 {!owned.has(str(f.subject_id)) && f.free_course !== true && (
                   <AddToCartButton subjectId={str(f.subject_id)} />

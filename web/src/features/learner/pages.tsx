@@ -7,6 +7,8 @@ export {
   ChooseSubSubjectPage,
   ChooseChapterPage,
 } from '../catalogue/browse-pages.tsx';
+export { CartPage, PaymentPage } from '../commerce/cart-page.tsx';
+export { MyCoursePage } from '../commerce/my-courses-page.tsx';
 export { TopicViewerPage } from '../catalogue/topic-viewer-page.tsx';
 export {
   BoardClassPage,
@@ -23,7 +25,4 @@ export const UserPurchasePage = () => <PageHeading title="Purchased Classes" />;
 export const UserPlayerVideoPage = () => <PageHeading title="Video Player" />;
 export const UserVideoPlayerPage = () => <PageHeading title="Video Player" />;
 export const ChatAptPage = () => <PageHeading title="Ask the AI Teacher" />;
-export const CartPage = () => <PageHeading title="My Cart" />;
-export const PaymentPage = () => <PageHeading title="Payment" />;
 export const ProfilePage = () => <PageHeading title="My Profile" />;
-export const MyCoursePage = () => <PageHeading title="My Courses" />;

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchErrors } from './browser.ts';
+import { api, uniqueEmail } from '../api.ts';
+
+const stack = inject('stack');
+const call = api();
+const suffix = Date.now().toString(36);
+const subjectName = `Chemistry ${suffix}`;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let chapterName: string;
+
+beforeAll(async () => {
+  const token = (
+    await call('POST', '/api/v1/classadmin/login/request', {
+      body: { email: stack.admin.email, password: stack.admin.password },
+    })
+  ).body.accessToken;
+  const post = async (path: string, body: unknown) =>
+    (await call('POST', `/api/v1/classadmin/data/${path}`, { token, body })).body.data;
+  const board = await post('insertBoards', { board_name: `Shop ${suffix}` });
+  const cls = await post('insertClasses', {
+    class_name: `Class 11 ${suffix}`,
+    board_id: board.board_id,
+    price: 800,
+  });
+  const subject = await post('insertSubjects', {
+    subject_name: subjectName,
+    class_id: cls.class_id,
+    price: 349,
+  });
+  const sub = await post('insertSubSubjects', {
+    sub_subject_name: 'Organic',
+    subject_id: subject.subject_id,
+    price: 100,
+  });
+  chapterName = `Carbon ${suffix}`;
+  await post('insertChapters', {
+    chapter_name: chapterName,
+    subject_id: subject.subject_id,
+    sub_subject_id: sub.sub_subject_id,
+    serial_no: 1,
+    description: 'Bonds',
+  });
+
+  browser = await launchChromium();
+  page = await (await browser.newContext({ baseURL: stack.url })).newPage();
+  errors = watchErrors(page);
+  const email = uniqueEmail('shopper');
+  await call('POST', '/api/v1/classuser/login/signup', {
+    body: { user_name: 'Shopper', email, password: 'Shop2026x' },
+  });
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Shop2026x');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/GetBoard');
+  await page.getByRole('button', { name: `Open Shop ${suffix}` }).click();
+  await page.getByRole('button', { name: `Open Class 11 ${suffix}` }).click();
+  await page.waitForURL('**/GetSubject');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('a learner buys a subject', () => {
+  it('adds it to the cart, pays the cart total at the test checkout, and then owns it', async () => {
+    await page
+      .getByRole('article')
+      .filter({ hasText: subjectName })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+    await page.getByText('Added Successfully').first().waitFor();
+    await page
+      .getByRole('article')
+      .filter({ hasText: subjectName })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+    await page.getByText('Already in your cart.').waitFor();
+
+    await page.getByRole('link', { name: 'Cart' }).first().click();
+    await page.getByRole('heading', { name: 'My Cart' }).waitFor();
+    await page.getByRole('heading', { name: subjectName }).waitFor();
+    await page.getByText('Price Details').waitFor();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test checkout' });
+    await dialog.getByText('Amount: ₹349').waitFor();
+    await dialog.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('Payment successful. Cart cleared.').waitFor();
+    await page.waitForURL('**/GetSubject');
+
+    await page.getByRole('button', { name: `Open ${subjectName}` }).click();
+    await page.waitForURL('**/GetSubSubject');
+
+    await page.goto('/CartScreen');
+    await page.getByText('Your cart is empty').waitFor();
+    await page.getByRole('button', { name: 'Add Subjects' }).waitFor();
+
+    await page.goto('/MyCourse');
+    await page.getByRole('heading', { name: subjectName }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
