@@ -375,3 +375,50 @@ describe('favourites', () => {
     );
   });
 });
+
+describe('about-subject material', () => {
+  it('is locked until the learner owns the subject, then signed', async () => {
+    const s = await shop();
+    const sub = await adminPost('insertSubSubjects', {
+      sub_subject_name: 'Mechanics',
+      subject_id: s.physics.subject_id,
+      price: 10,
+    });
+    await adminPost('insertAboutSubjects', {
+      sub_subject_id: sub.sub_subject_id,
+      video_url: '/media/private/videos/intro.mp4',
+      author: 'Asha',
+    });
+    const me = await learner();
+    const before = (
+      await call('GET', `${L}/getAboutSubjects?subject_id=${s.physics.subject_id}`, {
+        token: me.token,
+      })
+    ).body.data;
+    expect(before).toEqual([
+      expect.objectContaining({
+        author: 'Asha',
+        sub_subject_name: 'Mechanics',
+        video_url: null,
+        locked: true,
+      }),
+    ]);
+    await call('POST', `${L}/insertUSER_CART`, {
+      token: me.token,
+      body: { subject_id: s.physics.subject_id },
+    });
+    const order = (await call('POST', `${L}/processPayment`, { token: me.token, body: {} })).body
+      .data;
+    const paid = (
+      await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
+    ).body;
+    await call('POST', `${L}/insertpayment_hsitory`, { token: me.token, body: paid });
+    const after = (
+      await call('GET', `${L}/getAboutSubjects?subject_id=${s.physics.subject_id}`, {
+        token: me.token,
+      })
+    ).body.data;
+    expect(after[0].locked).toBe(false);
+    expect(after[0].video_url).toContain('X-Amz-Signature=');
+  });
+});

@@ -204,6 +204,7 @@ export const ROUTES: readonly RouteDef[] = [
     'purchases',
     'learner',
   ),
+  route('purchases.getAboutSubjects', 'GET', `${L}/data/getAboutSubjects`, 'purchases', 'learner'),
   route('cart.get', 'GET', `${L}/data/getUSER_CART`, 'cart', 'learner'),
   route('cart.insert', 'POST', `${L}/data/insertUSER_CART`, 'cart', 'learner'),
   route('cart.delete', 'DELETE', `${L}/data/deleteUSER_CART/{cart_id}`, 'cart', 'learner'),

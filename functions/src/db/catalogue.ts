@@ -99,6 +99,12 @@ function classContent(entity: CatalogueEntity, r: CatalogueRecord): Record<strin
   const partition = classContentPartition(String(r.class_id));
   if (entity === 'class') return { gsi3pk: partition, gsi3sk: '#CLASS' };
   if (entity === 'subject') return { gsi3pk: partition, gsi3sk: `S#${String(r.subject_id)}` };
+  if (entity === 'about-subject') {
+    return {
+      gsi3pk: partition,
+      gsi3sk: `S#${String(r.subject_id)}#A#${String(r.about_subject_id)}`,
+    };
+  }
   if (entity === 'topic') {
     const sk = `S#${String(r.subject_id)}#C#${String(r.chapter_id)}#${pad(r.serial_no)}#${String(r.topic_id)}`;
     return { gsi3pk: partition, gsi3sk: sk };
@@ -226,6 +232,25 @@ export function listByParent(entity: CatalogueEntity, parentId: string, options:
   const byParent = KINDS[entity].byParent;
   if (!byParent) throw new Error(`${entity} has no parent`);
   return queryPage('gsi1', byParent(parentId), options);
+}
+
+/** The about-subject records of one subject (its part of the class's content partition). */
+export async function subjectAboutRecords(
+  classId: string,
+  subjectId: string,
+): Promise<CatalogueRecord[]> {
+  const res = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': classContentPartition(classId),
+        ':prefix': `S#${subjectId}#A#`,
+      },
+    }),
+  );
+  return (res.Items ?? []).map(toRecord);
 }
 
 /** A class with its subjects and their topics, in one Query (gsi3). */

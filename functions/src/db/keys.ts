@@ -5,8 +5,9 @@
  * plain Query on a sort key. No access pattern needs a Scan.
  *
  * gsi3 holds a class's whole content in one partition, `CLASS#<class_id>#CONTENT`: the class
- * (`#CLASS`), its subjects (`S#<subject_id>`) and their topics
- * (`S#<subject_id>#C#<chapter_id>#<serial>#<topic_id>`), so the class detail screen is one Query.
+ * (`#CLASS`), its subjects (`S#<subject_id>`), their topics
+ * (`S#<subject_id>#C#<chapter_id>#<serial>#<topic_id>`) and about-subject records
+ * (`S#<subject_id>#A#<about_subject_id>`), so the class detail screen is one Query.
  *
  * | item | pk | sk | gsi1 (pk / sk) | gsi2 (pk / sk) | contract calls it serves |
  * |---|---|---|---|---|---|

@@ -1,3 +1,7 @@
+import { getRecord, getRecordsAndGrants, pick, subjectAboutRecords } from '../db/catalogue.ts';
+import { isFreeCourse } from '../lib/entitlement.ts';
+import { NotFoundError } from '../lib/errors.ts';
+import { signedMediaUrl } from '../lib/media.ts';
 import { userItems } from '../db/learner.ts';
 import { subjectCards } from './subjects.ts';
 
@@ -28,4 +32,46 @@ export async function purchasedSubjects(userId: string) {
 /** The learner's payments, newest first. */
 export async function paymentHistory(userId: string) {
   return (await userItems(userId, 'PAYMENT#', true)).map(({ type: _t, ...p }) => p);
+}
+
+/**
+ * The about-subject videos and notes of a subject: signed for a learner who owns the subject (or
+ * when it is a free course), else `null` with `locked: true`.
+ */
+export async function aboutSubject(userId: string, subjectId: string) {
+  const subject = await getRecord({ entity: 'subject', id: subjectId });
+  if (!subject) throw new NotFoundError('Subject not found.');
+  const records = (await subjectAboutRecords(String(subject.class_id), subjectId)).filter(
+    (r) => r.status === 'Active',
+  );
+  const { records: above, granted } = await getRecordsAndGrants(
+    [
+      { entity: 'class', id: String(subject.class_id) },
+      { entity: 'board', id: String(subject.board_id) },
+      ...records.map((r) => ({ entity: 'sub-subject' as const, id: String(r.sub_subject_id) })),
+    ],
+    userId,
+    [subjectId],
+  );
+  const open =
+    granted.has(subjectId) ||
+    isFreeCourse({
+      subject,
+      class: pick(above, 'class', subject.class_id),
+      board: pick(above, 'board', subject.board_id),
+    });
+  return Promise.all(
+    records.map(async (r) => ({
+      about_subject_id: r.about_subject_id,
+      sub_subject_id: r.sub_subject_id,
+      sub_subject_name: pick(above, 'sub-subject', r.sub_subject_id)?.sub_subject_name ?? null,
+      subject_id: subjectId,
+      author: r.author,
+      comments: r.comments,
+      language: r.language,
+      video_url: open ? await signedMediaUrl(r.video_url) : null,
+      notes_url: open ? await signedMediaUrl(r.notes_url) : null,
+      locked: !open,
+    })),
+  );
 }

@@ -1,6 +1,8 @@
 import { LEARNER_MESSAGES as M } from '@gia/shared';
 import { learnerId } from '../learner/identity.ts';
-import { paymentHistory, purchasedSubjects } from '../learner/purchases.ts';
+import { aboutSubject, paymentHistory, purchasedSubjects } from '../learner/purchases.ts';
+import { parse } from '../lib/validation.ts';
+import { SubjectRefInput } from '@gia/shared';
 import { createGroupHandler, ok } from '../lib/http.ts';
 
 /** What the learner owns and paid (CONTRACT section 6). */
@@ -27,6 +29,11 @@ export const handler = createGroupHandler('purchases', {
       })),
     );
   },
+  'purchases.getAboutSubjects': async (req) =>
+    ok(
+      'About subject',
+      await aboutSubject(learnerId(req), parse(SubjectRefInput, req.query).subject_id),
+    ),
   'purchases.getpayment_history': async (req) =>
     ok(M.paymentsLoaded, await paymentHistory(learnerId(req))),
 });
