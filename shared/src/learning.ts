@@ -183,5 +183,7 @@ export const SaveProgressInput = z.object({
     .optional(),
 });
 
-/** Watched to the end: within this many seconds of the end counts as finished. */
+/** Watched to the end: within this many seconds of the end (at most 5% of it) counts as finished. */
 export const WATCHED_TAIL_SECONDS = 5;
+export const watchedToEnd = (position: number, duration: number) =>
+  duration > 0 && position >= duration - Math.min(WATCHED_TAIL_SECONDS, duration * 0.05);

@@ -1,4 +1,4 @@
-import { WATCHED_TAIL_SECONDS } from '@gia/shared';
+import { watchedToEnd } from '@gia/shared';
 import { saveProgress, userItems } from '../db/learner.ts';
 import { requireTopicAccess } from './topic-access.ts';
 
@@ -15,7 +15,7 @@ export async function recordProgress(
 ) {
   const access = await requireTopicAccess(userId, input.topic_id);
   const duration = input.duration_seconds ?? 0;
-  const completed = duration > 0 && input.position_seconds >= duration - WATCHED_TAIL_SECONDS;
+  const completed = watchedToEnd(input.position_seconds, duration);
   const record = {
     user_id: userId,
     topic_id: input.topic_id,

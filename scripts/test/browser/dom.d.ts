@@ -2,8 +2,13 @@
 declare global {
   var sessionStorage: { getItem(key: string): string | null };
   var localStorage: { getItem(key: string): string | null };
-  var document: {
-    querySelector(selector: string): { readyState: number; duration: number } | null;
-  };
+  interface TestVideo {
+    readyState: number;
+    duration: number;
+    currentTime: number;
+    dispatchEvent(event: unknown): boolean;
+  }
+  var document: { querySelector(selector: string): TestVideo | null };
+  var Event: new (type: string) => unknown;
 }
 export {};

@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { FloatingAiChat } from '../learning/ai-chat.tsx';
+import { useChapterProgress, useProgressSaver } from '../learning/progress.ts';
+import { Questions } from '../learning/questions.tsx';
+import { Reviews } from '../learning/reviews.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useSession } from '../../lib/session.ts';
 import { Breadcrumb } from './browse-pages.tsx';
@@ -10,6 +14,9 @@ export function TopicViewerPage() {
   const topics = useTopics(chapter?.id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [open, setOpen] = useState(true);
+  const progress = useChapterProgress(chapter?.id);
+  const save = useProgressSaver(chapter?.id);
+  const positions = new Map((progress.data ?? []).map((p) => [p.topic_id, p]));
   const list = topics.data ?? [];
   const topic = list.find((t) => t.topic_id === selectedId) ?? list[0];
   return (
@@ -41,7 +48,14 @@ export function TopicViewerPage() {
                       aria-current={t === topic}
                       onClick={() => setSelectedId(str(t.topic_id))}
                     >
-                      {str(t.topic_name)} {t.locked === true && <span aria-label="Locked">🔒</span>}
+                      {str(t.topic_name)}{' '}
+                      {t.locked === true && <span className="muted small">(locked)</span>}
+                      {positions.get(str(t.topic_id))?.completed && (
+                        <span className="watched" aria-label="Watched">
+                          {' '}
+                          ✓
+                        </span>
+                      )}
                     </button>
                   </li>
                 ))}
@@ -49,20 +63,34 @@ export function TopicViewerPage() {
             )}
           </aside>
           <section className="topic-main">
-            {str(topic.video_url) ? (
+            {str(topic.video_url) && progress.isFetched ? (
               <video
                 key={str(topic.topic_id)}
                 src={str(topic.video_url)}
                 controls
+                preload="metadata"
                 width={640}
                 height={360}
                 className="player"
+                aria-label={`Video: ${str(topic.topic_name)}`}
+                onLoadedMetadata={(e) => {
+                  // Resume where the learner left off (unless they had finished it).
+                  const saved = positions.get(str(topic.topic_id));
+                  if (saved && !saved.completed && saved.position_seconds > 0) {
+                    e.currentTarget.currentTime = saved.position_seconds;
+                  }
+                }}
+                onTimeUpdate={(e) => save(str(topic.topic_id), e.currentTarget)}
+                onPause={(e) => save(str(topic.topic_id), e.currentTarget, true)}
+                onEnded={(e) => save(str(topic.topic_id), e.currentTarget, true)}
               />
             ) : (
               <div className="player locked">
-                {topic.locked === true
-                  ? "You haven't bought the course !!"
-                  : 'No video available to play.'}
+                {str(topic.video_url)
+                  ? 'Loading...'
+                  : topic.locked === true
+                    ? "You haven't bought the course !!"
+                    : 'No video available to play.'}
               </div>
             )}
             <h2>{str(topic.topic_name)}</h2>
@@ -85,7 +113,10 @@ export function TopicViewerPage() {
               <dt>Language</dt>
               <dd>{str(topic.language) || 'N/A'}</dd>
             </dl>
+            <Reviews topicId={str(topic.topic_id)} />
+            <Questions topicId={str(topic.topic_id)} />
           </section>
+          <FloatingAiChat topicId={str(topic.topic_id)} />
         </div>
       )}
     </>

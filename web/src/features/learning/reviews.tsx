@@ -1,0 +1,194 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LEARNING_MESSAGES as M } from '@gia/shared';
+import { confirmDialog } from '../../components/confirm.tsx';
+import { toast } from '../../components/toast.tsx';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/session.ts';
+
+const L = '/api/v1/classuser/data';
+
+interface Review {
+  id: string;
+  user_id: string;
+  user_name: string;
+  rating: number;
+  review_comment: string;
+  created_at: string;
+}
+
+/** Stars for a rating out of 5, in half steps. */
+export function Stars({ rating }: { rating: number }) {
+  const stars = [1, 2, 3, 4, 5].map((n) =>
+    rating >= n ? 'full' : rating >= n - 0.5 ? 'half' : 'empty',
+  );
+  return (
+    <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
+      {stars.map((s, i) => (
+        <span key={i} className={`star ${s}`}>
+          ★
+        </span>
+      ))}
+    </span>
+  );
+}
+
+const RATINGS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1];
+
+function ReviewForm(props: {
+  initial?: Review;
+  onDone(): void;
+  onCancel?(): void;
+  topicId: string;
+}) {
+  const [rating, setRating] = useState(props.initial?.rating ?? 0);
+  const [text, setText] = useState(props.initial?.review_comment ?? '');
+  const editing = Boolean(props.initial);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!rating) return toast.error(M.reviewRating);
+    if (!text.trim()) return toast.error(M.reviewText);
+    if (
+      !(await confirmDialog(
+        `Are you sure you want to ${editing ? 'update' : 'submit'} the review?`,
+      ))
+    )
+      return;
+    try {
+      const res = editing
+        ? await api<{ message: string }>('POST', `${L}/updatereviews`, {
+            body: { id: props.initial!.id, rating, review_comment: text },
+          })
+        : await api<{ message: string }>('POST', `${L}/insertreviews`, {
+            body: { topic_id: props.topicId, rating, review_comment: text },
+          });
+      toast.success(res.message);
+      props.onDone();
+    } catch (err) {
+      toast.error(
+        errorMessage(err, editing ? 'Failed to update review' : 'Failed to create review'),
+      );
+    }
+  }
+  return (
+    <form onSubmit={submit} className="form review-form">
+      <div className="field">
+        <label htmlFor={`rating-${props.initial?.id ?? 'new'}`}>Rating</label>
+        <select
+          id={`rating-${props.initial?.id ?? 'new'}`}
+          value={rating}
+          onChange={(e) => setRating(Number(e.target.value))}
+        >
+          <option value={0}>Choose a rating</option>
+          {RATINGS.map((r) => (
+            <option key={r} value={r}>
+              {r} / 5
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`review-${props.initial?.id ?? 'new'}`}>Review</label>
+        <textarea
+          id={`review-${props.initial?.id ?? 'new'}`}
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={2000}
+        />
+      </div>
+      <div className="row">
+        <button type="submit" className="btn btn-primary">
+          {editing ? 'Update Review' : 'Post Review'}
+        </button>
+        {props.onCancel && (
+          <button type="button" className="btn" onClick={props.onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Reviews of a topic: the overall rating, the list, and the learner's own review. */
+export function Reviews({ topicId }: { topicId: string }) {
+  const me = useSession((s) => s.user?.empid);
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<string | null>(null);
+  const reviews = useQuery({
+    queryKey: ['reviews', topicId],
+    queryFn: () =>
+      api<{ data: Review[]; summary: { average_rating: number; review_count: number } }>(
+        'GET',
+        `${L}/getreviews?topic_id=${encodeURIComponent(topicId)}`,
+      ),
+  });
+  const refresh = () => {
+    setEditing(null);
+    void queryClient.invalidateQueries({ queryKey: ['reviews', topicId] });
+  };
+  const list = reviews.data?.data ?? [];
+  const summary = reviews.data?.summary ?? { average_rating: 0, review_count: 0 };
+  const mine = list.find((r) => r.user_id === me);
+  async function remove(r: Review) {
+    if (!(await confirmDialog('Are you sure you want to delete the review?'))) return;
+    try {
+      toast.success(
+        (await api<{ message: string }>('DELETE', `${L}/deletereviews/${encodeURIComponent(r.id)}`))
+          .message,
+      );
+      refresh();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to delete review'));
+    }
+  }
+  return (
+    <section className="card reviews">
+      <h2>Reviews</h2>
+      <p className="overall">
+        <Stars rating={summary.average_rating} />{' '}
+        <strong>{summary.average_rating.toFixed(1)}</strong>{' '}
+        <span className="muted">
+          ({summary.review_count} {summary.review_count === 1 ? 'review' : 'reviews'})
+        </span>
+      </p>
+      {!mine && !reviews.isLoading && <ReviewForm topicId={topicId} onDone={refresh} />}
+      <ul className="review-list">
+        {list.map((r) => (
+          <li key={r.id}>
+            {editing === r.id ? (
+              <ReviewForm
+                topicId={topicId}
+                initial={r}
+                onDone={refresh}
+                onCancel={() => setEditing(null)}
+              />
+            ) : (
+              <>
+                <p>
+                  <strong>{r.user_name}</strong> <Stars rating={r.rating} />
+                </p>
+                <p>{r.review_comment}</p>
+                {r.user_id === me && (
+                  <div className="row">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      onClick={() => setEditing(r.id)}
+                    >
+                      Edit
+                    </button>
+                    <button type="button" className="btn btn-small" onClick={() => remove(r)}>
+                      Delete
+                    </button>
+                  </div>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
