@@ -17,6 +17,8 @@ export interface OrderItem {
   subject_id: string;
   subject_name: string;
   subject_price: number;
+  class_id?: string;
+  board_id?: string;
 }
 
 export interface Order {

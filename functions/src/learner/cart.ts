@@ -16,7 +16,13 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** A learner's cart with current prices and names, and its total in rupees. */
 export async function getCart(userId: string) {
   const items = await userItems(userId, 'CART#');
-  const cards = await subjectCards(items.map((i) => String(i.subject_id)));
+  const cards = await subjectCards(
+    items.map((i) => ({
+      subject_id: String(i.subject_id),
+      class_id: i.class_id as string,
+      board_id: i.board_id as string,
+    })),
+  );
   const rows = items
     .map((i) => {
       const card = cards.get(String(i.subject_id));
@@ -31,6 +37,7 @@ export async function getCart(userId: string) {
         board_name: card.board_name,
         class_name: card.class_name,
         class_id: card.class_id,
+        board_id: card.board_id,
         added_at: i.added_at,
         updated_at: i.updated_at,
       };
@@ -50,6 +57,8 @@ export async function addToCart(userId: string, subjectId: string) {
     cart_id: ulid(),
     user_id: userId,
     subject_id: subjectId,
+    class_id: card.class_id,
+    board_id: card.board_id,
     added_at: now,
     updated_at: now,
   };

@@ -14,7 +14,13 @@ import { subjectCards } from './subjects.ts';
 /** The learner's favourite subjects with their current names and prices. */
 export async function getFavourites(userId: string) {
   const items = await userItems(userId, 'FAV#');
-  const cards = await subjectCards(items.map((i) => String(i.subject_id)));
+  const cards = await subjectCards(
+    items.map((i) => ({
+      subject_id: String(i.subject_id),
+      class_id: i.class_id as string,
+      board_id: i.board_id as string,
+    })),
+  );
   return items
     .map((i) => {
       const card = cards.get(String(i.subject_id));
@@ -38,10 +44,14 @@ export async function getFavourites(userId: string) {
 
 /** Adds a favourite; adding one already there answers the existing record. */
 export async function addToFavourites(userId: string, subjectId: string) {
+  const card = (await subjectCards([subjectId])).get(subjectId);
+  if (!card) throw new NotFoundError(M.subjectNotFound);
   const item = {
     favorite_id: ulid(),
     user_id: userId,
     subject_id: subjectId,
+    class_id: card.class_id,
+    board_id: card.board_id,
     added_at: new Date().toISOString(),
   };
   try {

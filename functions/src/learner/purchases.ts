@@ -8,7 +8,13 @@ import { subjectCards } from './subjects.ts';
 /** The subjects a learner owns, with names, newest grants last. */
 export async function purchasedSubjects(userId: string) {
   const grants = await userItems(userId, 'GRANT#');
-  const cards = await subjectCards(grants.map((g) => String(g.subject_id)));
+  const cards = await subjectCards(
+    grants.map((g) => ({
+      subject_id: String(g.subject_id),
+      class_id: g.class_id as string,
+      board_id: g.board_id as string,
+    })),
+  );
   return grants
     .map((g) => {
       const c = cards.get(String(g.subject_id));

@@ -18,19 +18,42 @@ export interface SubjectCard {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** Cards of some subjects (missing subjects are left out), in two BatchGets. */
-export async function subjectCards(subjectIds: string[]): Promise<Map<string, SubjectCard>> {
-  const ids = [...new Set(subjectIds.filter(Boolean))];
+/** A subject to show, with the class and board it had when the learner picked it. */
+export interface SubjectRef {
+  subject_id: string;
+  class_id?: string;
+  board_id?: string;
+}
+
+/**
+ * Cards of some subjects (missing subjects are left out). With the class and board ids the
+ * learner's items remember, one BatchGet fetches subjects, classes and boards together; only a
+ * subject moved to another class since needs a second one.
+ */
+export async function subjectCards(
+  refs: (string | SubjectRef)[],
+): Promise<Map<string, SubjectCard>> {
+  const wanted = refs
+    .map((r) => (typeof r === 'string' ? { subject_id: r } : r))
+    .filter((r) => r.subject_id);
+  const ids = [...new Set(wanted.map((r) => r.subject_id))];
   if (!ids.length) return new Map();
-  const subjects = await getRecords(ids.map((id): Ref => ({ entity: 'subject', id })));
-  const parents: Ref[] = [];
-  for (const s of subjects.values()) {
-    parents.push(
-      { entity: 'class', id: str(s.class_id) },
-      { entity: 'board', id: str(s.board_id) },
-    );
+  const first: Ref[] = ids.map((id): Ref => ({ entity: 'subject', id }));
+  for (const r of wanted) {
+    if (r.class_id) first.push({ entity: 'class', id: r.class_id });
+    if (r.board_id) first.push({ entity: 'board', id: r.board_id });
   }
-  const above = parents.length ? await getRecords(parents) : new Map();
+  const subjects = await getRecords(first);
+  const missing: Ref[] = [];
+  for (const id of ids) {
+    const s = pick(subjects, 'subject', id);
+    if (!s) continue;
+    if (!pick(subjects, 'class', s.class_id))
+      missing.push({ entity: 'class', id: str(s.class_id) });
+    if (!pick(subjects, 'board', s.board_id))
+      missing.push({ entity: 'board', id: str(s.board_id) });
+  }
+  const above = missing.length ? new Map([...subjects, ...(await getRecords(missing))]) : subjects;
   const cards = new Map<string, SubjectCard>();
   for (const id of ids) {
     const subject = pick(subjects, 'subject', id);

@@ -47,6 +47,8 @@ export async function processPayment(userId: string): Promise<OrderAnswer> {
       subject_id: i.subject_id,
       subject_name: i.subject_name,
       subject_price: i.subject_price,
+      class_id: i.class_id,
+      board_id: i.board_id,
     })),
     status: 'created',
     created_at: new Date().toISOString(),

@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { api, uniqueEmail } from '../../scripts/test/api.ts';
+
+const stack = inject('stack');
+const call = api();
+const A = '/api/v1/classadmin/data';
+const L = '/api/v1/classuser/data';
+const ids: Record<string, string> = {};
+let learner: { userId: string; token: string };
+
+// The services run here, in-process, against the same embedded DynamoDB, with every request counted.
+Object.assign(process.env, stack.env, { DDB_METRICS: '1', LOG_LEVEL: 'SILENT' });
+const { ddbMetrics } = await import('../src/lib/dynamo.ts');
+const { publicClassDetail, publicList, publicTopics } = await import('../src/catalogue/public.ts');
+const { getFavourites } = await import('../src/learner/favourites.ts');
+const { getCart } = await import('../src/learner/cart.ts');
+const { purchasedSubjects } = await import('../src/learner/purchases.ts');
+const { listReviews, listQuestions } = await import('../src/learner/learning.ts');
+const { chapterProgress } = await import('../src/learner/progress.ts');
+const { getProfile } = await import('../src/learner/profile.ts');
+
+beforeAll(async () => {
+  const token = (
+    await call('POST', '/api/v1/classadmin/login/request', {
+      body: { email: stack.admin.email, password: stack.admin.password },
+    })
+  ).body.accessToken;
+  const post = async (path: string, body: unknown) =>
+    (await call('POST', `${A}/${path}`, { token, body })).body.data;
+  const s = Date.now().toString(36);
+  ids.board = (await post('insertBoards', { board_name: `Budget ${s}` })).board_id;
+  ids.class = (
+    await post('insertClasses', { class_name: 'C', board_id: ids.board, price: 10 })
+  ).class_id;
+  for (const n of [1, 2, 3]) {
+    ids.subject = (
+      await post('insertSubjects', { subject_name: `S${n}`, class_id: ids.class, price: 10 * n })
+    ).subject_id;
+  }
+  ids.sub = (
+    await post('insertSubSubjects', { sub_subject_name: 'SS', subject_id: ids.subject, price: 1 })
+  ).sub_subject_id;
+  ids.chapter = (
+    await post('insertChapters', {
+      chapter_name: 'Ch',
+      subject_id: ids.subject,
+      sub_subject_id: ids.sub,
+      serial_no: 1,
+      description: 'd',
+    })
+  ).chapter_id;
+  for (const n of [1, 2, 3]) {
+    ids.topic = (
+      await post('insertTopics', {
+        chapter_id: ids.chapter,
+        topic_name: `T${n}`,
+        author: 'A',
+        video_url: '/media/private/videos/x.mp4',
+      })
+    ).topic_id;
+  }
+  const email = uniqueEmail('budget');
+  await call('POST', '/api/v1/classuser/login/signup', {
+    body: { user_name: 'Budget', email, password: 'Passw0rdOk' },
+  });
+  const login = (
+    await call('POST', '/api/v1/classuser/login/request', {
+      body: { email, password: 'Passw0rdOk' },
+    })
+  ).body;
+  learner = { userId: login.user.empid, token: login.accessToken };
+  await call('POST', `${L}/insertUSER_CART`, {
+    token: learner.token,
+    body: { subject_id: ids.subject },
+  });
+  await call('POST', '/api/v1/users/data/insertuser_favorites', {
+    token: learner.token,
+    body: { subject_id: ids.subject },
+  });
+});
+
+/** The DynamoDB requests one call sends. */
+async function count(run: () => Promise<unknown>) {
+  const before = { requests: ddbMetrics.requests, ops: ddbMetrics.operations.length };
+  await run();
+  return {
+    requests: ddbMetrics.requests - before.requests,
+    ops: ddbMetrics.operations.slice(before.ops),
+  };
+}
+
+const page = { limit: 100 };
+
+describe('each learner screen’s data', () => {
+  it('takes at most two DynamoDB requests and never a Scan', async () => {
+    const me = { userId: learner.userId, pool: 'learner' as const };
+    const screens: [string, () => Promise<unknown>][] = [
+      ['boards', () => publicList('board', page)],
+      ['classes of a board', () => publicList('class', page, ids.board)],
+      ['subjects of a class', () => publicList('subject', page, ids.class)],
+      ['sub-subjects', () => publicList('sub-subject', page, ids.subject)],
+      ['chapters', () => publicList('chapter', page, ids.sub)],
+      ['topics with entitlement', () => publicTopics(page, ids.chapter, me)],
+      ['class detail', () => publicClassDetail(ids.class!, me)],
+      ['favourites', () => getFavourites(learner.userId)],
+      ['cart', () => getCart(learner.userId)],
+      ['purchases', () => purchasedSubjects(learner.userId)],
+      ['reviews', () => listReviews(ids.topic!)],
+      ['questions', () => listQuestions(ids.topic!)],
+      ['progress', () => chapterProgress(learner.userId, ids.chapter!)],
+      ['profile', () => getProfile(learner.userId)],
+    ];
+    for (const [name, run] of screens) {
+      const { requests, ops } = await count(run);
+      expect({ name, requests: Math.min(requests, 99) <= 2, ops }).toEqual({
+        name,
+        requests: true,
+        ops,
+      });
+      expect(ops).not.toContain('Scan');
+      expect(requests).toBeGreaterThan(0);
+    }
+  });
+});
