@@ -466,3 +466,28 @@ describe('topic progress', () => {
     expect(list[0]).toMatchObject({ position_seconds: 3, completed: true });
   });
 });
+
+describe('ratings on cards', () => {
+  it('shows nothing before a review, then the real average and count on class and subject cards', async () => {
+    const t = await topics();
+    const a = await learner();
+    const b = await learner();
+    const cards = async () => ({
+      cls: (await call('GET', `${L}/getClasses?board_id=${t.board.board_id}`)).body.data[0],
+      subject: (await call('GET', `${L}/getSubjects?class_id=${t.cls.class_id}`)).body.data[0],
+    });
+    expect((await cards()).cls.rating).toBeNull();
+    for (const [who, rating] of [
+      [a, 5],
+      [b, 3.5],
+    ] as const) {
+      await call('POST', `${L}/insertreviews`, {
+        token: who.token,
+        body: { topic_id: t.free.topic_id, rating, review_comment: 'ok' },
+      });
+    }
+    const after = await cards();
+    expect(after.cls.rating).toEqual({ average_rating: 4.3, review_count: 2 });
+    expect(after.subject.rating).toEqual({ average_rating: 4.3, review_count: 2 });
+  });
+});

@@ -43,7 +43,7 @@ export async function publicList(
   const result = await page(() =>
     parentId ? listByParent(entity, parentId, paging) : listAll(entity, paging),
   );
-  const items = await present(entity, result.items, { signMedia: false });
+  const items = await present(entity, result.items, { signMedia: false, ratings: true });
   return { items: items.map(publicView), nextCursor: result.nextCursor };
 }
 

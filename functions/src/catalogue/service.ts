@@ -11,7 +11,7 @@ import {
   CatalogueWriteRefused,
   deleteRecord,
   getRecord,
-  getRecords,
+  getRecordsAndGrants,
   indexAttributes,
   insertRecord,
   KINDS,
@@ -424,21 +424,37 @@ const MEDIA_FIELDS = ['video_url', 'notes_url'];
 export async function present(
   entity: CatalogueEntity,
   records: CatalogueRecord[],
-  options: { signMedia: boolean },
+  options: { signMedia: boolean; ratings?: boolean },
 ): Promise<CatalogueRecord[]> {
   const shown = SHOWN_PARENTS[entity];
   const refs: Ref[] = [];
   for (const r of records) {
-    for (const [kind, field] of shown)
+    for (const [kind, field] of shown) {
       if (str(r[field])) refs.push({ entity: kind, id: str(r[field]) });
+    }
   }
-  const ancestors = refs.length ? await getRecords(refs) : new Map<string, CatalogueRecord>();
+  const rated =
+    options.ratings && (entity === 'class' || entity === 'subject')
+      ? records.map((r): Ref => ({ entity, id: str(r[KINDS[entity].idField]) }))
+      : [];
+  const { records: ancestors, ratings } =
+    refs.length || rated.length
+      ? await getRecordsAndGrants(refs, undefined, [], rated)
+      : {
+          records: new Map<string, CatalogueRecord>(),
+          ratings: new Map<string, { average_rating: number; review_count: number }>(),
+        };
   return Promise.all(
     records.map(async (r) => {
       const out: CatalogueRecord = { ...r };
       for (const [kind, field, nameField] of shown) {
         out[nameField] =
           pick(ancestors, kind, r[field])?.[nameField] ?? (str(r[field]) ? null : '');
+      }
+      if (rated.length) {
+        const rating = ratings.get(`${KINDS[entity].prefix}#${str(r[KINDS[entity].idField])}`);
+        // Only real reviews: no rating is shown until there is one.
+        out.rating = rating && rating.review_count > 0 ? rating : null;
       }
       if (entity === 'topic') {
         out.free_course = [

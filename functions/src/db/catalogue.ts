@@ -161,8 +161,18 @@ export async function getRecordsAndGrants(
   refs: Ref[],
   userId: string | undefined,
   subjectIds: string[],
-): Promise<{ records: Map<string, CatalogueRecord>; granted: Set<string> }> {
+  ratingsOf: Ref[] = [],
+): Promise<{
+  records: Map<string, CatalogueRecord>;
+  granted: Set<string>;
+  ratings: Map<string, { average_rating: number; review_count: number }>;
+}> {
   const unique = [...new Map(refs.map((r) => [`${r.entity}#${r.id}`, keyOf(r)])).values()];
+  // Rating aggregates (kept per class and subject by the review writes) ride along.
+  for (const r of new Map(ratingsOf.map((x) => [`${x.entity}#${x.id}`, x])).values()) {
+    unique.push({ pk: keyOf(r).pk, sk: 'RATING' });
+  }
+  const ratings = new Map<string, { average_rating: number; review_count: number }>();
   if (userId) {
     for (const id of new Set(subjectIds.filter(Boolean))) unique.push(keys.grant(userId, id));
   }
@@ -180,13 +190,19 @@ export async function getRecordsAndGrants(
           granted.add(String(item.subject_id));
           continue;
         }
+        if (item.sk === 'RATING') {
+          const count = Number(item.rating_count ?? 0);
+          const avg = count > 0 ? Math.round((Number(item.rating_sum ?? 0) / count) * 10) / 10 : 0;
+          ratings.set(String(item.pk), { average_rating: avg, review_count: count });
+          continue;
+        }
         const entity = item.type as CatalogueEntity;
         found.set(`${entity}#${String(item[KINDS[entity].idField])}`, toRecord(item));
       }
       batch = res.UnprocessedKeys?.[tableName()]?.Keys;
     }
   }
-  return { records: found, granted };
+  return { records: found, granted, ratings };
 }
 
 /** Looks up a record fetched by `getRecords`. */

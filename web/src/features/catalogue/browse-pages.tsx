@@ -74,6 +74,20 @@ function Grid({
   return <div className="cat-grid">{children}</div>;
 }
 
+/** The real rating of a class or subject, once it has reviews (nothing before). */
+export function RatingText({ rating }: { rating: unknown }) {
+  const r = rating as { average_rating?: number; review_count?: number } | null | undefined;
+  if (!r?.review_count) return null;
+  return (
+    <p
+      className="rating"
+      aria-label={`Rated ${r.average_rating} out of 5 from ${r.review_count} reviews`}
+    >
+      ★ {r.average_rating?.toFixed(1)} ({r.review_count})
+    </p>
+  );
+}
+
 /** Board › Class › Subject › … with each part leading back to its screen. */
 export function Breadcrumb() {
   const s = useSession((x) => x.selections);
@@ -173,6 +187,7 @@ export function ChooseClassPage() {
             }}
           >
             <p className="price">{rupee(c.class_price)}</p>
+            <RatingText rating={c.rating} />
           </Card>
         ))}
       </Grid>
@@ -279,6 +294,7 @@ export function ChooseSubjectPage() {
             }}
           >
             <p className="price">{rupee(s.subject_price)}</p>
+            <RatingText rating={s.rating} />
             <div className="row">
               <FavouriteHeart subject={s} />
               {s.free_course !== true && <AddToCartButton subjectId={str(s.subject_id)} />}

@@ -5,7 +5,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { AddToCartButton, Card, DEFAULT_IMAGE, NOT_BOUGHT } from './browse-pages.tsx';
+import { AddToCartButton, Card, DEFAULT_IMAGE, NOT_BOUGHT, RatingText } from './browse-pages.tsx';
 import {
   rupee,
   str,
@@ -40,6 +40,7 @@ export function BoardClassPage() {
             >
               <p className="muted">{str(c.board_name)}</p>
               <p className="price">{c.free_course === true ? 'Free' : rupee(c.class_price)}</p>
+              <RatingText rating={c.rating} />
             </Card>
           ))}
         </div>
@@ -72,6 +73,7 @@ export function AllCoursePage() {
                 {str(s.class_name)} · {str(s.board_name)}
               </p>
               <p className="price">{rupee(s.subject_price ?? 100)}</p>
+              <RatingText rating={s.rating} />
             </Card>
           ))}
         </div>

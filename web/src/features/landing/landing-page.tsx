@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
 import { rupee, str, useBoards, useClasses, useTestimonials } from '../catalogue/api.ts';
-import { Card } from '../catalogue/browse-pages.tsx';
+import { Card, RatingText } from '../catalogue/browse-pages.tsx';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 const BOARD_COLOURS = ['#1e3a8a', '#047857', '#b45309', '#7c3aed', '#be123c'];
@@ -75,6 +75,7 @@ export default function LandingPage() {
                   ? 'Free'
                   : rupee(c.class_price)}
               </p>
+              <RatingText rating={c.rating} />
               <Link to={`/classes/${str(c.class_id)}`} className="btn btn-small">
                 View Class
               </Link>
