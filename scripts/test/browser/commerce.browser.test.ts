@@ -7,6 +7,7 @@ const stack = inject('stack');
 const call = api();
 const suffix = Date.now().toString(36);
 const subjectName = `Chemistry ${suffix}`;
+const secondName = `Biology ${suffix}`;
 let browser: Browser;
 let page: Page;
 let errors: string[];
@@ -31,6 +32,7 @@ beforeAll(async () => {
     class_id: cls.class_id,
     price: 349,
   });
+  await post('insertSubjects', { subject_name: secondName, class_id: cls.class_id, price: 151 });
   const sub = await post('insertSubSubjects', {
     sub_subject_name: 'Organic',
     subject_id: subject.subject_id,
@@ -80,13 +82,20 @@ describe('a learner buys a subject', () => {
       .click();
     await page.getByText('Already in your cart.').waitFor();
 
+    await page
+      .getByRole('article')
+      .filter({ hasText: secondName })
+      .getByRole('button', { name: 'Add to Cart' })
+      .click();
+    await page.getByText('Added Successfully').first().waitFor();
+
     await page.getByRole('link', { name: 'Cart' }).first().click();
     await page.getByRole('heading', { name: 'My Cart' }).waitFor();
     await page.getByRole('heading', { name: subjectName }).waitFor();
     await page.getByText('Price Details').waitFor();
     await page.getByRole('button', { name: 'Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test checkout' });
-    await dialog.getByText('Amount: ₹349').waitFor();
+    await dialog.getByText('Amount: ₹500').waitFor();
     await dialog.getByRole('button', { name: 'Pay' }).click();
     await page.getByText('Payment successful. Cart cleared.').waitFor();
     await page.waitForURL('**/GetSubject');
@@ -100,6 +109,7 @@ describe('a learner buys a subject', () => {
 
     await page.goto('/MyCourse');
     await page.getByRole('heading', { name: subjectName }).waitFor();
+    await page.getByRole('heading', { name: secondName }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_WEB_DIR, startLocalStack, stackEnvironment } from '../../src/local-stack.ts';
 import '../api.ts';
+import { startOpenAiMock } from '../openai-mock.ts';
 
 /** Browser tests run against a whole local stack serving the built SPA (`npm run build -w web`). */
 export default async function setup(project: TestProject) {
@@ -12,6 +13,10 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'gia-browser-'));
   process.env.LOG_LEVEL ??= 'SILENT';
+  // The AI teacher talks to a local stand-in for OpenAI.
+  const openai = await startOpenAiMock();
+  process.env.OPENAI_API_KEY = 'test-key';
+  process.env.OPENAI_BASE_URL = openai.url;
   const stack = await startLocalStack({
     port: 0,
     dataDir,
@@ -29,6 +34,7 @@ export default async function setup(project: TestProject) {
   });
   return async () => {
     await stack.stop();
+    await openai.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -133,5 +133,11 @@ describe('a learner browses the catalogue', () => {
     await page.getByRole('heading', { name: 'Explore Top Boards' }).waitFor();
     await page.getByRole('heading', { name: 'Our Popular Courses' }).waitFor();
     expect(await page.getByRole('button', { name: /^Open / }).count()).toBeLessThanOrEqual(8);
+    await page.getByRole('button', { name: `Open ${names.cls}` }).click();
+    await page.waitForURL('**/classes/*');
+    await page.getByRole('heading', { name: names.cls }).waitFor();
+    await page.getByRole('button', { name: new RegExp(names.free) }).click();
+    await page.getByText('No topics yet.').or(page.getByText('Drawing')).first().waitFor();
+    await page.getByRole('button', { name: new RegExp(names.paid) }).click();
   });
 });
