@@ -89,6 +89,8 @@ export function CartPage() {
       const res = await recordPayment(result);
       toast.success(res.message);
       await queryClient.invalidateQueries();
+      // The subjects screen decides what opens from this list: have it fresh before going there.
+      await queryClient.refetchQueries({ queryKey: ['purchased'], type: 'all' });
       navigate('/GetSubject');
     } catch (err) {
       toast.error(
