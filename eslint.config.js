@@ -34,4 +34,22 @@ export default tseslint.config(
   ),
   forbid('functions', ['@gia/web', '@gia/infra', '@gia/scripts'], 'functions may use only shared'),
   forbid('web', ['@gia/functions', '@gia/infra', '@gia/scripts'], 'web may use only shared'),
+  {
+    // Features in web do not import each other; the app composes them.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@gia/functions', '@gia/infra', '@gia/scripts'],
+              message: 'web may use only shared',
+            },
+            { regex: '^\\.\\./[^.]', message: 'a feature may not import another feature' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -14,7 +14,7 @@ const AdminLogin = page(() => import('../features/auth/admin-login-page.tsx'));
 const NotFound = page(() => import('../features/static/not-found-page.tsx'));
 const Terms = named(() => import('../features/static/legal-pages.tsx'), 'TermsPage');
 const Privacy = named(() => import('../features/static/legal-pages.tsx'), 'PrivacyPage');
-const learner = () => import('../features/learner/pages.tsx');
+const learner = () => import('./learner-pages.tsx');
 const L = {
   GetBoard: named(learner, 'ChooseBoardPage'),
   GetClasses: named(learner, 'ChooseClassPage'),

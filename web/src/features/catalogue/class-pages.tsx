@@ -5,7 +5,13 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { AddToCartButton, Card, DEFAULT_IMAGE, NOT_BOUGHT, RatingText } from './browse-pages.tsx';
+import {
+  AddToCartButton,
+  Card,
+  DEFAULT_IMAGE,
+  NOT_BOUGHT,
+  RatingText,
+} from '../../components/catalogue-ui.tsx';
 import {
   rupee,
   str,
@@ -15,7 +21,7 @@ import {
   useFavourites,
   usePurchased,
   useSubjects,
-} from './api.ts';
+} from '../../lib/catalogue-api.ts';
 
 /** `/Board-Class`: every class. */
 export function BoardClassPage() {

@@ -7,8 +7,8 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { useSession } from '../../lib/session.ts';
-import { rupee, str, type Rec } from '../catalogue/api.ts';
-import { DEFAULT_IMAGE } from '../catalogue/browse-pages.tsx';
+import { rupee, str, type Rec } from '../../lib/catalogue-api.ts';
+import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import {
   createOrder,
   isLocalGateway,

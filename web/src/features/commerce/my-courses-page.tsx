@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useSession } from '../../lib/session.ts';
-import { str, usePurchased } from '../catalogue/api.ts';
-import { Card } from '../catalogue/browse-pages.tsx';
+import { str, usePurchased } from '../../lib/catalogue-api.ts';
+import { Card } from '../../components/catalogue-ui.tsx';
 
 /** `/MyCourse`: the learner's purchased subjects. */
 export function MyCoursePage() {

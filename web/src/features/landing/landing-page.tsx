@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
-import { rupee, str, useBoards, useClasses, useTestimonials } from '../catalogue/api.ts';
-import { Card, RatingText } from '../catalogue/browse-pages.tsx';
+import { rupee, str, useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
+import { Card, RatingText } from '../../components/catalogue-ui.tsx';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 const BOARD_COLOURS = ['#1e3a8a', '#047857', '#b45309', '#7c3aed', '#be123c'];

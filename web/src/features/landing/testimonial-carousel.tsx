@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Rec } from '../catalogue/api.ts';
+import type { Rec } from '../../lib/catalogue-api.ts';
 
 export const AUTOPLAY_MS = 5000;
 

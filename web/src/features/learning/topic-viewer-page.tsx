@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { FloatingAiChat } from '../learning/ai-chat.tsx';
-import { useChapterProgress, useProgressSaver } from '../learning/progress.ts';
-import { Questions } from '../learning/questions.tsx';
-import { Reviews } from '../learning/reviews.tsx';
+import { FloatingAiChat } from './ai-chat.tsx';
+import { useChapterProgress, useProgressSaver } from './progress.ts';
+import { Questions } from './questions.tsx';
+import { Reviews } from './reviews.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useSession } from '../../lib/session.ts';
-import { Breadcrumb } from './browse-pages.tsx';
-import { str, useTopics } from './api.ts';
+import { Breadcrumb } from '../../components/catalogue-ui.tsx';
+import { str, useTopics } from '../../lib/catalogue-api.ts';
 
 /** `/GetTopic`: the chapter's topics in serial order beside the selected topic's video and details. */
 export function TopicViewerPage() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
-import { hasSession } from '../../lib/session.ts';
+import { api } from './api-client.ts';
+import { hasSession } from './session.ts';
 
 const L = '/api/v1/classuser/data';
 const U = '/api/v1/users/data';
