@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { extname, join, normalize, sep } from 'node:path';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
 import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
@@ -138,7 +139,30 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   );
 }
 
-function serveStatic(res: ServerResponse, url: URL, webDir: string, method: string) {
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
+
+/** Text assets are compressed as CloudFront does in AWS (brotli, else gzip). */
+function compression(acceptEncoding: string | undefined, file: string) {
+  if (!COMPRESSIBLE.has(extname(file))) return undefined;
+  const accepted = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepted)) {
+    return {
+      encoding: 'br',
+      stream: () => createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+    };
+  }
+  if (/\bgzip\b/.test(accepted))
+    return { encoding: 'gzip', stream: () => createGzip({ level: 6 }) };
+  return undefined;
+}
+
+function serveStatic(
+  res: ServerResponse,
+  url: URL,
+  webDir: string,
+  method: string,
+  acceptEncoding?: string,
+) {
   const index = join(webDir, 'index.html');
   if (!existsSync(index)) {
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -156,13 +180,18 @@ function serveStatic(res: ServerResponse, url: URL, webDir: string, method: stri
     return;
   }
   const immutable = isFile && requested.includes(`${sep}assets${sep}`);
+  const compress = compression(acceptEncoding, file);
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    vary: 'accept-encoding',
+    ...(compress ? { 'content-encoding': compress.encoding } : {}),
   });
   if (method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
+  const source = createReadStream(file);
+  if (compress) source.pipe(compress.stream()).pipe(res);
+  else source.pipe(res);
 }
 
 /**
@@ -188,7 +217,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return sendError(res, 'METHOD_NOT_ALLOWED', MESSAGES.methodNotAllowed);
       }
-      return serveStatic(res, url, webDir, req.method);
+      return serveStatic(res, url, webDir, req.method, req.headers['accept-encoding']);
     };
     work().catch((err: unknown) => {
       console.error('gateway error', err);

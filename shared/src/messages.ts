@@ -29,3 +29,23 @@ export const MESSAGES = {
 /** The password rule of the contract: at least 8 characters with a letter and a digit. */
 export const PASSWORD_RULE_MESSAGE =
   'Password must be at least 8 characters long and contain a letter and a digit.';
+
+/** Texts of the learner's own data (CONTRACT section 6). */
+export const LEARNER_MESSAGES = {
+  cartLoaded: 'Cart items loaded successfully.',
+  cartAdded: 'Added Successfully',
+  cartDuplicate: 'Already in your cart.',
+  cartOwned: 'You already own this subject.',
+  cartFree: 'This subject is free.',
+  cartRemoved: 'Item removed successfully.',
+  cartItemNotFound: 'Cart item not found.',
+  subjectNotFound: 'Subject not found.',
+  favouritesLoaded: 'Favourites loaded successfully.',
+  favouriteAdded: 'Added to favourites.',
+  favouriteExists: 'Already in your favourites.',
+  favouriteNotFound: 'Favorite item not found.',
+  favouriteRemoved: (subject: string) => `${subject} has been removed from favorites.`,
+  purchasesLoaded: 'Purchased subjects loaded successfully.',
+  paymentsLoaded: 'Payment history loaded successfully.',
+  otherUser: 'You can only see your own data.',
+} as const;

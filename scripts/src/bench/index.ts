@@ -275,8 +275,43 @@ async function main() {
     });
     sections.push('## Lambda bundles\n\n' + bundleLines.join('\n'));
 
-    // 4. SPA.
+    // 4. SPA, and Lighthouse (mobile preset) on the landing page and /AllCourse.
     sections.push(spaSection());
+    console.log('Lighthouse (mobile, median of 3) on / and /AllCourse…');
+    try {
+      const { measurePages } = await import('./lighthouse.ts');
+      const pages = await measurePages(stack.url, ['/', '/AllCourse']);
+      const lh = [line(['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', 'performance ≥ 95'])];
+      lh.push(line(['---', '---', '---', '---', '---', '---']));
+      for (const p of pages) {
+        lh.push(
+          line([
+            p.path,
+            p.performance,
+            p.lcpMs,
+            p.tbtMs,
+            p.cls,
+            p.performance >= 95 ? 'yes' : '**no**',
+          ]),
+        );
+        rows.push({
+          what: `Lighthouse performance ${p.path}`,
+          value: String(p.performance),
+          budget: '≥ 95',
+          met: p.performance >= 95,
+        });
+      }
+      sections.push(
+        '## Lighthouse (mobile preset, headless Chromium, median of 3)\n\n' + lh.join('\n'),
+      );
+    } catch (err) {
+      rows.push({
+        what: 'Lighthouse',
+        value: `not measured: ${String(err).slice(0, 80)}`,
+        budget: '≥ 95',
+        met: null,
+      });
+    }
 
     // 5. Cost of one learner journey.
     console.log('Walking one learner journey…');

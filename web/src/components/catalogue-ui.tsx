@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LEARNER_MESSAGES } from '@gia/shared';
+import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
 import { HeartIcon } from './icons.tsx';
 import { toast } from './toast.tsx';
 import { errorMessage } from '../lib/api-client.ts';
@@ -21,6 +21,8 @@ export const NOT_BOUGHT = "You haven't bought the course !!";
 
 /** A catalogue card: image, title and whatever else the screen shows. */
 export function Card(props: {
+  /** Above the fold: load the image at once (it is likely the largest paint). */
+  eager?: boolean;
   image?: unknown;
   title: string;
   onOpen?: () => void;
@@ -40,7 +42,8 @@ export function Card(props: {
           alt=""
           width={480}
           height={270}
-          loading="lazy"
+          loading={props.eager ? 'eager' : 'lazy'}
+          fetchPriority={props.eager ? 'high' : 'auto'}
         />
         {props.badge && <span className="badge">{props.badge}</span>}
       </button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '@gia/shared';
+import { MESSAGES } from '@gia/shared/messages.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '@gia/shared';
+import { MESSAGES } from '@gia/shared/messages.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
 import { toast } from '../../components/toast.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';

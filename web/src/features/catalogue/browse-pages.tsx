@@ -47,8 +47,9 @@ export function ChooseBoardPage() {
     <>
       <PageHeading title="Choose Board" />
       <Grid loading={boards.isLoading} empty="No boards available.">
-        {(boards.data ?? []).map((b) => (
+        {(boards.data ?? []).map((b, index) => (
           <Card
+            eager={index < 4}
             key={str(b.board_id)}
             image={b.image_url}
             title={str(b.board_name)}
@@ -102,8 +103,9 @@ export function ChooseClassPage() {
         </div>
       </div>
       <Grid loading={classes.isLoading} empty="No classes available.">
-        {shown.map((c) => (
+        {shown.map((c, index) => (
           <Card
+            eager={index < 4}
             key={str(c.class_id)}
             image={c.class_image_url}
             title={str(c.class_name)}
@@ -144,8 +146,9 @@ export function ChooseSubjectPage() {
         </div>
       </div>
       <Grid loading={subjects.isLoading} empty="No subjects available.">
-        {shown.map((s) => (
+        {shown.map((s, index) => (
           <Card
+            eager={index < 4}
             key={str(s.subject_id)}
             image={s.subject_image_url}
             title={str(s.subject_name)}
@@ -180,8 +183,9 @@ export function ChooseSubSubjectPage() {
       <PageHeading title="Choose Sub-Subject" />
       <Breadcrumb />
       <Grid loading={subs.isLoading && Boolean(subject)} empty="No Sub available.">
-        {(subs.data ?? []).map((s) => (
+        {(subs.data ?? []).map((s, index) => (
           <Card
+            eager={index < 4}
             key={str(s.sub_subject_id)}
             image={s.sub_subject_image_url}
             title={str(s.sub_subject_name)}

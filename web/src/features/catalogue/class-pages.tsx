@@ -36,8 +36,9 @@ export function BoardClassPage() {
         <p className="empty">No classes available.</p>
       ) : (
         <div className="cat-grid">
-          {classes.data.map((c) => (
+          {classes.data.map((c, index) => (
             <Card
+              eager={index < 4}
               key={str(c.class_id)}
               image={c.class_image_url}
               title={str(c.class_name)}
@@ -68,8 +69,9 @@ export function AllCoursePage() {
         <p className="empty">No subjects available.</p>
       ) : (
         <div className="cat-grid">
-          {subjects.data.map((s) => (
+          {subjects.data.map((s, index) => (
             <Card
+              eager={index < 4}
               key={str(s.subject_id)}
               image={s.subject_image_url}
               title={str(s.subject_name)}
@@ -199,8 +201,9 @@ export function FavouritePage() {
         <p className="empty">No favorites found.</p>
       ) : (
         <div className="cat-grid">
-          {favourites.data.map((f) => (
+          {favourites.data.map((f, index) => (
             <Card
+              eager={index < 4}
               key={str(f.favorite_id)}
               image={f.subject_image_url}
               title={str(f.subject_name)}

@@ -61,8 +61,9 @@ export default function LandingPage() {
       <section className="section">
         <h2>Our Popular Courses</h2>
         <div className="cat-grid popular">
-          {(classes.data ?? []).slice(0, MAX_CLASSES).map((c) => (
+          {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
             <Card
+              eager={index < 4}
               key={str(c.class_id)}
               image={c.class_image_url}
               title={str(c.class_name)}
