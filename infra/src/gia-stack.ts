@@ -1,101 +1,88 @@
-import { CfnOutput, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
-import * as cwActions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import * as sns from 'aws-cdk-lib/aws-sns';
-import * as subs from 'aws-cdk-lib/aws-sns-subscriptions';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { Config } from './config.ts';
 import { Api } from './constructs/api.ts';
-import { DataTable } from './constructs/data-table.ts';
+import { UserPools } from './constructs/auth.ts';
 import { MediaStorage } from './constructs/media.ts';
-import { UserPools } from './constructs/user-pools.ts';
+import { Monitoring } from './constructs/monitoring.ts';
+import { ProviderSecrets } from './constructs/secrets.ts';
+import { DataTable } from './constructs/table.ts';
 import { WebHosting } from './constructs/web-hosting.ts';
-import { suppressWithReasons } from './nag.ts';
 
 export interface GiaStackProps extends StackProps {
-  config: Config;
-  /** Tests only: a stand-in for bundling each function. */
-  code?: (entry: string) => lambda.Code;
-  webDist?: string;
+  readonly config: Config;
+  /** The built SPA to deploy (default `web/dist`); tests pass a tiny stand-in. */
+  readonly webDist?: string;
 }
 
-/** The whole product in one stack: data, identity, media, API, site and monitoring. */
+/**
+ * The whole product in one stack:
+ *
+ *   browser ─► CloudFront ─┬─ /               SPA bucket
+ *                          ├─ /api/*          HTTP API ─► one Lambda per route group
+ *                          └─ /media/public/* media bucket (private/* only by presigned URL)
+ *   Lambdas ─► DynamoDB table · media bucket · Cognito (learner pool, admin pool) · secrets
+ *   EventBridge (every 5 min) ─► reconciliation of unpaid orders
+ */
 export class GiaStack extends Stack {
+  readonly table: DataTable;
+  readonly pools: UserPools;
+  readonly media: MediaStorage;
+  readonly secrets: ProviderSecrets;
   readonly api: Api;
+  readonly web: WebHosting;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: GiaStackProps) {
     super(scope, id, props);
-    const prod = props.config.stage === 'prod';
-    const { table } = new DataTable(this, 'Data', { prod });
-    const pools = new UserPools(this, 'Identity', { prod });
-    const { bucket: media } = new MediaStorage(this, 'Media', {
+    const { config } = props;
+    const prod = config.stage === 'prod';
+    const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
+
+    this.table = new DataTable(this, 'Data', { prod });
+    this.pools = new UserPools(this, 'Identity', { prod });
+    this.media = new MediaStorage(this, 'Media', {
       prod,
-      siteOrigins: props.config.domainName ? [`https://${props.config.domainName}`] : ['*'],
+      // The distribution's own domain is not known before the distribution exists (which needs
+      // this bucket), so without a custom domain any origin may post; the presigned POST policy
+      // is what limits an upload (key, type, size, 15 minutes).
+      siteOrigins: config.domainName ? [`https://${config.domainName}`] : ['*'],
     });
-    // Provider keys are filled in after the first deploy (README: secrets); placeholders keep
-    // Razorpay and the AI teacher off until then.
-    const secrets = {
-      razorpay: new secretsmanager.Secret(this, 'RazorpayKeys', {
-        description: 'Razorpay key_id, key_secret and webhook_secret (JSON)',
-        generateSecretString: {
-          secretStringTemplate: JSON.stringify({ key_id: 'REPLACE_ME', key_secret: 'REPLACE_ME' }),
-          generateStringKey: 'webhook_secret',
-          excludePunctuation: true,
-        },
-      }),
-      openai: new secretsmanager.Secret(this, 'OpenAiKey', {
-        description: 'OpenAI API key (JSON {"api_key": "..."})',
-        generateSecretString: {
-          secretStringTemplate: JSON.stringify({ api_key: 'REPLACE_ME' }),
-          generateStringKey: 'unused',
-        },
-      }),
-    };
-    this.api = new Api(this, 'Api', { table, media, pools, secrets, code: props.code });
-    const web = new WebHosting(this, 'Web', {
+    this.secrets = new ProviderSecrets(this, 'Secrets');
+    this.api = new Api(this, 'Api', {
+      resources: { table: this.table, media: this.media, pools: this.pools, secrets: this.secrets },
+      logRetention,
+    });
+    this.web = new WebHosting(this, 'Web', {
       api: this.api.httpApi,
-      media,
-      prod,
-      domainName: props.config.domainName,
-      certificateArn: props.config.certificateArn,
+      media: this.media.bucket,
+      domainName: config.domainName,
+      certificateArn: config.certificateArn,
       webDist: props.webDist,
     });
-
-    const alarms = this.api.alarms(this);
-    if (props.config.alarmEmail) {
-      const topic = new sns.Topic(this, 'AlarmTopic', { enforceSSL: true });
-      topic.addSubscription(new subs.EmailSubscription(props.config.alarmEmail));
-      for (const a of alarms) a.addAlarmAction(new cwActions.SnsAction(topic));
-    }
-    new cloudwatch.Dashboard(this, 'Dashboard', {
-      widgets: [
-        [new cloudwatch.AlarmStatusWidget({ alarms, title: 'GIA School alarms', width: 24 })],
-      ],
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage: this.api.stage,
+      functions: {
+        ...Object.fromEntries(Object.entries(this.api.groups).map(([g, rg]) => [g, rg.fn])),
+        reconcile: this.api.reconcile,
+      },
+      alarmEmail: config.alarmEmail,
     });
 
-    new CfnOutput(this, 'SiteUrl', {
-      value: props.config.domainName
-        ? `https://${props.config.domainName}`
-        : `https://${web.distribution.distributionDomainName}`,
-    });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.httpApi.apiEndpoint });
-    new CfnOutput(this, 'TableName', { value: table.tableName });
-    new CfnOutput(this, 'MediaBucket', { value: media.bucketName });
-    new CfnOutput(this, 'LearnerPoolId', { value: pools.learner.userPool.userPoolId });
-    new CfnOutput(this, 'LearnerClientId', { value: pools.learner.client.userPoolClientId });
-    new CfnOutput(this, 'AdminPoolId', { value: pools.admin.userPool.userPoolId });
-    new CfnOutput(this, 'AdminClientId', { value: pools.admin.client.userPoolClientId });
-    new CfnOutput(this, 'RazorpaySecretArn', { value: secrets.razorpay.secretArn });
-    new CfnOutput(this, 'OpenAiSecretArn', { value: secrets.openai.secretArn });
-    new CfnOutput(this, 'WebhookUrl', {
-      value: `https://${props.config.domainName ?? web.distribution.distributionDomainName}/api/v1/payments/webhook`,
-    });
-    suppressWithReasons(this, {
-      table: table.node.defaultChild as CfnElement,
-      media: media.node.defaultChild as CfnElement,
-      site: web.siteBucket.node.defaultChild as CfnElement,
-    });
+    // What `npm run create-admin`, DEPLOY.md and the Razorpay dashboard need.
+    const output = (id: string, value: string, description: string) =>
+      new CfnOutput(this, id, { value, description });
+    output('SiteUrl', this.web.url, 'The site');
+    output('WebhookUrl', `${this.web.url}/api/v1/payments/webhook`, 'Razorpay webhook URL');
+    output('ApiUrl', this.api.httpApi.apiEndpoint, 'The HTTP API (use the site’s /api/* instead)');
+    output('TableName', this.table.table.tableName, 'TABLE_NAME');
+    output('MediaBucketName', this.media.bucket.bucketName, 'MEDIA_BUCKET');
+    output('LearnerPoolId', this.pools.learner.userPool.userPoolId, 'LEARNER_POOL_ID');
+    output('LearnerClientId', this.pools.learner.client.userPoolClientId, 'LEARNER_CLIENT_ID');
+    output('AdminPoolId', this.pools.admin.userPool.userPoolId, 'ADMIN_POOL_ID');
+    output('AdminClientId', this.pools.admin.client.userPoolClientId, 'ADMIN_CLIENT_ID');
+    output('RazorpaySecretArn', this.secrets.razorpay.secretArn, 'Razorpay keys (fill in)');
+    output('OpenAiSecretArn', this.secrets.openai.secretArn, 'OpenAI key (fill in)');
   }
 }

@@ -1,19 +1,36 @@
 /**
- * `npm run create-admin`: makes (or resets) an admin in the DEPLOYED admin pool, through the same
- * service the API uses. Needs AWS credentials and the stack's outputs:
+ * `npm run create-admin`: makes (or resets the password of) an admin in the DEPLOYED admin pool,
+ * through the same service the API uses. Needs AWS credentials for the stack's account.
  *
- *   ADMIN_EMAIL=you@school.in ADMIN_PASSWORD='Secret123' \
- *   ADMIN_POOL_ID=… ADMIN_CLIENT_ID=… LEARNER_POOL_ID=… LEARNER_CLIENT_ID=… TABLE_NAME=… \
- *   MEDIA_BUCKET=… AWS_REGION=ap-south-1 npm run create-admin
+ *   ADMIN_EMAIL=you@school.in ADMIN_PASSWORD='Secret123' npm run create-admin
  *
- * (`npm run cdk -- deploy` prints the outputs; they are also in the CloudFormation console.)
+ * The stack's names (ADMIN_POOL_ID, ADMIN_CLIENT_ID, LEARNER_POOL_ID, LEARNER_CLIENT_ID,
+ * TABLE_NAME, MEDIA_BUCKET) come from the environment, or else from `cdk.out/outputs.json`, which
+ * `npm run deploy` writes (stack `GiaSchool-<GIA_STAGE>`, default dev). The region is AWS_REGION,
+ * else GIA_REGION, else ap-south-1.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { InsertAdminInput } from '@gia/shared';
 
-const Input = z.object({
-  ADMIN_EMAIL: z.email(),
-  ADMIN_PASSWORD: z.string().min(8),
-  ADMIN_NAME: z.string().min(1).default('Admin'),
+const OUTPUTS_FILE = fileURLToPath(new URL('../../cdk.out/outputs.json', import.meta.url));
+
+/** Stack output → the variable the functions read. */
+const FROM_OUTPUT = {
+  AdminPoolId: 'ADMIN_POOL_ID',
+  AdminClientId: 'ADMIN_CLIENT_ID',
+  LearnerPoolId: 'LEARNER_POOL_ID',
+  LearnerClientId: 'LEARNER_CLIENT_ID',
+  TableName: 'TABLE_NAME',
+  MediaBucketName: 'MEDIA_BUCKET',
+} as const;
+
+const Settings = z.object({
+  // The same rules as the "Add New Admin" screen's API.
+  ADMIN_EMAIL: InsertAdminInput.shape.email,
+  ADMIN_PASSWORD: InsertAdminInput.shape.password,
+  ADMIN_NAME: InsertAdminInput.shape.name.default('Admin'),
   ADMIN_POOL_ID: z.string().min(1),
   ADMIN_CLIENT_ID: z.string().min(1),
   LEARNER_POOL_ID: z.string().min(1),
@@ -22,19 +39,44 @@ const Input = z.object({
   MEDIA_BUCKET: z.string().min(1),
 });
 
+/** The deployed stack's outputs from the last `npm run deploy` on this machine, if any. */
+function deployedOutputs(stackName: string): Record<string, string> {
+  if (!existsSync(OUTPUTS_FILE)) return {};
+  const all = JSON.parse(readFileSync(OUTPUTS_FILE, 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+  const outputs = all[stackName] ?? {};
+  return Object.fromEntries(
+    Object.entries(FROM_OUTPUT)
+      .filter(([output]) => outputs[output])
+      .map(([output, variable]) => [variable, outputs[output]!]),
+  );
+}
+
 async function main() {
-  const parsed = Input.safeParse(process.env);
+  const stackName = `GiaSchool-${process.env.GIA_STAGE ?? 'dev'}`;
+  const parsed = Settings.safeParse({ ...deployedOutputs(stackName), ...process.env });
   if (!parsed.success) {
-    console.error('Missing or invalid settings:');
-    for (const issue of parsed.error.issues)
-      console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+    console.error(`Missing or invalid settings (stack ${stackName}):`);
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    for (const problem of new Set(problems)) console.error(problem);
+    console.error(
+      'Set them in the environment, or run `npm run deploy` first (cdk.out/outputs.json).',
+    );
     process.exit(2);
   }
+  const settings = parsed.data;
+  // The functions' code reads its configuration from process.env when first imported.
+  process.env.AWS_REGION ??= process.env.GIA_REGION ?? 'ap-south-1';
+  for (const variable of Object.values(FROM_OUTPUT)) process.env[variable] = settings[variable];
+  delete process.env.COGNITO_LOCAL_ISSUER_BASE;
+
   const { ensureAdmin } = await import('@gia/functions/admins/service.ts');
   const admin = await ensureAdmin({
-    name: parsed.data.ADMIN_NAME,
-    email: parsed.data.ADMIN_EMAIL.toLowerCase(),
-    password: parsed.data.ADMIN_PASSWORD,
+    name: settings.ADMIN_NAME,
+    email: settings.ADMIN_EMAIL,
+    password: settings.ADMIN_PASSWORD,
   });
   console.log(
     `Admin ready: ${admin.email} (${admin.admin_id}). Sign in at <SiteUrl>/AdminLoginNew.`,

@@ -1,0 +1,563 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, ROUTE_GROUPS, UPLOAD_KINDS } from '@gia/shared';
+import { TABLE_DEFINITION } from '@gia/functions';
+import { loadConfig } from '../src/config.ts';
+import { GiaStack } from '../src/gia-stack.ts';
+import { DataTable } from '../src/constructs/table.ts';
+
+type Resource = {
+  Type: string;
+  Properties: Record<string, unknown>;
+  DeletionPolicy?: string;
+};
+type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Principal?: unknown;
+};
+
+let app: App;
+let stack: GiaStack;
+let template: Template;
+let resources: Record<string, Resource>;
+
+/** The stack is synthesized once (functions really bundled by esbuild) and shared by every test. */
+beforeAll(() => {
+  const webDist = mkdtempSync(join(tmpdir(), 'gia-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  app = new App();
+  stack = new GiaStack(app, 'GiaTest', {
+    config: loadConfig({ GIA_STAGE: 'prod', GIA_ALARM_EMAIL: 'ops@gia.example' }),
+    env: { region: 'ap-south-1', account: '123456789012' },
+    webDist,
+  });
+  template = Template.fromStack(stack);
+  resources = template.toJSON().Resources as Record<string, Resource>;
+}, 120_000);
+
+const idOf = (c: IConstruct) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const deployedRoutes = ROUTES.filter((r) => !r.localOnly);
+const deployedGroups = ROUTE_GROUPS.filter((g) => g !== 'local');
+
+/** The function of a route group, and the reconciliation job. */
+const functionOf = (group: string) =>
+  group === 'reconcile'
+    ? stack.api.reconcile
+    : stack.api.groups[group as keyof typeof stack.api.groups].fn;
+
+/** Every Allow statement of the policies attached to a function's role. */
+function statementsOf(group: string): Statement[] {
+  const roleId = idOf(functionOf(group).role!);
+  return ofType('AWS::IAM::Policy')
+    .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/**
+ * What a function may do, in words: table access, media key prefixes per S3 action, Cognito
+ * actions per pool, secrets. Tracing (X-Ray) is left out; anything unrecognised fails the test.
+ */
+function accessOf(group: string) {
+  const tableArn = { 'Fn::GetAtt': [idOf(stack.table.table), 'Arn'] };
+  const bucketArn = { 'Fn::GetAtt': [idOf(stack.media.bucket), 'Arn'] };
+  const pools = {
+    learner: { 'Fn::GetAtt': [idOf(stack.pools.learner.userPool), 'Arn'] },
+    admin: { 'Fn::GetAtt': [idOf(stack.pools.admin.userPool), 'Arn'] },
+  };
+  const secrets = {
+    razorpay: { Ref: idOf(stack.secrets.razorpay) },
+    openai: { Ref: idOf(stack.secrets.openai) },
+  };
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const access = {
+    table: [] as string[],
+    indexes: [] as string[],
+    media: {} as Record<string, string[]>,
+    cognito: {} as Record<string, string[]>,
+    secrets: [] as string[],
+  };
+  for (const s of statementsOf(group)) {
+    const actions = [s.Action].flat();
+    if (actions.every((a) => a.startsWith('xray:'))) {
+      expect(s.Resource).toBe('*');
+      continue;
+    }
+    for (const r of [s.Resource].flat()) {
+      const join = (r as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join']?.[1];
+      if (same(r, tableArn)) access.table.push(...actions);
+      else if (join && same(join[0], tableArn) && join[1] === '/index/*')
+        access.indexes.push(...actions);
+      else if (join && same(join[0], bucketArn)) {
+        for (const a of actions) (access.media[a] ??= []).push(String(join[1]).slice(1));
+      } else if (same(r, pools.learner)) (access.cognito.learner ??= []).push(...actions);
+      else if (same(r, pools.admin)) (access.cognito.admin ??= []).push(...actions);
+      else if (same(r, secrets.razorpay) || same(r, secrets.openai)) {
+        expect(actions.sort()).toEqual([
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+        ]);
+        access.secrets.push(same(r, secrets.razorpay) ? 'razorpay' : 'openai');
+      } else throw new Error(`${group}: unexpected grant ${JSON.stringify(s)}`);
+    }
+  }
+  return {
+    ...access,
+    table: [...new Set(access.table)].map((a) => a.replace('dynamodb:', '')).sort(),
+    indexes: [...new Set(access.indexes)],
+  };
+}
+
+const READ = ['BatchGetItem', 'GetItem', 'Query'];
+const READ_WRITE = [
+  'BatchGetItem',
+  'BatchWriteItem',
+  'ConditionCheckItem',
+  'DeleteItem',
+  'GetItem',
+  'PutItem',
+  'Query',
+  'UpdateItem',
+];
+const INDEXES = ['dynamodb:Query'];
+const NONE = { table: [], indexes: [], media: {}, cognito: {}, secrets: [] };
+
+describe('the HTTP API', () => {
+  it('has every deployed route of the shared table, and no local-only route', () => {
+    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+    expect(keys.sort()).toEqual(
+      [...deployedRoutes.map((r) => `${r.method} ${r.path}`), '$default'].sort(),
+    );
+    expect(ROUTES.filter((r) => r.localOnly).length).toBeGreaterThan(0);
+  });
+
+  it('sends each route to its own group’s function, and unknown paths to the health function', () => {
+    const integrationTarget = new Map(
+      ofType('AWS::ApiGatewayV2::Integration').map(([id, i]) => [
+        id,
+        JSON.stringify(i.Properties.IntegrationUri),
+      ]),
+    );
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    const targetOf = (key: string) => {
+      const route = routes.find((r) => r.RouteKey === key)!;
+      const ref = JSON.stringify(route.Target).match(/"Ref":"([^"]+)"/)![1]!;
+      return integrationTarget.get(ref);
+    };
+    for (const r of [...deployedRoutes, { method: '', path: '$default', group: 'health' }]) {
+      const key = r.method ? `${r.method} ${r.path}` : r.path;
+      expect(targetOf(key), key).toBe(
+        JSON.stringify({ 'Fn::GetAtt': [idOf(functionOf(r.group)), 'Arn'] }),
+      );
+    }
+  });
+
+  it('puts no API Gateway authorizer on any route: the functions verify Cognito tokens themselves', () => {
+    // Public routes take no token; learner-or-admin routes take either pool's, which one HTTP API
+    // JWT authorizer (one issuer) cannot express. The functions answer 401/403 per route access.
+    for (const [, r] of ofType('AWS::ApiGatewayV2::Route')) {
+      expect(r.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+      expect(r.Properties.AuthorizerId).toBeUndefined();
+    }
+    expect(ofType('AWS::ApiGatewayV2::Authorizer')).toEqual([]);
+  });
+
+  it('lets the API invoke each group’s function through one permission, not one per route', () => {
+    const fromApi = ofType('AWS::Lambda::Permission').filter(
+      ([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com',
+    );
+    expect(fromApi).toHaveLength(deployedGroups.length);
+  });
+
+  it('throttles the stage and keeps access logs', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue() }),
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('the functions', () => {
+  const lambdas = () =>
+    [...deployedGroups, 'reconcile'].map((g) => [g, resources[idOf(functionOf(g))]!] as const);
+
+  it('run one per deployed route group plus the reconciliation, on Node 22, arm64, traced, with bounded logs', () => {
+    expect(lambdas()).toHaveLength(deployedGroups.length + 1);
+    for (const [group, fn] of lambdas()) {
+      expect(fn.Properties, group).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
+      const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup
+        .Ref;
+      expect(resources[logGroupId]!.Properties.RetentionInDays).toBe(90);
+    }
+  });
+
+  it('get the table, bucket and pools, and a secret ARN only where a provider is used', () => {
+    for (const [group, fn] of lambdas()) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(vars), group).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'MEDIA_BUCKET',
+          'LEARNER_POOL_ID',
+          'LEARNER_CLIENT_ID',
+          'ADMIN_POOL_ID',
+          'ADMIN_CLIENT_ID',
+          'LOG_LEVEL',
+        ]),
+      );
+      expect(vars.COGNITO_LOCAL_ISSUER_BASE, group).toBeUndefined();
+      expect('RAZORPAY_SECRET_ARN' in vars, group).toBe(['payments', 'reconcile'].includes(group));
+      expect('OPENAI_SECRET_ARN' in vars, group).toBe(group === 'ai');
+    }
+  });
+
+  it('may touch only what their group needs', () => {
+    const privateRead = { 's3:GetObject': ['private/*'] };
+    const expected: Record<string, unknown> = {
+      health: NONE,
+      auth: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        cognito: {
+          learner: [
+            'cognito-idp:AdminConfirmSignUp',
+            'cognito-idp:AdminAddUserToGroup',
+            'cognito-idp:AdminDeleteUser',
+          ],
+        },
+      },
+      admins: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        cognito: {
+          admin: [
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminSetUserPassword',
+            'cognito-idp:AdminAddUserToGroup',
+            'cognito-idp:AdminDeleteUser',
+            'cognito-idp:AdminGetUser',
+          ],
+        },
+      },
+      catalogue: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
+      'catalogue-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES, media: privateRead },
+      uploads: {
+        ...NONE,
+        media: { 's3:PutObject': ['public/images/*', 'private/notes/*', 'private/videos/*'] },
+      },
+      profile: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        cognito: { learner: ['cognito-idp:AdminUpdateUserAttributes'] },
+      },
+      cart: { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      purchases: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
+      favourites: { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      learning: { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      'learning-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      payments: { ...NONE, table: READ_WRITE, indexes: INDEXES, secrets: ['razorpay'] },
+      ai: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        media: { 's3:GetObject': [`${UPLOAD_KINDS.notes.prefix}*`] },
+        secrets: ['openai'],
+      },
+      reconcile: { ...NONE, table: READ_WRITE, indexes: INDEXES, secrets: ['razorpay'] },
+    };
+    expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
+    for (const group of Object.keys(expected))
+      expect(accessOf(group), group).toEqual(expected[group]);
+  });
+
+  it('never scan the table and never hold a wildcard action', () => {
+    for (const [, p] of ofType('AWS::IAM::Policy')) {
+      for (const s of (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+        expect([s.Action].flat()).not.toContain('dynamodb:Scan');
+        expect([s.Action].flat()).not.toContain('*');
+      }
+    }
+  });
+
+  it('reconcile unpaid orders every 5 minutes', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf(stack.api.reconcile), 'Arn'] } })],
+    });
+  });
+});
+
+describe('the data', () => {
+  it('builds the table from the data layer’s keys and indexes, on demand, with PITR and TTL', () => {
+    const [[, table]] = ofType('AWS::DynamoDB::GlobalTable') as [[string, Resource]];
+    const p = table.Properties as {
+      KeySchema: unknown;
+      AttributeDefinitions: { AttributeName: string; AttributeType: string }[];
+      GlobalSecondaryIndexes: { IndexName: string; KeySchema: unknown }[];
+      TimeToLiveSpecification: unknown;
+      BillingMode: string;
+      Replicas: { PointInTimeRecoverySpecification: unknown; DeletionProtectionEnabled: boolean }[];
+    };
+    const keys = (pk: string, sk: string) => [
+      { AttributeName: pk, KeyType: 'HASH' },
+      { AttributeName: sk, KeyType: 'RANGE' },
+    ];
+    expect(p.KeySchema).toEqual(keys(TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey));
+    expect(p.GlobalSecondaryIndexes.map((g) => [g.IndexName, g.KeySchema])).toEqual(
+      TABLE_DEFINITION.globalSecondaryIndexes.map((g) => [
+        g.indexName,
+        keys(g.partitionKey, g.sortKey),
+      ]),
+    );
+    expect(p.AttributeDefinitions.every((a) => a.AttributeType === 'S')).toBe(true);
+    expect(p.TimeToLiveSpecification).toEqual({
+      AttributeName: TABLE_DEFINITION.ttlAttribute,
+      Enabled: true,
+    });
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.Replicas[0]).toMatchObject({
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+    expect(table.DeletionPolicy).toBe('Retain');
+  });
+
+  it('lets a dev table go with its stack', () => {
+    const dev = new Stack(new App(), 'Dev');
+    new DataTable(dev, 'Data', { prod: false });
+    const t = Template.fromStack(dev);
+    t.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Delete' });
+    t.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [Match.objectLike({ DeletionProtectionEnabled: false })],
+    });
+  });
+
+  it('keeps every bucket private: public access blocked, owner-enforced, TLS only', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2); // media, site
+    for (const [, b] of buckets) {
+      expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(b.Properties.OwnershipControls).toEqual({
+        Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }],
+      });
+    }
+    // No bucket policy allows anyone: only CloudFront (through OAC) and the stack's own roles.
+    for (const [, p] of ofType('AWS::S3::BucketPolicy')) {
+      for (const s of (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+        if (s.Effect === 'Allow') expect(JSON.stringify(s.Principal)).not.toMatch(/"\*"|^"\*"$/);
+      }
+    }
+  });
+
+  it('takes presigned POST uploads from the site and drops incomplete ones', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['POST']) })],
+      },
+      LifecycleConfiguration: {
+        Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })],
+      },
+    });
+  });
+});
+
+describe('identity', () => {
+  const pool = (c: IConstruct) => resources[idOf(c)]!.Properties;
+
+  it('has a learner pool with sign-up and an admin pool without it, e-mail as user name, the contract’s password rule', () => {
+    for (const which of ['learner', 'admin'] as const) {
+      expect(pool(stack.pools[which].userPool)).toMatchObject({
+        UsernameAttributes: ['email'],
+        Policies: { PasswordPolicy: { MinimumLength: 8, RequireNumbers: true } },
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: which === 'admin' },
+      });
+      expect(pool(stack.pools[which].client)).toMatchObject({
+        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        GenerateSecret: false,
+        EnableTokenRevocation: true,
+      });
+    }
+  });
+});
+
+describe('the site', () => {
+  const config = () =>
+    ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig as {
+      Origins: { Id: string; OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
+      DefaultCacheBehavior: Record<string, unknown>;
+      CacheBehaviors: Record<string, unknown>[];
+      CustomErrorResponses?: unknown;
+    };
+  const behavior = (path: string) => config().CacheBehaviors.find((b) => b.PathPattern === path)!;
+
+  it('reads both buckets through origin access control', () => {
+    const s3Origins = config().Origins.filter((o) => o.S3OriginConfig);
+    expect(s3Origins).toHaveLength(2);
+    for (const o of s3Origins) {
+      expect(o.OriginAccessControlId).toBeDefined();
+      expect(o.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    }
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+  });
+
+  it('sends /api/* to the HTTP API with every method, no caching and the Authorization header', () => {
+    expect(behavior('/api/*')).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+    });
+  });
+
+  it('caches public media and has no path to private media', () => {
+    expect(behavior('/media/public/*')).toMatchObject({
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
+    });
+    expect(
+      config()
+        .CacheBehaviors.map((b) => b.PathPattern)
+        .sort(),
+    ).toEqual(['/api/*', '/media/public/*']);
+  });
+
+  it('answers client routes with index.html without hiding the API’s own 403 and 404', () => {
+    expect(config().CustomErrorResponses).toBeUndefined();
+    const code = (fnId: string) => {
+      const fn = resources[fnId]!.Properties as { FunctionCode: string };
+      return new Function(`${fn.FunctionCode}; return handler;`)() as (e: unknown) => {
+        uri: string;
+      };
+    };
+    const fnIdOf = (b: Record<string, unknown>) =>
+      (b.FunctionAssociations as { FunctionARN: { 'Fn::GetAtt': string[] } }[])[0]!.FunctionARN[
+        'Fn::GetAtt'
+      ][0]!;
+    const spa = code(fnIdOf(config().DefaultCacheBehavior));
+    const at = (uri: string) => ({ request: { uri } });
+    expect(spa(at('/AdminLoginNew')).uri).toBe('/index.html');
+    expect(spa(at('/class/01J/subjects')).uri).toBe('/index.html');
+    expect(spa(at('/assets/index-abc123.js')).uri).toBe('/assets/index-abc123.js');
+    const media = code(fnIdOf(behavior('/media/public/*')));
+    expect(media(at('/media/public/images/x.png')).uri).toBe('/public/images/x.png');
+  });
+
+  it('sends HSTS, a CSP that allows Razorpay Checkout, frame and content-type options', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
+          ContentSecurityPolicy: {
+            ContentSecurityPolicy: Match.stringLikeRegexp(
+              'script-src [^;]*https://checkout\\.razorpay\\.com',
+            ),
+            Override: true,
+          },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentTypeOptions: { Override: true },
+        }),
+      }),
+    });
+    for (const b of [config().DefaultCacheBehavior, ...config().CacheBehaviors])
+      expect(b.ResponseHeadersPolicyId).toBeDefined();
+  });
+
+  it('deploys the built SPA and invalidates the distribution', () => {
+    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionPaths: ['/*'],
+    });
+  });
+});
+
+describe('operations', () => {
+  it('alarms on API 5xx and on every function’s errors and throttles, by e-mail', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    expect(alarms.filter((a) => a.MetricName === '5xx')).toHaveLength(1);
+    const functions = deployedGroups.length + 1;
+    expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(functions);
+    expect(alarms.filter((a) => a.MetricName === 'Throttles')).toHaveLength(functions);
+    for (const a of alarms) expect(a.AlarmActions).toHaveLength(1);
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@gia.example',
+    });
+  });
+
+  it('keeps the provider keys in Secrets Manager', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+  });
+
+  it('outputs what create-admin and the deploy guide need', () => {
+    for (const name of [
+      'SiteUrl',
+      'WebhookUrl',
+      'TableName',
+      'MediaBucketName',
+      'LearnerPoolId',
+      'LearnerClientId',
+      'AdminPoolId',
+      'AdminClientId',
+      'RazorpaySecretArn',
+      'OpenAiSecretArn',
+    ])
+      template.hasOutput(name, Match.anyValue());
+  });
+
+  it('has no cdk-nag AwsSolutions finding left unacknowledged', () => {
+    const report = new AwsSolutionsChecks(app).validateScope(stack);
+    expect(
+      report.violations.map(
+        (v) => `${v.ruleName} ${JSON.stringify(v.violatingResources.map((x) => x.constructPath))}`,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('the configuration', () => {
+  it('defaults to dev in Mumbai', () => {
+    expect(loadConfig({})).toMatchObject({ stage: 'dev', region: 'ap-south-1' });
+  });
+
+  it('prefers CDK context to the environment', () => {
+    const context = (key: string) => ({ stage: 'prod', region: 'eu-west-1' })[key];
+    expect(loadConfig({ GIA_STAGE: 'dev' }, context)).toMatchObject({
+      stage: 'prod',
+      region: 'eu-west-1',
+    });
+  });
+
+  it('refuses an unknown stage, and a domain without its us-east-1 certificate', () => {
+    expect(() => loadConfig({ GIA_STAGE: 'staging' })).toThrow(/stage/);
+    expect(() => loadConfig({ GIA_DOMAIN_NAME: 'gia.school' })).toThrow(/certificateArn/);
+    expect(() =>
+      loadConfig({
+        GIA_DOMAIN_NAME: 'gia.school',
+        GIA_CERTIFICATE_ARN: 'arn:aws:acm:ap-south-1:123456789012:certificate/x',
+      }),
+    ).toThrow(/us-east-1/);
+  });
+});
