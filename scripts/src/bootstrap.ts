@@ -215,5 +215,6 @@ export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState)
     ADMIN_CLIENT_ID: state.adminClientId,
     COGNITO_LOCAL_ISSUER_BASE: endpoints.cognito,
     MEDIA_URL_MODE: 'local',
+    PAYMENTS_LOCAL_GATEWAY: '1',
   });
 }

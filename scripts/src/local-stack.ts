@@ -52,6 +52,7 @@ export function stackEnvironment(): Record<string, string> {
     'ADMIN_CLIENT_ID',
     'COGNITO_LOCAL_ISSUER_BASE',
     'MEDIA_URL_MODE',
+    'PAYMENTS_LOCAL_GATEWAY',
   ];
   return Object.fromEntries(names.map((n) => [n, process.env[n] ?? '']));
 }

@@ -12,6 +12,7 @@ export const PAYMENT_MESSAGES = {
   webhookProcessed: 'Event processed.',
   providerDown: 'The payment provider is not reachable right now. Please try again.',
   notLocal: 'The local test gateway is off: real Razorpay keys are configured.',
+  notConfigured: 'Payments are not available right now. Please try again later.',
 } as const;
 
 /** Local test gateway keys (used only when the Razorpay variables are unset). */

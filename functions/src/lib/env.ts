@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   RAZORPAY_KEY_ID: z.string().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * `1` only on the local stack: without Razorpay keys, payments go to the built-in test gateway.
+   * Anywhere else (AWS) missing keys make payments unavailable (503): the test gateway's secret is
+   * public, so it must never decide a real grant.
+   */
+  PAYMENTS_LOCAL_GATEWAY: z.enum(['1']).optional(),
   /** Tests only: the host of a stand-in for Razorpay's API (the client adds /v1/…). */
   RAZORPAY_API_BASE: z.url().optional(),
   /** The AI teacher: without a key it answers 503. */

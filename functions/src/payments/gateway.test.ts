@@ -107,3 +107,27 @@ describe('the Razorpay gateway (real keys)', () => {
     expect(paymentGateway().verifyWebhook(raw, webhookSignature('other', raw))).toBe(false);
   });
 });
+
+describe('payments without Razorpay keys', () => {
+  it('are unavailable outside the local stack, never falling back to the public test keys', async () => {
+    const saved = { ...process.env };
+    for (const k of [
+      'RAZORPAY_KEY_ID',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+      'PAYMENTS_LOCAL_GATEWAY',
+    ])
+      delete process.env[k];
+    const { resetEnvForTests } = await import('../lib/env.ts');
+    resetEnvForTests();
+    const { paymentGateway, resetGatewayForTests } = await load();
+    resetGatewayForTests();
+    expect(() => paymentGateway()).toThrow(expect.objectContaining({ code: 'UNAVAILABLE' }));
+    process.env.PAYMENTS_LOCAL_GATEWAY = '1';
+    resetEnvForTests();
+    expect(paymentGateway().mode).toBe('local');
+    Object.assign(process.env, saved);
+    resetEnvForTests();
+    resetGatewayForTests();
+  });
+});

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Razorpay from 'razorpay';
-import { LOCAL_RAZORPAY } from '@gia/shared';
+import { LOCAL_RAZORPAY, PAYMENT_MESSAGES } from '@gia/shared';
+import { UnavailableError } from '../lib/errors.ts';
 import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/payments.ts';
 import { env } from '../lib/env.ts';
 
@@ -115,14 +116,20 @@ export function localGateway(): PaymentGateway & {
 
 let cached: PaymentGateway | undefined;
 
-/** Real Razorpay when all three keys are set, else the local test gateway. */
+/**
+ * Real Razorpay when all three keys are set; the local test gateway only on the local stack;
+ * otherwise payments are unavailable (503).
+ */
 export function paymentGateway(): PaymentGateway {
   if (cached) return cached;
   const e = env();
-  cached =
-    e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
-      ? razorpayGateway(e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET)
-      : localGateway();
+  if (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET) {
+    cached = razorpayGateway(e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET);
+  } else if (e.PAYMENTS_LOCAL_GATEWAY === '1') {
+    cached = localGateway();
+  } else {
+    throw new UnavailableError(PAYMENT_MESSAGES.notConfigured);
+  }
   return cached;
 }
 
