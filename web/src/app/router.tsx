@@ -2,13 +2,14 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
+// The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
+import LandingPage from '../features/landing/landing-page.tsx';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Lazy => lazy(load);
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Lazy =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const Landing = page(() => import('../features/landing/landing-page.tsx'));
 const SignIn = page(() => import('../features/auth/sign-in-page.tsx'));
 const AdminLogin = page(() => import('../features/auth/admin-login-page.tsx'));
 const NotFound = page(() => import('../features/static/not-found-page.tsx'));
@@ -71,7 +72,7 @@ export function AppRoutes() {
           ))}
         </Route>
         <Route element={<LearnerLayout />}>
-          <Route path="/" element={el(Landing)} />
+          <Route path="/" element={<LandingPage />} />
           <Route path="/signin" element={el(SignIn)} />
           <Route path="/signup" element={el(SignIn)} />
           <Route path="/User/Login" element={el(SignIn)} />
