@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, uniqueEmail } from '../../scripts/test/api.ts';
+import { api, buySubjects, newLearner } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
@@ -14,18 +14,7 @@ const unique = (label: string) =>
 const adminPost = async (path: string, body: unknown) =>
   (await call('POST', `${A}/${path}`, { body, token: admin })).body.data;
 
-async function learner() {
-  const email = uniqueEmail('buyer');
-  await call('POST', '/api/v1/classuser/login/signup', {
-    body: { user_name: 'Buyer One', email, password: 'Passw0rdOk' },
-  });
-  const login = (
-    await call('POST', '/api/v1/classuser/login/request', {
-      body: { email, password: 'Passw0rdOk' },
-    })
-  ).body;
-  return { token: login.accessToken as string, userId: login.user.empid as string };
-}
+const learner = (name = 'Buyer One') => newLearner(call, name);
 
 /** A class with two paid subjects (₹300, ₹150.50), a free subject, and a paid topic. */
 async function shop() {
@@ -403,16 +392,7 @@ describe('about-subject material', () => {
         locked: true,
       }),
     ]);
-    await call('POST', `${L}/insertUSER_CART`, {
-      token: me.token,
-      body: { subject_id: s.physics.subject_id },
-    });
-    const order = (await call('POST', `${L}/processPayment`, { token: me.token, body: {} })).body
-      .data;
-    const paid = (
-      await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
-    ).body;
-    await call('POST', `${L}/insertpayment_hsitory`, { token: me.token, body: paid });
+    await buySubjects(call, me.token, [s.physics.subject_id]);
     const after = (
       await call('GET', `${L}/getAboutSubjects?subject_id=${s.physics.subject_id}`, {
         token: me.token,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, uniqueEmail } from '../../scripts/test/api.ts';
+import { api, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
@@ -14,18 +14,7 @@ const unique = (label: string) =>
 const adminPost = async (path: string, body: unknown) =>
   (await call('POST', `${A}/${path}`, { body, token: admin })).body.data;
 
-async function learner(name = 'Lina Learner') {
-  const email = uniqueEmail('learn');
-  await call('POST', '/api/v1/classuser/login/signup', {
-    body: { user_name: name, email, password: 'Passw0rdOk' },
-  });
-  const login = (
-    await call('POST', '/api/v1/classuser/login/request', {
-      body: { email, password: 'Passw0rdOk' },
-    })
-  ).body;
-  return { token: login.accessToken as string, userId: login.user.empid as string, email };
-}
+const learner = (name = 'Lina Learner') => newLearner(call, name);
 
 /** A free topic (anyone may watch) and a paid one. */
 async function topics() {

@@ -43,3 +43,48 @@ export function api() {
 /** A unique e-mail per test, so tests never depend on each other's data. */
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+
+type Call = ReturnType<typeof api>;
+
+/** A new learner, signed up and signed in, with a unique e-mail. */
+export async function newLearner(call: Call, name = 'Test Learner', password = 'Passw0rdOk') {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
+  await call('POST', '/api/v1/classuser/login/signup', {
+    body: { user_name: name, email, password },
+  });
+  const login = (
+    await call('POST', '/api/v1/classuser/login/request', { body: { email, password } })
+  ).body;
+  return {
+    token: login.accessToken as string,
+    userId: login.user.empid as string,
+    email,
+    password,
+  };
+}
+
+/** The access token of the stack's admin. */
+export async function adminToken(call: Call): Promise<string> {
+  const { admin } = inject('stack');
+  return (
+    await call('POST', '/api/v1/classadmin/login/request', {
+      body: { email: admin.email, password: admin.password },
+    })
+  ).body.accessToken as string;
+}
+
+/**
+ * Buys subjects as a learner through the local test gateway: cart, order, "card payment", and
+ * the browser's report. Answers the gateway's payment so tests can replay it.
+ */
+export async function buySubjects(call: Call, token: string, subjectIds: string[]) {
+  const L = '/api/v1/classuser/data';
+  for (const subject_id of subjectIds)
+    await call('POST', `${L}/insertUSER_CART`, { token, body: { subject_id } });
+  const order = (await call('POST', `${L}/processPayment`, { token, body: {} })).body.data;
+  const paid = (
+    await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
+  ).body;
+  const recorded = await call('POST', `${L}/insertpayment_hsitory`, { token, body: paid });
+  return { order, paid, recorded };
+}

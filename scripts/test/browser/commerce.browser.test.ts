@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchErrors } from './browser.ts';
+import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
 import { api, uniqueEmail } from '../api.ts';
 
 const stack = inject('stack');
@@ -54,11 +54,7 @@ beforeAll(async () => {
   await call('POST', '/api/v1/classuser/login/signup', {
     body: { user_name: 'Shopper', email, password: 'Shop2026x' },
   });
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Shop2026x');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/GetBoard');
+  await signInAsLearner(page, email, 'Shop2026x');
   await page.getByRole('button', { name: `Open Shop ${suffix}` }).click();
   await page.getByRole('button', { name: `Open Class 11 ${suffix}` }).click();
   await page.waitForURL('**/GetSubject');

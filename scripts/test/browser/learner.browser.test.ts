@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchErrors } from './browser.ts';
+import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
 import { api, uniqueEmail } from '../api.ts';
 
 const stack = inject('stack');
@@ -70,11 +70,7 @@ beforeAll(async () => {
   await call('POST', '/api/v1/classuser/login/signup', {
     body: { user_name: 'Browse Learner', email, password: 'Browse2026x' },
   });
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Browse2026x');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/GetBoard');
+  await signInAsLearner(page, email, 'Browse2026x');
 });
 afterAll(async () => {
   await browser?.close();

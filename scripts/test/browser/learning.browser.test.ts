@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchErrors } from './browser.ts';
+import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
 import { api, uniqueEmail } from '../api.ts';
 
 const stack = inject('stack');
@@ -87,11 +87,7 @@ beforeAll(async () => {
   await call('POST', '/api/v1/classuser/login/signup', {
     body: { user_name: 'Student One', email, password: 'Learn2026x' },
   });
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Learn2026x');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/GetBoard');
+  await signInAsLearner(page, email, 'Learn2026x');
   await page.getByRole('button', { name: `Open Learn ${suffix}` }).click();
   await page.getByRole('button', { name: `Open Class 8 ${suffix}` }).click();
   await page.getByRole('button', { name: `Open Science ${suffix}` }).click();
