@@ -158,8 +158,3 @@ export async function askTeacher(userId: string, input: AskAiInput) {
   const answer = typeof reply.answer === 'string' ? reply.answer.trim() : '';
   return { reply: answer || M.aiEmpty, refused: false };
 }
-
-/** Tests that change the key forget the client. */
-export function resetAiClientForTests(): void {
-  client = undefined;
-}

@@ -41,7 +41,6 @@
  * | AI question counter | `AIRATE#<user_id>#<hour>` | `AIRATE` | | | getAiResponse per-learner hourly limit (TTL cleans up) |
  */
 export const keys = {
-  board: (id: string) => ({ pk: `BOARD#${id}`, sk: 'BOARD' }),
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   userEmail: (email: string) => ({

@@ -1,6 +1,5 @@
 import {
   BatchWriteCommand,
-  GetCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -199,19 +198,6 @@ export async function topicReviews(topicId: string) {
       average_rating: count > 0 ? Math.round((sum / count) * 10) / 10 : 0,
       review_count: count,
     },
-  };
-}
-
-/** Rating summaries of classes or subjects (for cards), by id. */
-export async function ratingOf(prefix: 'CLASS' | 'SUBJECT', id: string) {
-  const res = await ddb.send(
-    new GetCommand({ TableName: tableName(), Key: ratingKey(prefix, id) }),
-  );
-  const count = Number(res.Item?.rating_count ?? 0);
-  const sum = Number(res.Item?.rating_sum ?? 0);
-  return {
-    average_rating: count > 0 ? Math.round((sum / count) * 10) / 10 : 0,
-    review_count: count,
   };
 }
 

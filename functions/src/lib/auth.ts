@@ -79,11 +79,6 @@ export function cacheJwksForTests(jwks: { keys: unknown[] }): void {
   for (const v of Object.values(getVerifiers())) v.cacheJwks(jwks);
 }
 
-/** Forgets the verifiers (tests that change the environment). */
-export function resetVerifiersForTests(): void {
-  verifiers = undefined;
-}
-
 /**
  * Verifies a bearer access token of either pool: signature, expiry, issuer, `token_use` and
  * client. Any failure is `401`.
