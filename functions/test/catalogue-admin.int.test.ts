@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, uniqueEmail } from '../../scripts/test/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, newLearner } from '../../scripts/test/api.ts';
 
 const call = api();
-const stack = inject('stack');
 const A = '/api/v1/classadmin/data';
 let admin: string;
 let learner: string;
@@ -11,19 +10,8 @@ const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 beforeAll(async () => {
-  const a = await call('POST', '/api/v1/classadmin/login/request', {
-    body: { email: stack.admin.email, password: stack.admin.password },
-  });
-  admin = a.body.accessToken;
-  const email = uniqueEmail('cat');
-  await call('POST', '/api/v1/classuser/login/signup', {
-    body: { user_name: 'Cat Learner', email, password: 'Passw0rdOk' },
-  });
-  learner = (
-    await call('POST', '/api/v1/classuser/login/request', {
-      body: { email, password: 'Passw0rdOk' },
-    })
-  ).body.accessToken;
+  admin = await adminToken(call);
+  learner = (await newLearner(call, 'Cat Learner')).token;
 });
 
 const post = (path: string, body: unknown, token = admin) =>

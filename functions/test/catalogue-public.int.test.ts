@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { api, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, uniqueEmail } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
@@ -23,11 +23,7 @@ const post = async (path: string, body: unknown) =>
   (await call('POST', `${A}/${path}`, { body, token: admin })).body.data;
 
 beforeAll(async () => {
-  admin = (
-    await call('POST', '/api/v1/classadmin/login/request', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    })
-  ).body.accessToken;
+  admin = await adminToken(call);
   const email = uniqueEmail('pub');
   await call('POST', '/api/v1/classuser/login/signup', {
     body: { user_name: 'Pub', email, password: 'Passw0rdOk' },

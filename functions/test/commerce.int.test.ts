@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, buySubjects, newLearner } from '../../scripts/test/api.ts';
+import { adminToken, api, buySubjects, newLearner } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
@@ -60,11 +60,7 @@ const signed = (secret: string, data: string) =>
   createHmac('sha256', secret).update(data).digest('hex');
 
 beforeAll(async () => {
-  admin = (
-    await call('POST', '/api/v1/classadmin/login/request', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    })
-  ).body.accessToken;
+  admin = await adminToken(call);
 });
 
 describe('the cart', () => {

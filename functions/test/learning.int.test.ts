@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
@@ -52,11 +52,7 @@ async function topics() {
 }
 
 beforeAll(async () => {
-  admin = (
-    await call('POST', '/api/v1/classadmin/login/request', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    })
-  ).body.accessToken;
+  admin = await adminToken(call);
 });
 
 describe('reviews', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, uniqueEmail } from '../../scripts/test/api.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -20,11 +20,7 @@ const { chapterProgress } = await import('../src/learner/progress.ts');
 const { getProfile } = await import('../src/learner/profile.ts');
 
 beforeAll(async () => {
-  const token = (
-    await call('POST', '/api/v1/classadmin/login/request', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    })
-  ).body.accessToken;
+  const token = await adminToken(call);
   const post = async (path: string, body: unknown) =>
     (await call('POST', `${A}/${path}`, { token, body })).body.data;
   const s = Date.now().toString(36);

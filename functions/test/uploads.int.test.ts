@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, uniqueEmail } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
@@ -7,11 +7,7 @@ let admin: string;
 let learner: string;
 
 beforeAll(async () => {
-  admin = (
-    await call('POST', '/api/v1/classadmin/login/request', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    })
-  ).body.accessToken;
+  admin = await adminToken(call);
   const email = uniqueEmail('upl');
   await call('POST', '/api/v1/classuser/login/signup', {
     body: { user_name: 'Up Loader', email, password: 'Passw0rdOk' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { api, uniqueEmail } from '../api.ts';
+import { adminToken, api, uniqueEmail } from '../api.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -20,11 +20,7 @@ const names = {
 
 beforeAll(async () => {
   // A small catalogue, made through the admin API.
-  const token = (
-    await call('POST', '/api/v1/classadmin/login/request', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    })
-  ).body.accessToken;
+  const token = await adminToken(call);
   const post = async (path: string, body: unknown) =>
     (await call('POST', `${A}/${path}`, { token, body })).body.data;
   const board = await post('insertBoards', { board_name: names.board });

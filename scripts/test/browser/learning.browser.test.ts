@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { api, uniqueEmail } from '../api.ts';
+import { adminToken, api, uniqueEmail } from '../api.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -39,11 +39,7 @@ async function uploadVideo(token: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const token = (
-    await call('POST', '/api/v1/classadmin/login/request', {
-      body: { email: stack.admin.email, password: stack.admin.password },
-    })
-  ).body.accessToken;
+  const token = await adminToken(call);
   const post = async (path: string, body: unknown) =>
     (await call('POST', `/api/v1/classadmin/data/${path}`, { token, body })).body.data;
   const video = await uploadVideo(token);
