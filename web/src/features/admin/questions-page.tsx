@@ -1,3 +1,4 @@
+import { QuestionThread, type Question } from '../../components/question-thread.tsx';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/toast.tsx';
@@ -5,14 +6,6 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { ADMIN_BASE } from './admin-api.ts';
 import { dayMonthYear } from './format.ts';
-
-interface Question {
-  qna_id: string;
-  user_name: string;
-  topic_id: string;
-  posted_date: string;
-  questionanswers: { question: string; answers: { answer: string; answered_by: string }[] }[];
-}
 
 /** `/AdminQuestions`: learners' questions, with a filter for unanswered ones and an answer box. */
 export function QuestionsPage() {
@@ -66,31 +59,23 @@ export function QuestionsPage() {
           <ul className="qna-list">
             {questions.data.map((q) => (
               <li key={q.qna_id} className="card">
-                <p>
-                  <strong>{q.questionanswers[0]?.question}</strong>
-                </p>
-                <p className="muted small">
-                  {q.user_name} · {dayMonthYear(q.posted_date)}
-                </p>
-                {q.questionanswers[0]?.answers.map((a, i) => (
-                  <p key={i} className="answer">
-                    {a.answer} <span className="muted small">— {a.answered_by}</span>
-                  </p>
-                ))}
-                <div className="row">
-                  <label htmlFor={`answer-${q.qna_id}`} className="sr-only">
-                    Answer
-                  </label>
-                  <input
-                    id={`answer-${q.qna_id}`}
-                    placeholder="Write an answer"
-                    value={drafts[q.qna_id] ?? ''}
-                    onChange={(e) => setDrafts({ ...drafts, [q.qna_id]: e.target.value })}
-                  />
-                  <button type="button" className="btn btn-primary" onClick={() => answer(q)}>
-                    Answer
-                  </button>
-                </div>
+                <QuestionThread
+                  question={q}
+                  header={
+                    <>
+                      <p>
+                        <strong>{q.questionanswers[0]?.question}</strong>
+                      </p>
+                      <p className="muted small">
+                        {q.user_name} · {dayMonthYear(q.posted_date)}
+                      </p>
+                    </>
+                  }
+                  draft={drafts[q.qna_id] ?? ''}
+                  onDraft={(v) => setDrafts({ ...drafts, [q.qna_id]: v })}
+                  onAnswer={() => answer(q)}
+                  buttonClassName="btn btn-primary"
+                />
               </li>
             ))}
           </ul>

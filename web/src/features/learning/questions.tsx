@@ -1,3 +1,4 @@
+import { QuestionThread, type Question } from '../../components/question-thread.tsx';
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LEARNING_MESSAGES as M } from '@gia/shared';
@@ -5,13 +6,6 @@ import { toast } from '../../components/toast.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 
 const L = '/api/v1/classuser/data';
-
-interface Question {
-  qna_id: string;
-  user_name: string;
-  posted_date: string;
-  questionanswers: { question: string; answers: { answer: string; answered_by: string }[] }[];
-}
 
 /** Questions about a topic, newest first, with answers and a box to answer. */
 export function Questions({ topicId }: { topicId: string }) {
@@ -90,29 +84,19 @@ export function Questions({ topicId }: { topicId: string }) {
         <ul className="qna-list">
           {questions.data.map((q) => (
             <li key={q.qna_id}>
-              <p>
-                <strong>{q.questionanswers[0]?.question}</strong>{' '}
-                <span className="muted small">— {q.user_name}</span>
-              </p>
-              {q.questionanswers[0]?.answers.map((a, i) => (
-                <p key={i} className="answer">
-                  {a.answer} <span className="muted small">— {a.answered_by}</span>
-                </p>
-              ))}
-              <div className="row">
-                <label htmlFor={`answer-${q.qna_id}`} className="sr-only">
-                  Answer
-                </label>
-                <input
-                  id={`answer-${q.qna_id}`}
-                  placeholder="Write an answer"
-                  value={answers[q.qna_id] ?? ''}
-                  onChange={(e) => setAnswers({ ...answers, [q.qna_id]: e.target.value })}
-                />
-                <button type="button" className="btn btn-small" onClick={() => answer(q)}>
-                  Answer
-                </button>
-              </div>
+              <QuestionThread
+                question={q}
+                header={
+                  <p>
+                    <strong>{q.questionanswers[0]?.question}</strong>{' '}
+                    <span className="muted small">— {q.user_name}</span>
+                  </p>
+                }
+                draft={answers[q.qna_id] ?? ''}
+                onDraft={(v) => setAnswers({ ...answers, [q.qna_id]: v })}
+                onAnswer={() => answer(q)}
+                buttonClassName="btn btn-small"
+              />
             </li>
           ))}
         </ul>

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+
+/** A question of a topic with its answers, as the API answers it. */
+export interface Question {
+  qna_id: string;
+  user_name: string;
+  topic_id?: string;
+  posted_date: string;
+  questionanswers: { question: string; answers: { answer: string; answered_by: string }[] }[];
+}
+
+/**
+ * One question with its answers and a box to add an answer — the same for learners in a topic
+ * and for admins at the question desk.
+ */
+export function QuestionThread(props: {
+  question: Question;
+  /** What stands above the answers (the question, who asked, when). */
+  header: ReactNode;
+  draft: string;
+  onDraft(value: string): void;
+  onAnswer(): void;
+  buttonClassName: string;
+}) {
+  const q = props.question;
+  return (
+    <>
+      {props.header}
+      {q.questionanswers[0]?.answers.map((a, i) => (
+        <p key={i} className="answer">
+          {a.answer} <span className="muted small">— {a.answered_by}</span>
+        </p>
+      ))}
+      <div className="row">
+        <label htmlFor={`answer-${q.qna_id}`} className="sr-only">
+          Answer
+        </label>
+        <input
+          id={`answer-${q.qna_id}`}
+          placeholder="Write an answer"
+          value={props.draft}
+          onChange={(e) => props.onDraft(e.target.value)}
+        />
+        <button type="button" className={props.buttonClassName} onClick={props.onAnswer}>
+          Answer
+        </button>
+      </div>
+    </>
+  );
+}
