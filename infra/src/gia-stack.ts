@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { Api } from './constructs/api.ts';
 import { UserPools } from './constructs/auth.ts';
 import { MediaStorage } from './constructs/media.ts';
+import { ORIGIN_HEADER } from './constructs/origin-check.ts';
 import { Monitoring } from './constructs/monitoring.ts';
 import { ProviderSecrets } from './constructs/secrets.ts';
 import { DataTable } from './constructs/table.ts';
@@ -12,16 +13,18 @@ import { WebHosting } from './constructs/web-hosting.ts';
 
 export interface GiaStackProps extends StackProps {
   readonly config: Config;
+  /** The WAF web ACL (CloudFront scope, in us-east-1) attached to the distribution. */
+  readonly webAclArn: string;
   /** The built SPA to deploy (default `web/dist`); tests pass a tiny stand-in. */
   readonly webDist?: string;
 }
 
 /**
- * The whole product in one stack:
+ * The whole product but its WAF web ACL (in the us-east-1 edge stack) in one stack:
  *
- *   browser ─► CloudFront ─┬─ /               SPA bucket
- *                          ├─ /api/*          HTTP API ─► one Lambda per route group
- *                          └─ /media/public/* media bucket (private/* only by presigned URL)
+ *   browser ─► WAF ─► CloudFront ─┬─ /               SPA bucket
+ *                                 ├─ /api/*          HTTP API ─► one Lambda per route group
+ *                                 └─ /media/public/* media bucket (private/* only by presigned URL)
  *   Lambdas ─► DynamoDB table · media bucket · Cognito (learner pool, admin pool) · secrets
  *   EventBridge (every 5 min) ─► reconciliation of unpaid orders
  */
@@ -42,13 +45,7 @@ export class GiaStack extends Stack {
 
     this.table = new DataTable(this, 'Data', { prod });
     this.pools = new UserPools(this, 'Identity', { prod });
-    this.media = new MediaStorage(this, 'Media', {
-      prod,
-      // The distribution's own domain is not known before the distribution exists (which needs
-      // this bucket), so without a custom domain any origin may post; the presigned POST policy
-      // is what limits an upload (key, type, size, 15 minutes).
-      siteOrigins: config.domainName ? [`https://${config.domainName}`] : ['*'],
-    });
+    this.media = new MediaStorage(this, 'Media', { prod });
     this.secrets = new ProviderSecrets(this, 'Secrets');
     this.api = new Api(this, 'Api', {
       resources: { table: this.table, media: this.media, pools: this.pools, secrets: this.secrets },
@@ -59,13 +56,17 @@ export class GiaStack extends Stack {
       media: this.media.bucket,
       domainName: config.domainName,
       certificateArn: config.certificateArn,
+      originHeader: { name: ORIGIN_HEADER, value: this.api.originCheck.headerValue },
+      webAclArn: props.webAclArn,
       webDist: props.webDist,
     });
+    this.media.allowSiteOrigin(this.web.url);
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: this.api.stage,
       functions: {
         ...Object.fromEntries(Object.entries(this.api.groups).map(([g, rg]) => [g, rg.fn])),
         reconcile: this.api.reconcile,
+        'origin-check': this.api.originCheck.fn,
       },
       alarmEmail: config.alarmEmail,
     });

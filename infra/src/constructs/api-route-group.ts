@@ -1,4 +1,10 @@
-import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  type HttpApi,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -162,15 +168,18 @@ export interface ApiRouteGroupProps {
   /** The variables every function gets (table, bucket, pools, log level). */
   readonly environment: Record<string, string>;
   readonly logRetention: logs.RetentionDays;
+  /** The check that a request came through CloudFront (every route has it). */
+  readonly authorizer: IHttpRouteAuthorizer;
 }
 
 /**
  * One route group of the shared route table in AWS: its function (the group's `handler.ts`), its
  * routes on the HTTP API (every route of the group that is not local-only), and its grants.
  *
- * Routes carry no API Gateway authorizer: the function verifies the Cognito access token itself,
+ * Routes carry no Cognito authorizer: the function verifies the Cognito access token itself,
  * because some routes are public, some take either pool's token, and an HTTP API JWT authorizer
  * trusts one issuer. It answers 401 (no or bad token) and 403 (the other pool) per the contract.
+ * The only authorizer is the origin check: the request must have come through CloudFront.
  */
 export class ApiRouteGroup extends Construct {
   readonly fn: NodejsFunction;
@@ -199,6 +208,7 @@ export class ApiRouteGroup extends Construct {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: this.integration,
+        authorizer: props.authorizer,
       });
     }
   }

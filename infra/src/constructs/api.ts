@@ -6,7 +6,6 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { acceptFindings } from '../nag.ts';
 import {
   ApiRouteGroup,
   GROUP_NEEDS,
@@ -17,6 +16,8 @@ import {
   type Needs,
 } from './api-route-group.ts';
 import { BaseFunction } from './base-function.ts';
+import { OriginCheck } from './origin-check.ts';
+import { ROUTE_LIMITS, STAGE_THROTTLE, routesNamed, type RouteLimit } from '../limits.ts';
 
 /** The scheduled reconciliation reads and settles orders, and asks Razorpay about them. */
 export const RECONCILE_NEEDS: Needs = { table: 'read-write', secret: 'razorpay' };
@@ -24,20 +25,21 @@ export const RECONCILE_NEEDS: Needs = { table: 'read-write', secret: 'razorpay' 
 export interface ApiProps {
   readonly resources: ApiResources;
   readonly logRetention: logs.RetentionDays;
-  /** Steady requests per second the whole API accepts before answering 429. */
-  readonly rateLimit?: number;
 }
 
 /**
  * The HTTP API: one route group construct per group of the shared route table (one Lambda
  * each), a `$default` route so unknown paths get the contract's JSON 404/405, and the schedule that
- * reconciles unpaid orders with Razorpay every 5 minutes.
+ * reconciles unpaid orders with Razorpay every 5 minutes. Every route, `$default` too, takes only
+ * requests that came through CloudFront ({@link OriginCheck}).
  */
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly groups: Record<DeployedGroup, ApiRouteGroup>;
   readonly reconcile: NodejsFunction;
+  /** What CloudFront must send for a request to reach any route. */
+  readonly originCheck: OriginCheck;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -63,13 +65,14 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: props.rateLimit ?? 200, burstLimit: (props.rateLimit ?? 200) * 2 },
+      throttle: STAGE_THROTTLE,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.jsonWithStandardFields(),
       },
     });
 
+    this.originCheck = new OriginCheck(this, 'OriginCheck', { logRetention: props.logRetention });
     const groups = {} as Record<DeployedGroup, ApiRouteGroup>;
     for (const group of Object.keys(GROUP_NEEDS) as DeployedGroup[]) {
       groups[group] = new ApiRouteGroup(this, `Group-${group}`, {
@@ -78,15 +81,18 @@ export class Api extends Construct {
         resources: props.resources,
         environment,
         logRetention: props.logRetention,
+        authorizer: this.originCheck.authorizer,
       });
     }
     this.groups = groups;
+    this.throttleExpensiveRoutes();
 
     // Unknown paths under /api/* reach the health function, whose router answers JSON 404/405.
     new apigw.HttpRoute(this, 'DefaultRoute', {
       httpApi: this.httpApi,
       routeKey: apigw.HttpRouteKey.DEFAULT,
       integration: groups.health.integration,
+      authorizer: this.originCheck.authorizer,
     });
 
     // Orders still unpaid 15 minutes after creation are settled against Razorpay, so a payment
@@ -104,14 +110,27 @@ export class Api extends Construct {
       schedule: events.Schedule.rate(Duration.minutes(5)),
       targets: [new targets.LambdaFunction(this.reconcile, { retryAttempts: 0 })],
     });
+  }
 
-    // Routes live in the route group constructs, so this is acknowledged for the whole API.
-    acceptFindings(this, [
-      {
-        id: 'AwsSolutions-APIG4',
-        reason:
-          'Every function verifies the Cognito access token itself (aws-jwt-verify) and answers 401/403 per the route table’s access: public routes take no token, some routes take either pool’s token, and an HTTP API JWT authorizer trusts only one issuer.',
-      },
-    ]);
+  /**
+   * Route throttles (all clients together) for the routes of {@link ROUTE_LIMITS}, so a surge on
+   * one expensive route leaves the rest of the stage's rate to everything else.
+   */
+  private throttleExpensiveRoutes(): void {
+    // RouteSettings is a free-form map in the CDK types: CloudFormation's own (Pascal case) keys.
+    const settings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> =
+      {};
+    for (const limit of Object.values(ROUTE_LIMITS) as RouteLimit[]) {
+      for (const route of routesNamed(limit.routes)) {
+        settings[`${route.method} ${route.path}`] = {
+          ThrottlingRateLimit: limit.routeRate,
+          ThrottlingBurstLimit: limit.routeRate * 2,
+        };
+      }
+    }
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    cfnStage.routeSettings = settings;
+    // Route settings name routes, which must exist before the stage refers to them.
+    for (const group of Object.values(this.groups)) cfnStage.node.addDependency(group);
   }
 }

@@ -1,19 +1,22 @@
 import { Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { acceptFindings } from '../nag.ts';
 
+/** The id CDK gives its singleton AwsCustomResource function in a stack. */
+const AWS_CUSTOM_RESOURCE_PROVIDER = 'AWS679f53fac002430cb0da5b7982bd2287';
+
 export interface MediaStorageProps {
   readonly prod: boolean;
-  /** Origins allowed to post uploads straight to the bucket (the site's). */
-  readonly siteOrigins: string[];
 }
 
 /**
  * The media bucket. Nothing in it is public: keys under `public/` (images) reach browsers through
  * CloudFront (`/media/public/*`, origin access control); keys under `private/` (videos, notes) only
  * through S3 presigned GET URLs that the API hands to a caller entitled to them. Uploads go
- * straight from the browser with a presigned POST whose policy fixes key, type and size.
+ * straight from the browser with a presigned POST whose policy fixes key, type and size, from the
+ * site's origin only ({@link MediaStorage.allowSiteOrigin}).
  */
 export class MediaStorage extends Construct {
   readonly bucket: s3.Bucket;
@@ -27,15 +30,6 @@ export class MediaStorage extends Construct {
       enforceSSL: true,
       removalPolicy: props.prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.prod,
-      cors: [
-        {
-          // POST: presigned uploads; GET/HEAD: signed video and notes reads from the site.
-          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD],
-          allowedOrigins: props.siteOrigins,
-          allowedHeaders: ['*'],
-          maxAge: 3000,
-        },
-      ],
       // A 2 GiB video that never finished uploading should not be paid for.
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
@@ -46,6 +40,51 @@ export class MediaStorage extends Construct {
           'Reads come through CloudFront or short-lived presigned URLs issued by the API, which logs each issue; S3 server access logs are not kept in this release.',
       },
     ]);
+  }
+
+  /**
+   * Lets the site's pages post uploads (presigned POST) and read signed media from the bucket,
+   * and no other origin. The site's origin is the distribution's domain, which exists only after
+   * the distribution, which reads this bucket; so the CORS rules are put by a custom resource once
+   * both exist, instead of being a property of the bucket (that would be a dependency cycle).
+   */
+  allowSiteOrigin(origin: string): void {
+    const putCors: cr.AwsSdkCall = {
+      service: 'S3',
+      action: 'putBucketCors',
+      parameters: {
+        Bucket: this.bucket.bucketName,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              // POST: presigned uploads; GET/HEAD: signed video and notes reads from the site.
+              AllowedMethods: ['POST', 'GET', 'HEAD'],
+              AllowedOrigins: [origin],
+              AllowedHeaders: ['*'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
+        },
+      },
+      physicalResourceId: cr.PhysicalResourceId.of(`${this.node.addr}-cors`),
+    };
+    new cr.AwsCustomResource(this, 'SiteCors', {
+      onCreate: putCors,
+      onUpdate: putCors,
+      policy: cr.AwsCustomResourcePolicy.fromSdkCalls({ resources: [this.bucket.bucketArn] }),
+      installLatestAwsSdk: false,
+    });
+    // The call runs in CDK's one AwsCustomResource function per stack.
+    const provider = Stack.of(this).node.tryFindChild(AWS_CUSTOM_RESOURCE_PROVIDER);
+    if (provider) {
+      acceptFindings(provider, [
+        {
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason:
+            'CDK’s AwsCustomResource function (it puts the bucket’s CORS rules) writes its own logs with the basic execution role.',
+        },
+      ]);
+    }
   }
 
   /** The bucket's ARN as cdk-nag spells it in findings: `<LogicalId.Arn>`. */

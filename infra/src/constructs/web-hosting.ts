@@ -23,23 +23,26 @@ export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.u
 
 /**
  * The Content-Security-Policy of every response. Razorpay Checkout loads its script from
- * checkout.razorpay.com and opens frames of api.razorpay.com; uploads (presigned POST) and private
- * media (presigned GET) go straight to S3.
+ * checkout.razorpay.com and opens frames of api.razorpay.com. Images (public media) come through
+ * this distribution (`/media/public/*`); uploads (presigned POST) and private videos (presigned
+ * GET) go straight to the media bucket's regional host, and nowhere else on amazonaws.com.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://checkout.razorpay.com",
-  'frame-src https://api.razorpay.com https://checkout.razorpay.com',
-  "connect-src 'self' https://*.amazonaws.com https://*.razorpay.com",
-  "img-src 'self' data: https:",
-  "media-src 'self' https://*.amazonaws.com",
-  "style-src 'self' 'unsafe-inline'",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(mediaHost: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://checkout.razorpay.com",
+    'frame-src https://api.razorpay.com https://checkout.razorpay.com',
+    `connect-src 'self' https://${mediaHost} https://*.razorpay.com`,
+    "img-src 'self' data:",
+    `media-src 'self' https://${mediaHost}`,
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /**
  * Viewer-request function of the site: a path whose last segment has no file extension is a
@@ -66,6 +69,10 @@ export interface WebHostingProps {
   /** A custom domain and its ACM certificate (us-east-1); both or neither. */
   readonly domainName?: string;
   readonly certificateArn?: string;
+  /** The header (name and value) CloudFront adds to every API request, checked by the API. */
+  readonly originHeader: { readonly name: string; readonly value: string };
+  /** The WAF web ACL (CloudFront scope) in front of every request. */
+  readonly webAclArn: string;
   /** The built SPA; when it is missing the site bucket is left as it is (with a warning). */
   readonly webDist?: string;
 }
@@ -105,7 +112,10 @@ export class WebHosting extends Construct {
           includeSubdomains: true,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.media.bucketRegionalDomainName),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: {
@@ -126,6 +136,7 @@ export class WebHosting extends Construct {
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'GIA School',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificate: props.certificateArn
@@ -149,6 +160,8 @@ export class WebHosting extends Construct {
         '/api/*': {
           origin: new origins.HttpOrigin(apiHost, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            // Replaces any viewer header of that name; the API refuses requests without it.
+            customHeaders: { [props.originHeader.name]: props.originHeader.value },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -175,11 +188,6 @@ export class WebHosting extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'Learners are in India and abroad; no geographic restriction is wanted.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'AWS WAF is not attached in this release (its fixed monthly cost); the API throttles per stage and rate-limits sign-in and AI questions itself.',
       },
       {
         id: 'AwsSolutions-CFR3',
