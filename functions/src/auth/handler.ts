@@ -6,7 +6,7 @@ import { refresh, signIn, signOut, signUp } from './service.ts';
 
 const login =
   (pool: Pool): RouteHandler =>
-  async (req) => ({ body: await signIn(pool, parse(LoginInput, req.body)) });
+  async (req) => ({ body: await signIn(pool, parse(LoginInput, req.body), req.client) });
 
 const refreshToken =
   (pool: Pool): RouteHandler =>
@@ -22,7 +22,7 @@ const logout =
 /** Sign-up, sign-in, refresh and sign-out for learners and admins (CONTRACT section 3). */
 export const handler = createGroupHandler('auth', {
   'learner.login.signup': async (req) =>
-    created(MESSAGES.signupSuccess, await signUp(parse(SignupInput, req.body))),
+    created(MESSAGES.signupSuccess, await signUp(parse(SignupInput, req.body), req.client)),
   'learner.login.request': login('learner'),
   'learner.login.refresh': refreshToken('learner'),
   'learner.login.logout': logout('learner'),

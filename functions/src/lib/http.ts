@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import middy from '@middy/core';
 import type {
   APIGatewayProxyEventV2,
@@ -32,6 +33,8 @@ export interface ApiRequest {
   /** The raw body bytes, for routes declared `rawBody` (signatures, multipart). */
   rawBody?: Buffer;
   headers: Record<string, string | undefined>;
+  /** The client's network address, for per-client limits (see {@link clientAddress}). */
+  client: string;
   /** The verified caller, when a valid token was sent. */
   identity?: Identity;
   requestId: string;
@@ -83,6 +86,23 @@ function lowerCaseHeaders(
   const out: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = v;
   return out;
+}
+
+/**
+ * The address of the client that sent a request. In AWS requests reach the API through
+ * CloudFront, so the event's `sourceIp` is a CloudFront edge server shared by many viewers; the
+ * viewer's own address is the `CloudFront-Viewer-Address` header (`<ip>:<port>`), which CloudFront
+ * sets itself and forwards with the API's origin request policy. Elsewhere (the local gateway)
+ * `sourceIp` is the client's socket address.
+ */
+export function clientAddress(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+): string {
+  const viewer = headers['cloudfront-viewer-address'];
+  const viewerIp = viewer?.slice(0, viewer.lastIndexOf(':'));
+  if (viewerIp && isIP(viewerIp)) return viewerIp.toLowerCase();
+  return (event.requestContext?.http?.sourceIp ?? 'unknown').toLowerCase();
 }
 
 function readBody(event: APIGatewayProxyEventV2): Buffer | undefined {
@@ -167,6 +187,7 @@ export function createGroupHandler(
       body: route.rawBody ? undefined : parseJson(raw),
       rawBody: route.rawBody ? raw : undefined,
       headers,
+      client: clientAddress(event, headers),
       identity,
       requestId,
     };
