@@ -1,6 +1,6 @@
 import { LoginInput, LogoutInput, MESSAGES, RefreshInput, SignupInput } from '@gia/shared';
 import type { Pool } from '../lib/auth.ts';
-import { created, createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
+import { caller, created, createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { refresh, signIn, signOut, signUp } from './service.ts';
 
@@ -15,7 +15,7 @@ const refreshToken =
 const logout =
   (pool: Pool): RouteHandler =>
   async (req) => {
-    await signOut(pool, parse(LogoutInput, req.body).refreshToken);
+    await signOut(pool, parse(LogoutInput, req.body).refreshToken, caller(req));
     return ok(MESSAGES.loggedOut);
   };
 

@@ -6,6 +6,7 @@ import {
   AdminDeleteUserCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RevokeTokenCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
@@ -23,7 +24,7 @@ Object.assign(process.env, TEST_ENV, {
   LOGIN_FAILURE_WINDOW_SECONDS: '600',
   SIGNUP_MAX_PER_CLIENT: '2',
 });
-const { signIn, signUp, SIGN_IN_DELAY_MS } = await import('./service.ts');
+const { signIn, signOut, signUp, SIGN_IN_DELAY_MS } = await import('./service.ts');
 
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -263,5 +264,26 @@ describe('signing up', () => {
     cognitoMock.on(SignUpCommand).rejects(new Error('socket hang up'));
     await expect(signUp(signup, CLIENT)).rejects.toThrow('socket hang up');
     expect(givenBack()).toHaveLength(1);
+  });
+});
+
+describe('logging out', () => {
+  it('revokes the refresh token and records the session as ended until its token expires', async () => {
+    ddbMock.on(PutCommand).resolves({});
+    cognitoMock.on(RevokeTokenCommand).resolves({});
+    const caller = {
+      userId: 'u-1',
+      pool: 'learner' as const,
+      session: { id: 'origin-1', expiresAt: 1_900_000_000 },
+    };
+    await signOut('learner', 'refresh-1', caller);
+    expect(ddbMock.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
+      pk: 'REVOKED#origin-1',
+      sk: 'REVOKED',
+      ttl: 1_900_000_000,
+    });
+    expect(cognitoMock.commandCalls(RevokeTokenCommand)[0]?.args[0].input).toMatchObject({
+      Token: 'refresh-1',
+    });
   });
 });

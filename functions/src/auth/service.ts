@@ -8,8 +8,9 @@ import {
   getLearnerProfile,
   releaseAttempt,
   reserveAttempt,
+  revokeSession,
 } from '../db/accounts.ts';
-import type { Pool } from '../lib/auth.ts';
+import type { Identity, Pool } from '../lib/auth.ts';
 import { env } from '../lib/env.ts';
 import {
   ConflictError,
@@ -172,8 +173,17 @@ export async function refresh(pool: Pool, refreshToken: string) {
   }
 }
 
-/** Ends a session: the refresh token stops working. Logging out twice is not an error. */
-export async function signOut(pool: Pool, refreshToken: string | undefined): Promise<void> {
+/**
+ * Ends a session: the refresh token stops working, and so do the session's access tokens (a
+ * revocation record that every authorised request checks, kept until the token expires).
+ * Logging out twice is not an error.
+ */
+export async function signOut(
+  pool: Pool,
+  refreshToken: string | undefined,
+  caller: Identity,
+): Promise<void> {
+  if (caller.session) await revokeSession(caller.session.id, caller.session.expiresAt);
   if (!refreshToken) return;
   try {
     await revokeRefreshToken(pool, refreshToken);

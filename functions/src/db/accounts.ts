@@ -90,6 +90,19 @@ export async function getAdmin(adminId: string): Promise<AdminAccount | undefine
   return { admin_id, name, email, created_at };
 }
 
+/** Whether an admin's account record still exists (read consistently, only its key). */
+export async function adminExists(adminId: string): Promise<boolean> {
+  const res = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.admin(adminId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk',
+    }),
+  );
+  return res.Item !== undefined;
+}
+
 /** Admin accounts, oldest first. */
 export async function listAdmins(limit: number, cursor?: string): Promise<Page<AdminAccount>> {
   const res = await ddb.send(
@@ -116,6 +129,32 @@ export async function listAdmins(limit: number, cursor?: string): Promise<Page<A
 /** Removes an admin account record. */
 export async function deleteAdmin(adminId: string): Promise<void> {
   await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.admin(adminId) }));
+}
+
+/**
+ * Records that a sign-in session was ended by logout; the record lives until the session's last
+ * access token expires (`expiresAt`, epoch seconds), when TTL removes it.
+ */
+export async function revokeSession(sessionId: string, expiresAt: number): Promise<void> {
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.revokedSession(sessionId), ttl: expiresAt },
+    }),
+  );
+}
+
+/** Whether a sign-in session was ended by logout (read consistently). */
+export async function isSessionRevoked(sessionId: string): Promise<boolean> {
+  const res = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.revokedSession(sessionId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk',
+    }),
+  );
+  return res.Item !== undefined;
 }
 
 /** A key whose attempts are counted in fixed windows (sign-in failures, sign-ups). */

@@ -7,7 +7,7 @@ import type {
 } from 'aws-lambda';
 import type { ErrorBody, RouteDef, RouteGroup } from '@gia/shared';
 import { MESSAGES, matchRoute } from '@gia/shared';
-import { bearerToken, verifyAccessToken, type Identity } from './auth.ts';
+import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
 import {
   AppError,
   ForbiddenError,
@@ -128,13 +128,24 @@ async function authorise(
 ): Promise<Identity | undefined> {
   if (route.access === 'public') {
     // Public routes accept a token but never need one; a stale token is treated as none.
-    return token ? verifyAccessToken(token).catch(() => undefined) : undefined;
+    if (!token) return undefined;
+    const identity = await verifyAccessToken(token).catch(() => undefined);
+    if (!identity) return undefined;
+    try {
+      await assertSessionStands(identity);
+      return identity;
+    } catch (err) {
+      if (err instanceof UnauthenticatedError) return undefined;
+      throw err;
+    }
   }
   if (!token) throw new UnauthenticatedError();
   const identity = await verifyAccessToken(token);
   if (route.access !== 'learner-or-admin' && identity.pool !== route.access) {
     throw new ForbiddenError();
   }
+  // A removed admin or a logged-out session keeps a valid signature until the token expires.
+  await assertSessionStands(identity);
   return identity;
 }
 
