@@ -8,7 +8,6 @@ import type {
 import type { ErrorBody, RouteDef, RouteGroup } from '@gia/shared';
 import { MESSAGES, matchRoute } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
-import { bearerToken, verifyAccessToken, type Identity } from './auth.ts';
 import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
 import {
   AppError,
