@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { preprocess } from './zod.ts';
 
 /** Texts of reviews, questions, profile and the AI teacher (CONTRACT sections 6 and 8). */
 export const LEARNING_MESSAGES = {
@@ -36,28 +37,29 @@ export const LEARNING_MESSAGES = {
 } as const;
 
 const text = (message: string, max = 2000) =>
-  z.preprocess(
+  preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: message })
-      .min(1, { error: message })
-      .max(max, { error: `At most ${max} characters.` }),
+      .check(
+        z.minLength(1, { error: message }),
+        z.maxLength(max, { error: `At most ${max} characters.` }),
+      ),
   );
 
 const id = (name: string) =>
   z
     .string({ error: `${name} is required.` })
-    .trim()
-    .min(1, { error: `${name} is required.` });
+    .check(z.trim(), z.minLength(1, { error: `${name} is required.` }));
 
 /** A rating of 1 to 5 in half steps. */
-const rating = z.preprocess(
+const rating = preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  z
-    .number({ error: LEARNING_MESSAGES.reviewRating })
-    .min(1, { error: LEARNING_MESSAGES.reviewRating })
-    .max(5, { error: LEARNING_MESSAGES.reviewRating })
-    .refine((n) => Number.isInteger(n * 2), { error: LEARNING_MESSAGES.reviewRating }),
+  z.number({ error: LEARNING_MESSAGES.reviewRating }).check(
+    z.minimum(1, { error: LEARNING_MESSAGES.reviewRating }),
+    z.maximum(5, { error: LEARNING_MESSAGES.reviewRating }),
+    z.refine((n) => Number.isInteger(n * 2), { error: LEARNING_MESSAGES.reviewRating }),
+  ),
 );
 
 export const InsertReviewInput = z.object({
@@ -79,21 +81,23 @@ export const InsertQuestionInput = z.object({
 export const UpdateQuestionInput = z
   .object({
     qna_id: id('qna_id'),
-    question: z.string().optional(),
-    answer: z.string().optional(),
+    question: z.optional(z.string()),
+    answer: z.optional(z.string()),
   })
-  .refine((v) => v.question !== undefined || v.answer !== undefined, {
-    error: 'Send a question or an answer.',
-  });
+  .check(
+    z.refine((v) => v.question !== undefined || v.answer !== undefined, {
+      error: 'Send a question or an answer.',
+    }),
+  );
 export const AnswerQuestionInput = z.object({
   qna_id: id('qna_id'),
   answer: text(LEARNING_MESSAGES.answerEmpty),
 });
 export const AdminQuestionsQuery = z.object({
-  unanswered: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
+  unanswered: z.pipe(
+    z.optional(z.enum(['true', 'false'])),
+    z.transform((v) => v === 'true'),
+  ),
 });
 
 /** Profile fields with the names the "{field} is required!" messages use. */
@@ -110,15 +114,20 @@ const required = (field: keyof typeof PROFILE_FIELDS, max = 500) =>
   text(`${PROFILE_FIELDS[field]} is required!`, max);
 
 export const UpdateProfileInput = z.object({
-  user_mobile: required('user_mobile', 20).pipe(
-    z.string().regex(/^\d{10}$/, { error: LEARNING_MESSAGES.profileMobile }),
+  user_mobile: z.pipe(
+    required('user_mobile', 20),
+    z.string().check(z.regex(/^\d{10}$/, { error: LEARNING_MESSAGES.profileMobile })),
   ),
   user_name: required('user_name', 100),
-  email: required('email', 254).pipe(z.email({ error: 'Please enter a valid email address.' })),
+  email: z.pipe(required('email', 254), z.email({ error: 'Please enter a valid email address.' })),
   /** YYYY-MM-DD; a time part or trailing Z is dropped. */
-  dob: required('dob', 40)
-    .transform((v) => v.replace(/Z$/, '').slice(0, 10))
-    .pipe(z.iso.date({ error: 'Please enter a valid date of birth.' })),
+  dob: z.pipe(
+    z.pipe(
+      required('dob', 40),
+      z.transform((v) => v.replace(/Z$/, '').slice(0, 10)),
+    ),
+    z.iso.date({ error: 'Please enter a valid date of birth.' }),
+  ),
   course_of_study: required('course_of_study', 200),
   profile_image: required('profile_image', 2000),
 });
@@ -133,17 +142,22 @@ export const AI_LIMITS = {
 
 export const AskAiInput = z.object({
   messages: text(LEARNING_MESSAGES.aiBlank, AI_LIMITS.maxPromptChars),
-  topic_id: z.string().trim().min(1).optional(),
-  class_id: z.string().trim().min(1).optional(),
-  history: z
-    .array(
-      z.object({
-        role: z.enum(['user', 'assistant']),
-        content: z.string().max(AI_LIMITS.maxPromptChars),
-      }),
-    )
-    .max(AI_LIMITS.maxHistory, { error: `At most ${AI_LIMITS.maxHistory} earlier turns.` })
-    .optional(),
+  topic_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  class_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  history: z.optional(
+    z
+      .array(
+        z.object({
+          role: z.enum(['user', 'assistant']),
+          content: z.string().check(z.maxLength(AI_LIMITS.maxPromptChars)),
+        }),
+      )
+      .check(
+        z.maxLength(AI_LIMITS.maxHistory, {
+          error: `At most ${AI_LIMITS.maxHistory} earlier turns.`,
+        }),
+      ),
+  ),
 });
 export type AskAiInput = z.infer<typeof AskAiInput>;
 
@@ -163,24 +177,16 @@ export const TUTOR_REPLY_FORMAT = {
 } as const;
 
 export const ChapterQuery = z.object({
-  chapter_id: z
-    .string({ error: 'chapter_id is required.' })
-    .trim()
-    .min(1, { error: 'chapter_id is required.' }),
+  chapter_id: id('chapter_id'),
 });
+
+const seconds = z.coerce.number().check(z.minimum(0), z.maximum(24 * 3600));
 
 /** Where the learner is in a topic's video, in seconds. */
 export const SaveProgressInput = z.object({
   topic_id: id('topic_id'),
-  position_seconds: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 3600),
-  duration_seconds: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 3600)
-    .optional(),
+  position_seconds: seconds,
+  duration_seconds: z.optional(seconds),
 });
 
 /** Watched to the end: within this many seconds of the end (at most 5% of it) counts as finished. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Texts of payments (CONTRACT section 7 and the specification's cart toasts). */
 export const PAYMENT_MESSAGES = {
@@ -25,15 +25,18 @@ export const LOCAL_RAZORPAY = {
 /** At most this many subjects in one order (one transaction grants them all). */
 export const MAX_ORDER_ITEMS = 25;
 
+const requiredString = (message: string) =>
+  z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
+
 export const RecordPaymentInput = z.object({
-  razorpay_order_id: z.string({ error: 'razorpay_order_id is required.' }).trim().min(1),
-  razorpay_payment_id: z.string({ error: 'razorpay_payment_id is required.' }).trim().min(1),
-  razorpay_signature: z.string({ error: 'razorpay_signature is required.' }).trim().min(1),
+  razorpay_order_id: requiredString('razorpay_order_id is required.'),
+  razorpay_payment_id: requiredString('razorpay_payment_id is required.'),
+  razorpay_signature: requiredString('razorpay_signature is required.'),
 });
 export type RecordPaymentInput = z.infer<typeof RecordPaymentInput>;
 
 export const LocalPayInput = z.object({
-  order_id: z.string({ error: 'order_id is required.' }).trim().min(1),
+  order_id: requiredString('order_id is required.'),
 });
 
 export interface OrderAnswer {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PageQuery } from '@gia/shared';
 import { createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { publicClassDetail, publicList, publicSubject, publicTopics } from './public.ts';
 
-const optionalId = z.string().trim().min(1).optional();
+const optionalId = z.optional(z.string().check(z.trim(), z.minLength(1)));
 const paging = (req: ApiRequest) => parse(PageQuery, req.query);
 const list = (items: unknown[], nextCursor: string | null, message: string) =>
   ok(message, items, { next_cursor: nextCursor });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { generateKeyPairSync } from 'node:crypto';
 import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
