@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
 /** Texts of reviews, questions, profile and the AI teacher (CONTRACT sections 6 and 8). */
@@ -47,10 +48,7 @@ const text = (message: string, max = 2000) =>
       ),
   );
 
-const id = (name: string) =>
-  z
-    .string({ error: `${name} is required.` })
-    .check(z.trim(), z.minLength(1, { error: `${name} is required.` }));
+const id = (name: string) => requiredId(`${name} is required.`, `${name} is not valid.`);
 
 /** A rating of 1 to 5 in half steps. */
 const rating = preprocess(
@@ -142,8 +140,8 @@ export const AI_LIMITS = {
 
 export const AskAiInput = z.object({
   messages: text(LEARNING_MESSAGES.aiBlank, AI_LIMITS.maxPromptChars),
-  topic_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
-  class_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  topic_id: optionalId('topic_id is not valid.'),
+  class_id: optionalId('class_id is not valid.'),
   history: z.optional(
     z
       .array(
