@@ -23,7 +23,10 @@
  * | learner profile | `USER#<user_id>` | `PROFILE` | | | signup (created), getclass_users, updateclass_users, sign-in name |
  * | learner e-mail guard | `USEREMAIL#<email>` | `USEREMAIL` | | | signup / profile e-mail uniqueness (same transaction) |
  * | admin account | `ADMIN#<admin_id>` | `ADMIN` | `ADMINS` / `<created_at>#<admin_id>` | | getAdmins, insertAdmin, deleteAdmin, `*_created_by` names |
- * | sign-in failures | `LOGINFAIL#<pool>#<email>` | `LOGINFAIL` | | | login/request refuses with 429 after repeated failures (TTL cleans up) |
+ * | sign-in attempts of a client | `LOGINFAIL#<pool>#<email>#<client ip>` | `LOGINFAIL` | | | login/request refuses one client with 429 after repeated failures (TTL cleans up) |
+ * | sign-in attempts of an e-mail | `LOGINFAIL#<pool>#<email>` | `LOGINFAIL` | | | login/request slows down (never refuses) an e-mail attacked from many clients (TTL cleans up) |
+ * | sign-ups of a client | `SIGNUPS#<client ip>` | `SIGNUPS` | | | login/signup refuses a client with 429 after too many sign-ups in an hour (TTL cleans up) |
+ * | revoked session | `REVOKED#<origin_jti or jti>` | `REVOKED` | | | logout: the session's access tokens answer 401 until they expire (TTL cleans up) |
  * | cart item | `USER#<user_id>` | `CART#<cart_id>` | | | getUSER_CART, deleteUSER_CART |
  * | cart subject guard | `USER#<user_id>` | `CARTSUBJECT#<subject_id>` | | | insertUSER_CART "Already in your cart." |
  * | favourite | `USER#<user_id>` | `FAV#<favorite_id>` | | | getuser_favorites, deleteuser_favorites |
@@ -81,10 +84,13 @@ export const keys = {
   }),
   razorpayPayment: (paymentId: string) => ({ pk: `RZPAYMENT#${paymentId}`, sk: 'RZPAYMENT' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
-  loginFailures: (pool: 'learner' | 'admin', email: string) => ({
-    pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}`,
+  /** Without `client`: the attempts on an e-mail from every client together. */
+  loginFailures: (pool: 'learner' | 'admin', email: string, client?: string) => ({
+    pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}${client === undefined ? '' : `#${client}`}`,
     sk: 'LOGINFAIL',
   }),
+  signups: (client: string) => ({ pk: `SIGNUPS#${client}`, sk: 'SIGNUPS' }),
+  revokedSession: (sessionId: string) => ({ pk: `REVOKED#${sessionId}`, sk: 'REVOKED' }),
 } as const;
 
 /** Strips the key attributes from an item before it leaves the data layer. */
