@@ -361,6 +361,7 @@ describe('the functions', () => {
             'cognito-idp:AdminAddUserToGroup',
             'cognito-idp:AdminDeleteUser',
             'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminUserGlobalSignOut',
           ],
         },
       },

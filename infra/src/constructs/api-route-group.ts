@@ -58,6 +58,7 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
         'AdminAddUserToGroup',
         'AdminDeleteUser',
         'AdminGetUser',
+        'AdminUserGlobalSignOut', // a removed admin is signed out everywhere first
       ],
     },
   },
