@@ -11,7 +11,7 @@ import { ROUTES, ROUTE_GROUPS, UPLOAD_KINDS, type RouteDef } from '@gia/shared';
 import { TABLE_DEFINITION } from '@gia/functions';
 import { loadConfig } from '../src/config.ts';
 import type { GiaStack } from '../src/gia-stack.ts';
-import type { GiaEdgeStack } from '../src/edge-stack.ts';
+import { GiaEdgeStack } from '../src/edge-stack.ts';
 import { createStacks } from '../src/stacks.ts';
 import {
   API_REQUESTS_PER_IP,
@@ -724,6 +724,12 @@ describe('the web application firewall (finding 10)', () => {
     // A cross-region reference: CDK's reader resolves the edge stack's ARN in this region.
     expect(JSON.stringify(webAclId)).toMatch(/ExportsReader.*WebAcl.*Arn/);
     expect(stack.dependencies).toContain(edge);
+  });
+
+  it('refuses to put the web ACL anywhere but us-east-1', () => {
+    expect(() => new GiaEdgeStack(new App(), 'Edge', { env: { region: 'ap-south-1' } })).toThrow(
+      /us-east-1/,
+    );
   });
 
   it('limits every IP on /api/* and more tightly on sign-in, sign-up, checkout, uploads and the AI teacher', () => {
