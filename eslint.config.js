@@ -2,13 +2,22 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** Full zod bundles every validator (~440 KB minified) into each function; zod/mini only what is used. */
+const fullZod = {
+  name: 'zod',
+  message: "Import { z } from 'zod/mini' (full zod is ~440 KB per bundle).",
+};
+
 /** The arrows go one way: shared <- functions, shared <- web; infra and scripts use both. */
 const forbid = (from, targets, message) => ({
   files: [`${from}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: targets.map((group) => ({ group: [group, `${group}/*`], message })) },
+      {
+        paths: [fullZod],
+        patterns: targets.map((group) => ({ group: [group, `${group}/*`], message })),
+      },
     ],
   },
 });
@@ -21,6 +30,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': ['error', { paths: [fullZod] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
@@ -41,6 +51,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [fullZod],
           patterns: [
             {
               group: ['@gia/functions', '@gia/infra', '@gia/scripts'],

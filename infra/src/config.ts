@@ -1,34 +1,31 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Deployment configuration: environment variables, overridden by `cdk -c key=value`. */
 export const ConfigSchema = z
   .object({
     /** `prod` retains the table, pools and media on stack deletion and protects them. */
-    stage: z.enum(['dev', 'prod']).default('dev'),
-    region: z
-      .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as ap-south-1')
-      .default('ap-south-1'),
-    account: z
-      .string()
-      .regex(/^\d{12}$/)
-      .optional(),
+    stage: z._default(z.enum(['dev', 'prod']), 'dev'),
+    region: z._default(
+      z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as ap-south-1')),
+      'ap-south-1',
+    ),
+    account: z.optional(z.string().check(z.regex(/^\d{12}$/))),
     /** A custom domain for the site and its ACM certificate, which CloudFront needs in us-east-1. */
-    domainName: z
-      .string()
-      .regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/i, 'a domain name')
-      .optional(),
-    certificateArn: z
-      .string()
-      .startsWith('arn:aws:acm:us-east-1:', 'an ACM certificate in us-east-1')
-      .optional(),
+    domainName: z.optional(
+      z.string().check(z.regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/i, 'a domain name')),
+    ),
+    certificateArn: z.optional(
+      z.string().check(z.startsWith('arn:aws:acm:us-east-1:', 'an ACM certificate in us-east-1')),
+    ),
     /** Where alarm notifications are e-mailed (optional). */
-    alarmEmail: z.email().optional(),
+    alarmEmail: z.optional(z.email()),
   })
-  .refine((c) => !c.domainName === !c.certificateArn, {
-    message: 'domainName and certificateArn go together',
-    path: ['certificateArn'],
-  });
+  .check(
+    z.refine((c) => !c.domainName === !c.certificateArn, {
+      message: 'domainName and certificateArn go together',
+      path: ['certificateArn'],
+    }),
+  );
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Reads a CDK context value (`cdk -c stage=prod`); anything but a non-empty string is unset. */

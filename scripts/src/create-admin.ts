@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { InsertAdminInput } from '@gia/shared';
 
 const OUTPUTS_FILE = fileURLToPath(new URL('../../cdk.out/outputs.json', import.meta.url));
@@ -26,17 +26,19 @@ const FROM_OUTPUT = {
   MediaBucketName: 'MEDIA_BUCKET',
 } as const;
 
+const nonEmpty = z.string().check(z.minLength(1));
+
 const Settings = z.object({
   // The same rules as the "Add New Admin" screen's API.
   ADMIN_EMAIL: InsertAdminInput.shape.email,
   ADMIN_PASSWORD: InsertAdminInput.shape.password,
-  ADMIN_NAME: InsertAdminInput.shape.name.default('Admin'),
-  ADMIN_POOL_ID: z.string().min(1),
-  ADMIN_CLIENT_ID: z.string().min(1),
-  LEARNER_POOL_ID: z.string().min(1),
-  LEARNER_CLIENT_ID: z.string().min(1),
-  TABLE_NAME: z.string().min(1),
-  MEDIA_BUCKET: z.string().min(1),
+  ADMIN_NAME: z._default(InsertAdminInput.shape.name, 'Admin'),
+  ADMIN_POOL_ID: nonEmpty,
+  ADMIN_CLIENT_ID: nonEmpty,
+  LEARNER_POOL_ID: nonEmpty,
+  LEARNER_CLIENT_ID: nonEmpty,
+  TABLE_NAME: nonEmpty,
+  MEDIA_BUCKET: nonEmpty,
 });
 
 /** The deployed stack's outputs from the last `npm run deploy` on this machine, if any. */

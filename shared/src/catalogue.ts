@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { optionalId, requiredId } from './ids.ts';
+import { preprocess } from './zod.ts';
 
 /** Languages of topics and about-subject records, in the specification's two groups. */
 export const LANGUAGE_GROUPS = {
@@ -41,49 +43,65 @@ export const MAX_PRICE = 1_000_000;
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /** A required text: trimmed, and blank counts as missing. */
-const required = (message: string) =>
-  z.preprocess(trimmed, z.string({ error: message }).min(1, { error: message }).max(2000));
+const required = (message: string, max = 2000) =>
+  preprocess(
+    trimmed,
+    z.string({ error: message }).check(z.minLength(1, { error: message }), z.maxLength(max)),
+  );
 
 /** An optional text; blank means "none". */
 const optionalText = (max = 5000) =>
-  z.preprocess(
+  preprocess(
     (v) => (v === null ? '' : trimmed(v)),
-    z.string({ error: 'Must be text.' }).max(max, { error: 'Too long.' }).optional(),
+    z.optional(
+      z.string({ error: 'Must be text.' }).check(z.maxLength(max, { error: 'Too long.' })),
+    ),
   );
+
+/** A number or a numeric string; blank is missing. */
+const numeric = (v: unknown) =>
+  typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v;
 
 /** Rupees: a number or a numeric string, 0 to 1,000,000. Blank is missing. */
 const price = (missing: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+  preprocess(
+    numeric,
     z
       .number({
         error: (issue) => (issue.input === undefined ? missing : 'Price must be a number.'),
       })
-      .min(0, { error: `Price must be between 0 and ${MAX_PRICE}.` })
-      .max(MAX_PRICE, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
+      .check(
+        z.minimum(0, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
+        z.maximum(MAX_PRICE, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
+        z.refine((v) => v === 0 || (v >= 1 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6), {
+          error: 'Price must be 0 (free) or at least ₹1, with at most 2 decimals.',
+        }),
+      ),
   );
 
 /** `true`/`false`, also `1`/`0` and their strings. */
-export const freeCourse = z.preprocess(
+export const freeCourse = preprocess(
   (v) => {
     if (v === 1 || v === '1' || v === 'true') return true;
     if (v === 0 || v === '0' || v === 'false' || v === '' || v === null) return false;
     return v;
   },
-  z.boolean({ error: 'free_course must be true or false.' }).optional(),
+  z.optional(z.boolean({ error: 'free_course must be true or false.' })),
 );
 
 const ALL_REQUIRED = 'All fields are required.';
+/** A parent id that is not even shaped like one: it cannot exist. */
+const PARENT_INVALID = 'The selected parent does not exist.';
 
 export const BoardInput = z.object({
-  board_name: required('Board Name is required.').pipe(z.string().max(100)),
+  board_name: required('Board Name is required.', 100),
   image_url: optionalText(),
   free_course: freeCourse,
 });
 
 export const ClassInput = z.object({
   class_name: required(ALL_REQUIRED),
-  board_id: required(ALL_REQUIRED),
+  board_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
@@ -92,7 +110,7 @@ export const ClassInput = z.object({
 
 export const SubjectInput = z.object({
   subject_name: required(ALL_REQUIRED),
-  class_id: required(ALL_REQUIRED),
+  class_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
@@ -100,35 +118,35 @@ export const SubjectInput = z.object({
 
 export const SubSubjectInput = z.object({
   sub_subject_name: required(ALL_REQUIRED),
-  subject_id: required(ALL_REQUIRED),
+  subject_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
 });
 
+const serialChecks = () =>
+  [
+    z.int({ error: 'Serial No must be a whole number.' }),
+    z.minimum(0, { error: 'Serial No must not be negative.' }),
+    z.maximum(999_999),
+  ] as const;
+
 const serialNo = (missing?: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+  preprocess(
+    numeric,
     missing
       ? z
           .number({
             error: (i) => (i.input === undefined ? missing : 'Serial No must be a number.'),
           })
-          .int({ error: 'Serial No must be a whole number.' })
-          .min(0, { error: 'Serial No must not be negative.' })
-          .max(999_999)
-      : z
-          .number({ error: 'Serial No must be a number.' })
-          .int({ error: 'Serial No must be a whole number.' })
-          .min(0, { error: 'Serial No must not be negative.' })
-          .max(999_999)
-          .optional(),
+          .check(...serialChecks())
+      : z.optional(z.number({ error: 'Serial No must be a number.' }).check(...serialChecks())),
   );
 
 export const ChapterInput = z.object({
   chapter_name: required(ALL_REQUIRED),
-  subject_id: required(ALL_REQUIRED),
-  sub_subject_id: optionalText(100),
+  subject_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
+  sub_subject_id: optionalId(PARENT_INVALID),
   serial_no: serialNo(ALL_REQUIRED),
   description: required(ALL_REQUIRED),
   image_url: optionalText(),
@@ -136,8 +154,16 @@ export const ChapterInput = z.object({
 
 const TOPIC_REQUIRED = 'Chapter, topic name and author are required.';
 
+const status = z.optional(z.enum(STATUSES, { error: 'Status must be Active or Inactive.' }));
+const language = z.optional(
+  preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(LANGUAGES, { error: 'Unknown language.' }),
+  ),
+);
+
 export const TopicInput = z.object({
-  chapter_id: required(TOPIC_REQUIRED),
+  chapter_id: requiredId(TOPIC_REQUIRED, PARENT_INVALID),
   topic_name: required(TOPIC_REQUIRED),
   author: required(TOPIC_REQUIRED),
   topic_description: optionalText(),
@@ -146,35 +172,25 @@ export const TopicInput = z.object({
   image_url: optionalText(),
   comments: optionalText(),
   qna: optionalText(),
-  status: z.enum(STATUSES, { error: 'Status must be Active or Inactive.' }).optional(),
-  language: z
-    .preprocess(
-      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-      z.enum(LANGUAGES, { error: 'Unknown language.' }),
-    )
-    .optional(),
-  free_to_watch: z
-    .preprocess(
+  status,
+  language,
+  free_to_watch: z.optional(
+    preprocess(
       (v) => (typeof v === 'number' ? String(v) : v),
       z.enum(FREE_TO_WATCH, { error: 'free_to_watch must be "1" or "2".' }),
-    )
-    .optional(),
+    ),
+  ),
   serial_no: serialNo(),
 });
 
 export const AboutSubjectInput = z.object({
-  sub_subject_id: required('Sub Subject is required.'),
+  sub_subject_id: requiredId('Sub Subject is required.', PARENT_INVALID),
   video_url: optionalText(),
   notes_url: optionalText(),
   comments: optionalText(),
   author: optionalText(200),
-  status: z.enum(STATUSES, { error: 'Status must be Active or Inactive.' }).optional(),
-  language: z
-    .preprocess(
-      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-      z.enum(LANGUAGES, { error: 'Unknown language.' }),
-    )
-    .optional(),
+  status,
+  language,
 });
 
 export const TestimonialInput = z.object({
@@ -184,9 +200,19 @@ export const TestimonialInput = z.object({
   image_url: required(ALL_REQUIRED),
 });
 
+/** The parent filters that catalogue lists take as query parameters (each optional). */
+export const CatalogueListQuery = z.object({
+  board_id: optionalId(),
+  class_id: optionalId(),
+  subject_id: optionalId(),
+  sub_subject_id: optionalId(),
+  chapter_id: optionalId(),
+});
+export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
+
 /** The id field that an update adds to each entity's payload. */
-const withId = <S extends z.ZodObject>(schema: S, idField: string, label: string) =>
-  schema.extend({ [idField]: required(`${label} id is required.`) });
+const withId = <S extends z.ZodMiniObject>(schema: S, idField: string, label: string) =>
+  z.extend(schema, { [idField]: requiredId(`${label} id is required.`, `${label} not found.`) });
 
 export const CATALOGUE_INPUTS = {
   board: {

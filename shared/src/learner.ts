@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { optionalId, requiredId } from './ids.ts';
+import { LEARNER_MESSAGES } from './messages.ts';
 
-export { LEARNER_MESSAGES } from './messages.ts';
+export { LEARNER_MESSAGES };
 
 export const SubjectRefInput = z.object({
-  subject_id: z
-    .string({ error: 'subject_id is required.' })
-    .trim()
-    .min(1, { error: 'subject_id is required.' }),
+  subject_id: requiredId('subject_id is required.', LEARNER_MESSAGES.subjectNotFound),
 });
 
 /** `user_id` is optional wherever it appears; identity comes from the token alone. */
-export const UserIdQuery = z.object({ user_id: z.string().trim().min(1).optional() });
+export const UserIdQuery = z.object({
+  user_id: optionalId(),
+});

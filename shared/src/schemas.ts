@@ -1,28 +1,31 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { preprocess } from './zod.ts';
 import { PASSWORD_RULE_MESSAGE } from './messages.ts';
 
 /** A trimmed string; blank counts as missing. */
-const requiredText = (message: string) =>
-  z.preprocess(
+const requiredText = (message: string, max: number) =>
+  preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).min(1, { error: message }),
+    z.string({ error: message }).check(z.minLength(1, { error: message }), z.maxLength(max)),
   );
 
 const email = (message = 'Please enter a valid email address.') =>
-  z.preprocess(
+  preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.email({ error: message }),
+    z.email({ error: message }).check(z.maxLength(254, { error: message })),
   );
 
 export const password = z
   .string({ error: PASSWORD_RULE_MESSAGE })
-  .min(8, { error: PASSWORD_RULE_MESSAGE })
-  .max(256, { error: PASSWORD_RULE_MESSAGE })
-  .regex(/[A-Za-z]/, { error: PASSWORD_RULE_MESSAGE })
-  .regex(/[0-9]/, { error: PASSWORD_RULE_MESSAGE });
+  .check(
+    z.minLength(8, { error: PASSWORD_RULE_MESSAGE }),
+    z.maxLength(256, { error: PASSWORD_RULE_MESSAGE }),
+    z.regex(/[A-Za-z]/, { error: PASSWORD_RULE_MESSAGE }),
+    z.regex(/[0-9]/, { error: PASSWORD_RULE_MESSAGE }),
+  );
 
 export const SignupInput = z.object({
-  user_name: requiredText('Name is required.').pipe(z.string().max(100)),
+  user_name: requiredText('Name is required.', 100),
   email: email(),
   password,
 });
@@ -31,22 +34,29 @@ export type SignupInput = z.infer<typeof SignupInput>;
 /** Sign-in checks only presence: a wrong password must look like any other failed sign-in. */
 export const LoginInput = z.object({
   email: email('Email and password are required.'),
-  password: z.string({ error: 'Email and password are required.' }).min(1, {
-    error: 'Email and password are required.',
-  }),
+  password: z
+    .string({ error: 'Email and password are required.' })
+    .check(
+      z.minLength(1, { error: 'Email and password are required.' }),
+      z.maxLength(256, { error: 'Email and password are required.' }),
+    ),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 export const RefreshInput = z.object({
-  refreshToken: z.string({ error: 'refreshToken is required.' }).min(1),
+  refreshToken: z
+    .string({ error: 'refreshToken is required.' })
+    .check(z.minLength(1), z.maxLength(8192)),
 });
 export type RefreshInput = z.infer<typeof RefreshInput>;
 
-export const LogoutInput = z.object({ refreshToken: z.string().min(1).optional() });
+export const LogoutInput = z.object({
+  refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(8192))),
+});
 export type LogoutInput = z.infer<typeof LogoutInput>;
 
 export const InsertAdminInput = z.object({
-  name: requiredText('All fields are required.').pipe(z.string().max(100)),
+  name: requiredText('All fields are required.', 100),
   email: email(),
   password,
 });
@@ -54,8 +64,8 @@ export type InsertAdminInput = z.infer<typeof InsertAdminInput>;
 
 /** List paging of the contract: `limit` default 100, max 1000; an opaque `cursor`. */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  cursor: z.string().min(1).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 100),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const MiB = 1024 * 1024;
 
@@ -48,14 +48,21 @@ export const PresignInput = z.object({
   kind: z.enum(['image', 'notes', 'video'], { error: 'kind must be image, notes or video.' }),
   file_name: z
     .string({ error: 'file_name is required.' })
-    .trim()
-    .min(1, { error: 'file_name is required.' })
-    .max(200),
-  content_type: z.string({ error: 'content_type is required.' }).trim().toLowerCase().min(1),
+    .check(z.trim(), z.minLength(1, { error: 'file_name is required.' }), z.maxLength(200)),
+  content_type: z
+    .string({ error: 'content_type is required.' })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: 'content_type is required.' }),
+      z.maxLength(200),
+    ),
   size: z.coerce
     .number({ error: 'size must be a number of bytes.' })
-    .int()
-    .min(1, { error: 'The file is empty.' }),
+    .check(
+      z.int({ error: 'size must be a number of bytes.' }),
+      z.minimum(1, { error: 'The file is empty.' }),
+    ),
 });
 export type PresignInput = z.infer<typeof PresignInput>;
 

@@ -1,46 +1,61 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Configuration read by every function. Parsed once, at first use, so a missing variable fails
  * loudly at start rather than at the tenth request.
  */
+const text = z.string().check(z.minLength(1));
+const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));
+
 const EnvSchema = z.object({
-  AWS_REGION: z.string().min(1).default('ap-south-1'),
-  TABLE_NAME: z.string().min(1),
-  MEDIA_BUCKET: z.string().min(1),
-  LEARNER_POOL_ID: z.string().min(1),
-  LEARNER_CLIENT_ID: z.string().min(1),
-  ADMIN_POOL_ID: z.string().min(1),
-  ADMIN_CLIENT_ID: z.string().min(1),
+  AWS_REGION: z._default(text, 'ap-south-1'),
+  TABLE_NAME: text,
+  MEDIA_BUCKET: text,
+  LEARNER_POOL_ID: text,
+  LEARNER_CLIENT_ID: text,
+  ADMIN_POOL_ID: text,
+  ADMIN_CLIENT_ID: text,
   /**
    * Only for the local stack: the base of the local Cognito stand-in's token issuer, e.g.
    * `http://127.0.0.1:9229`. Unset in AWS, where issuers are the real Cognito ones.
    */
-  COGNITO_LOCAL_ISSUER_BASE: z.url().optional(),
+  COGNITO_LOCAL_ISSUER_BASE: z.optional(z.url()),
   /**
    * `local`: media urls handed out are `/media/<key>?<signature>` on the local gateway; `s3`:
    * S3 presigned URLs (AWS).
    */
-  MEDIA_URL_MODE: z.enum(['local', 's3']).default('s3'),
+  MEDIA_URL_MODE: z._default(z.enum(['local', 's3']), 's3'),
   /** All three set: real Razorpay. Unset: the local test gateway. */
-  RAZORPAY_KEY_ID: z.string().min(1).optional(),
-  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_KEY_ID: z.optional(text),
+  RAZORPAY_KEY_SECRET: z.optional(text),
+  RAZORPAY_WEBHOOK_SECRET: z.optional(text),
   /**
    * `1` only on the local stack: without Razorpay keys, payments go to the built-in test gateway.
    * Anywhere else (AWS) missing keys make payments unavailable (503): the test gateway's secret is
    * public, so it must never decide a real grant.
    */
-  PAYMENTS_LOCAL_GATEWAY: z.enum(['1']).optional(),
+  PAYMENTS_LOCAL_GATEWAY: z.optional(z.enum(['1'])),
   /** Tests only: the host of a stand-in for Razorpay's API (the client adds /v1/…). */
-  RAZORPAY_API_BASE: z.url().optional(),
+  RAZORPAY_API_BASE: z.optional(z.url()),
   /** The AI teacher: without a key it answers 503. */
-  OPENAI_API_KEY: z.string().min(1).optional(),
-  OPENAI_BASE_URL: z.url().optional(),
-  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  /** Sign-in failures for one e-mail within the window before further attempts get 429. */
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  OPENAI_API_KEY: z.optional(text),
+  OPENAI_BASE_URL: z.optional(z.url()),
+  OPENAI_MODEL: z._default(text, 'gpt-4o-mini'),
+  /** Each OpenAI attempt's timeout (one retry), well inside the function's 29 s. */
+  OPENAI_TIMEOUT_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(100), z.maximum(12_000)),
+    9_000,
+  ),
+  /** AI questions per UTC day across all learners; past it the teacher answers 503. */
+  AI_DAILY_BUDGET: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 2_000),
+  /**
+   * Sign-in attempts on one e-mail from one client within the window before that client gets 429
+   * (every client together: ten times as many before each attempt is slowed down).
+   */
+  LOGIN_MAX_FAILURES: z._default(positiveInt, 5),
+  LOGIN_FAILURE_WINDOW_SECONDS: z._default(positiveInt, 900),
+  /** Sign-ups one client (source address) may make in an hour before further ones get 429. */
+  SIGNUP_MAX_PER_CLIENT: z._default(positiveInt, 10),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

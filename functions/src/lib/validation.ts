@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ValidationError } from './errors.ts';
 
 /**
  * Parses input with a shared schema. A failure is a `400 VALIDATION_FAILED` whose message is the
  * first problem's user-facing text and whose details list every problem by field.
  */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const details = result.error.issues.map((issue) => ({
