@@ -27,6 +27,21 @@ export function groupIsRunning(pgid: number): boolean {
   }
 }
 
+/** The processes of a process group that still run (zombies not counted), with their commands. */
+export function groupMembers(pgid: number): string[] {
+  return pids()
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(group) === pgid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    })
+    .map((pid) => `${pid} ${commandLine(pid)}`);
+}
+
 function parentOf(pid: number): number | undefined {
   try {
     // The command name may hold spaces and parentheses: the fields after the last ')' are fixed.

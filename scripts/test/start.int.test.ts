@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import {
   commandLine,
   descendantsOf,
   groupIsRunning,
+  groupMembers,
   isLoopback,
   isRunning,
   listeningAddresses,
@@ -222,13 +223,13 @@ describe('npm start', () => {
     expect(await terminate(stack)).toBe(0);
 
     expect(processes.filter(isRunning)).toEqual([]);
-    expect(groupIsRunning(stack.pid)).toBe(false);
+    expect(groupMembers(stack.pid)).toEqual([]);
     for (const port of ports) expect(await accepts(port), `port ${port}`).toBe(false);
   }, 120_000);
 });
 
 describe('a restart', () => {
-  it('finds every account again, and takes over the lock of a stack that was killed', async () => {
+  it('finds every account again, after a stop and after a kill whose lock and children do not outlive it', async () => {
     // The shared integration stack is running already: this one runs beside it.
     expect((await fetch(`${inject('stack').url}/api/health`)).status).toBe(200);
     const dataDir = newDataDir();
@@ -244,19 +245,18 @@ describe('a restart', () => {
     expect(signup.status).toBe(201);
     expect(await terminate(first)).toBe(0);
 
-    // A stack that was killed (SIGKILL, power loss) leaves its lock behind.
-    const gone = spawn(process.execPath, ['-e', '']);
-    await new Promise((r) => gone.once('exit', r));
-    writeFileSync(join(dataDir, 'stack.lock'), `${gone.pid}\n`);
+    const signsIn = async () => {
+      const learner = await post(url, '/api/v1/classuser/login/request', {
+        email,
+        password: 'Persist123',
+      });
+      expect(learner.status).toBe(200);
+      expect(((await learner.json()) as { user: { name: string } }).user.name).toBe('Persisted');
+    };
 
-    const again = npmStart(dataDir, { SEED_DEMO: '1' });
-    url = await running(again);
-    const learner = await post(url, '/api/v1/classuser/login/request', {
-      email,
-      password: 'Persist123',
-    });
-    expect(learner.status).toBe(200);
-    expect(((await learner.json()) as { user: { name: string } }).user.name).toBe('Persisted');
+    const second = npmStart(dataDir, { SEED_DEMO: '1' });
+    url = await running(second);
+    await signsIn();
     const demo = await post(url, '/api/v1/classuser/login/request', {
       email: 'learner@gia.local',
       password: 'Learner123',
@@ -267,6 +267,25 @@ describe('a restart', () => {
       password: 'BossPass123',
     });
     expect(admin.status).toBe(200);
-    expect(await terminate(again)).toBe(0);
-  }, 300_000);
+
+    // A stack killed outright (SIGKILL, out of memory) runs no clean-up: its lock stays behind,
+    // and its children notice on their own that it is gone.
+    const stackPid = descendantsOf(second.pid).find((pid) =>
+      commandLine(pid).includes('scripts/src/start.ts'),
+    );
+    expect(stackPid).toBeDefined();
+    const children = descendantsOf(stackPid as number);
+    const commands = children.map(commandLine).join('\n');
+    expect(commands).toMatch(/DynamoDBLocal\.jar/);
+    expect(commands).toMatch(/cognito-local/);
+    process.kill(stackPid as number, 'SIGKILL');
+    await second.exited;
+    await expect.poll(() => children.filter(isRunning), { timeout: 20_000 }).toEqual([]);
+    expect(readFileSync(join(dataDir, 'stack.lock'), 'utf8').trim()).toBe(String(stackPid));
+
+    const third = npmStart(dataDir, { SEED_DEMO: '1' });
+    url = await running(third);
+    await signsIn();
+    expect(await terminate(third)).toBe(0);
+  }, 420_000);
 });
