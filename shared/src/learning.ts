@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
 /** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
@@ -80,10 +81,7 @@ const text = (message: string, max = 2000) =>
       ),
   );
 
-const id = (name: string) =>
-  z
-    .string({ error: `${name} is required.` })
-    .check(z.trim(), z.minLength(1, { error: `${name} is required.` }));
+const id = (name: string) => requiredId(`${name} is required.`, `${name} is not valid.`);
 
 /** A rating of 1 to 5 in half steps. */
 const rating = preprocess(
@@ -192,21 +190,22 @@ export const AI_LIMITS = {
   providerRetries: 1,
 } as const;
 
-const scopeId = z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128)));
-
 /**
  * The request carries only the new question and its scope: the earlier turns are the server's,
  * and a `history` sent by a client is dropped (a learner cannot supply the teacher's turns).
  */
 export const AskAiInput = z.object({
   messages: text(LEARNING_MESSAGES.aiBlank, AI_LIMITS.maxPromptChars),
-  topic_id: scopeId,
-  class_id: scopeId,
+  topic_id: optionalId('topic_id is not valid.'),
+  class_id: optionalId('class_id is not valid.'),
 });
 export type AskAiInput = z.infer<typeof AskAiInput>;
 
 /** `getAiConversation`: the kept turns of a topic, a class, or the general teacher. */
-export const AiConversationQuery = z.object({ topic_id: scopeId, class_id: scopeId });
+export const AiConversationQuery = z.object({
+  topic_id: optionalId('topic_id is not valid.'),
+  class_id: optionalId('class_id is not valid.'),
+});
 export type AiConversationQuery = z.infer<typeof AiConversationQuery>;
 
 /** The structured output the AI teacher asks the model for. */

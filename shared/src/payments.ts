@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { requiredId } from './ids.ts';
 
 /** Texts of payments (CONTRACT section 7 and the specification's cart toasts). */
 export const PAYMENT_MESSAGES = {
@@ -37,14 +38,20 @@ const requiredString = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 
 export const RecordPaymentInput = z.object({
-  razorpay_order_id: requiredString('razorpay_order_id is required.'),
-  razorpay_payment_id: requiredString('razorpay_payment_id is required.'),
+  razorpay_order_id: requiredId(
+    'razorpay_order_id is required.',
+    PAYMENT_MESSAGES.verificationFailed,
+  ),
+  razorpay_payment_id: requiredId(
+    'razorpay_payment_id is required.',
+    PAYMENT_MESSAGES.verificationFailed,
+  ),
   razorpay_signature: requiredString('razorpay_signature is required.'),
 });
 export type RecordPaymentInput = z.infer<typeof RecordPaymentInput>;
 
 export const LocalPayInput = z.object({
-  order_id: requiredString('order_id is required.'),
+  order_id: requiredId('order_id is required.', PAYMENT_MESSAGES.orderNotFound),
 });
 
 export interface OrderAnswer {
