@@ -76,7 +76,11 @@ export class GiaStack extends Stack {
       new CfnOutput(this, id, { value, description });
     output('SiteUrl', this.web.url, 'The site');
     output('WebhookUrl', `${this.web.url}/api/v1/payments/webhook`, 'Razorpay webhook URL');
-    output('ApiUrl', this.api.httpApi.apiEndpoint, 'The HTTP API (use the site’s /api/* instead)');
+    output(
+      'ApiUrl',
+      this.api.httpApi.apiEndpoint,
+      'The HTTP API: answers only requests that come through the site’s /api/*',
+    );
     output('TableName', this.table.table.tableName, 'TABLE_NAME');
     output('MediaBucketName', this.media.bucket.bucketName, 'MEDIA_BUCKET');
     output('LearnerPoolId', this.pools.learner.userPool.userPoolId, 'LEARNER_POOL_ID');
