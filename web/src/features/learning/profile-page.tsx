@@ -68,8 +68,9 @@ function ConfirmEmail({ pendingEmail, onClose }: { pendingEmail: string; onClose
   return (
     <>
       <h2>Confirm your new email</h2>
+      <p>{M.emailCodeSent}</p>
       <p>
-        {M.emailCodeSent} <strong style={wrapAnywhere}>{pendingEmail}</strong>
+        New email: <strong style={wrapAnywhere}>{pendingEmail}</strong>
       </p>
       <p>Until then you sign in with your current email.</p>
       <form onSubmit={submit} className="form" noValidate>
