@@ -8,6 +8,7 @@ export const MESSAGES = {
   forbidden: 'You are not allowed to do this.',
   malformedJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',
+  unavailable: 'The service is busy right now. Please try again in a moment.',
   signupSuccess: 'Successfully signed up',
   loginSuccess: 'Logged in Successfully',
   loginFailed: 'Invalid email or password.',

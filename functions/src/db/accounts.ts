@@ -114,7 +114,7 @@ export async function listAdmins(limit: number, cursor?: string): Promise<Page<A
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': 'ADMINS' },
       Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor),
+      ExclusiveStartKey: decodeCursor(cursor, { index: 'gsi1', partition: 'ADMINS' }),
     }),
   );
   return {

@@ -33,7 +33,8 @@
  * | favourite subject guard | `USER#<user_id>` | `FAVSUBJECT#<subject_id>` | | | insertuser_favorites returns the existing record |
  * | subject grant | `USER#<user_id>` | `GRANT#<subject_id>` | | | getsubjects_purchased, getUserClassPurchased, entitlement (one GetItem) |
  * | payment history | `USER#<user_id>` | `PAYMENT#<payment_row_id>` | | | getpayment_history, newest first |
- * | order | `ORDER#<order_id>` | `ORDER` | `ORDERS#UNPAID` / `<created_at>` (sparse, removed when paid) | | processPayment, insertpayment_hsitory, webhook, reconciliation |
+ * | order | `ORDER#<order_id>` | `ORDER` | `ORDERS#UNPAID` / `<next check at>` while unpaid; `REFUNDS#DUE` / `<paid_at>` when paid twice (sparse) | | processPayment, insertpayment_hsitory, webhook, reconciliation (due orders, with back-off), refunds to make |
+ * | checkout slot | `USER#<user_id>` | `CHECKOUT#<0..2>` | | | processPayment reuses the open order of an unchanged cart; at most 3 open orders per learner |
  * | payment guard | `RZPAYMENT#<payment_id>` | `RZPAYMENT` | | | a payment is recorded once (browser call, webhook, reconciliation) |
  * | webhook event | `WEBHOOK#<event_id>` | `WEBHOOK` | | | webhook de-duplication (TTL cleans up) |
  * | review | `TOPIC#<topic_id>` | `REVIEW#<user_id>` | `REVIEW#<id>` / `REVIEW` | | getreviews, one review per learner and topic, update/deletereviews by id |
@@ -77,6 +78,10 @@ export const keys = {
     sk: `PAYMENT#${paymentId}`,
   }),
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
+  checkoutSlot: (userId: string, slot: number) => ({
+    pk: `USER#${userId}`,
+    sk: `CHECKOUT#${slot}`,
+  }),
   razorpayPayment: (paymentId: string) => ({ pk: `RZPAYMENT#${paymentId}`, sk: 'RZPAYMENT' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
   /** Without `client`: the attempts on an e-mail from every client together. */

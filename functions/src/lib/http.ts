@@ -7,6 +7,7 @@ import type {
 } from 'aws-lambda';
 import type { ErrorBody, RouteDef, RouteGroup } from '@gia/shared';
 import { MESSAGES, matchRoute } from '@gia/shared';
+import { isServiceUnavailable } from './aws-calls.ts';
 import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
 import {
   AppError,
@@ -16,6 +17,7 @@ import {
   NotImplementedError,
   PayloadTooLargeError,
   UnauthenticatedError,
+  UnavailableError,
   ValidationError,
 } from './errors.ts';
 import { logger } from './logger.ts';
@@ -149,8 +151,15 @@ async function authorise(
   return identity;
 }
 
-/** One place maps errors to answers: an `AppError` to its status, anything else to a plain 500. */
+/**
+ * One place maps errors to answers: an `AppError` to its status, an AWS service that timed out or
+ * refused for load to a 503 the caller may retry, anything else to a plain 500.
+ */
 export function errorResponse(err: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
+  if (!(err instanceof AppError) && isServiceUnavailable(err)) {
+    logger.warn('AWS service unavailable', { requestId, error: err as Error });
+    err = new UnavailableError(MESSAGES.unavailable);
+  }
   if (err instanceof AppError) {
     if (err.status >= 500) logger.warn('request failed', { requestId, code: err.code });
     const body: ErrorBody = { message: err.message, code: err.code };
