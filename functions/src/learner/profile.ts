@@ -12,7 +12,13 @@ import {
   type LearnerProfile,
 } from '../db/accounts.ts';
 import { cognito } from '../lib/cognito-client.ts';
-import { ConflictError, NotFoundError, RateLimitedError, ValidationError } from '../lib/errors.ts';
+import {
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../lib/errors.ts';
 import { poolIds } from '../auth/cognito.ts';
 
 const view = (p: LearnerProfile) => ({
@@ -37,9 +43,23 @@ export async function getProfile(userId: string) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const isTakenError = (err: unknown) =>
-  (err as Error).name === 'AliasExistsException' ||
-  (err as Error).name === 'UsernameExistsException';
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/** Cognito's answers to an attribute change, as the learner should see them. */
+function attributeError(err: unknown): Error {
+  switch ((err as Error).name) {
+    case 'AliasExistsException':
+    case 'UsernameExistsException':
+      return new ConflictError(M.profileEmailTaken);
+    case 'InvalidParameterException':
+      return new ValidationError(INVALID_EMAIL, [{ field: 'email', message: INVALID_EMAIL }]);
+    case 'NotAuthorizedException':
+      // The token was revoked in Cognito (e.g. a global sign-out) after it was verified here.
+      return new UnauthenticatedError();
+    default:
+      return err as Error;
+  }
+}
 
 /**
  * Updates the profile. A new e-mail is not taken on the learner's word: it only becomes pending,
@@ -77,8 +97,7 @@ export async function updateProfile(
         new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: attributes }),
       );
     } catch (err) {
-      if (isTakenError(err)) throw new ConflictError(M.profileEmailTaken);
-      throw err;
+      throw attributeError(err);
     }
   }
   const pending = emailChanged ? email : undefined;
@@ -97,10 +116,8 @@ function codeError(err: unknown): Error {
     case 'LimitExceededException':
     case 'TooManyFailedAttemptsException':
       return new RateLimitedError(M.emailCodeTooMany);
-    case 'AliasExistsException':
-      return new ConflictError(M.profileEmailTaken);
     default:
-      return err as Error;
+      return attributeError(err);
   }
 }
 
