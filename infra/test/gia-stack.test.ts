@@ -261,6 +261,7 @@ describe('the functions', () => {
             'cognito-idp:AdminAddUserToGroup',
             'cognito-idp:AdminDeleteUser',
             'cognito-idp:AdminGetUser',
+            'cognito-idp:AdminUserGlobalSignOut',
           ],
         },
       },
@@ -268,6 +269,8 @@ describe('the functions', () => {
       'catalogue-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES, media: privateRead },
       uploads: {
         ...NONE,
+        table: READ,
+        indexes: INDEXES,
         media: { 's3:PutObject': ['public/images/*', 'private/notes/*', 'private/videos/*'] },
       },
       profile: {
