@@ -369,6 +369,8 @@ describe('the functions', () => {
       'catalogue-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES, media: privateRead },
       uploads: {
         ...NONE,
+        table: READ,
+        indexes: INDEXES,
         media: { 's3:PutObject': ['public/images/*', 'private/notes/*', 'private/videos/*'] },
       },
       profile: {

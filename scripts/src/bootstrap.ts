@@ -138,6 +138,8 @@ async function createPool(client: CognitoIdentityProviderClient, name: string, g
       PoolName: name,
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // A new e-mail takes effect only once its code is confirmed (as `keepOriginal` in AWS).
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
       Policies: {
         PasswordPolicy: {
           MinimumLength: 8,

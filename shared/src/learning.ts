@@ -40,6 +40,14 @@ export const LEARNING_MESSAGES = {
   profileMobile: 'Mobile number must be exactly 10 digits.',
   profileDob: 'Date of birth cannot be later than today.',
   profileEmailTaken: 'This email is already used by another account.',
+  emailCodeSent:
+    'We sent a 6-digit code to your new email address. Enter it to confirm the change.',
+  emailCodeRequired: 'Please enter the 6-digit code from the email.',
+  emailCodeWrong: 'This code is not correct.',
+  emailCodeExpired: 'This code has expired. Save your new email again to get a new code.',
+  emailCodeTooMany: 'Too many attempts. Please try again later.',
+  emailNothingPending: 'There is no email change to confirm.',
+  emailConfirmed: 'Your new email address is confirmed.',
   aiBlank: 'Please provide a valid prompt.',
   aiUnavailable: 'The AI teacher is not available right now.',
   aiFailed: 'The AI teacher could not answer right now. Please try again.',
@@ -174,6 +182,15 @@ export const UpdateProfileInput = z.object({
   profile_image: required('profile_image', 2000),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+/** The code Cognito e-mailed to a new address, confirming an e-mail change. */
+export const VerifyEmailInput = z.object({
+  code: z.pipe(
+    text(LEARNING_MESSAGES.emailCodeRequired, 20),
+    z.string().check(z.regex(/^\d{6}$/, { error: LEARNING_MESSAGES.emailCodeRequired })),
+  ),
+});
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;
 
 export const AI_LIMITS = {
   maxPromptChars: 2000,

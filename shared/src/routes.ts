@@ -222,6 +222,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('progress.save', 'POST', `${L}/data/saveTopicProgress`, 'learning', 'learner'),
   route('profile.get', 'GET', `${L}/data/getclass_users`, 'profile', 'learner'),
   route('profile.update', 'PUT', `${L}/data/updateclass_users`, 'profile', 'learner'),
+  route('profile.verifyEmail', 'POST', `${L}/data/verifyEmail`, 'profile', 'learner'),
   route('favourites.get', 'GET', `${U}/data/getuser_favorites`, 'favourites', 'learner'),
   route('favourites.insert', 'POST', `${U}/data/insertuser_favorites`, 'favourites', 'learner'),
   route(

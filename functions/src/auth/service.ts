@@ -69,6 +69,11 @@ async function createLearner(input: SignupInput): Promise<SignupAnswer> {
     const name = (err as Error).name;
     if (name === 'UsernameExistsException') throw new ConflictError(MESSAGES.emailTaken);
     if (name === 'InvalidPasswordException') throw new ValidationError(PASSWORD_RULE_MESSAGE);
+    if (name === 'InvalidParameterException') {
+      // An address our schema accepts but Cognito does not: the learner's input, never a 500.
+      const message = 'Please enter a valid email address.';
+      throw new ValidationError(message, [{ field: 'email', message }]);
+    }
     throw err;
   }
   const now = new Date().toISOString();

@@ -21,6 +21,8 @@ export interface LearnerProfile {
   course_of_study: string;
   profile_image: string;
   is_verified: boolean;
+  /** A new e-mail the learner asked for and has not yet confirmed with the e-mailed code. */
+  pending_email?: string;
   created_at: string;
   updated_at: string;
 }
@@ -263,19 +265,27 @@ export async function clearAttempts(key: AttemptKey): Promise<void> {
   await ddb.send(new DeleteCommand({ TableName: tableName(), Key: key }));
 }
 
+/** The learner who holds an e-mail address, if any. */
+export async function emailOwner(email: string): Promise<string | undefined> {
+  const res = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.userEmail(email), ConsistentRead: true }),
+  );
+  return res.Item?.user_id as string | undefined;
+}
+
 /**
- * Replaces a learner's editable profile fields; when the e-mail changes its guard moves in the
- * same transaction, so two learners can never hold one e-mail. False when the e-mail is taken.
+ * Replaces a learner's editable profile fields other than the e-mail. `pendingEmail` is the new
+ * address awaiting its code, or undefined when no change is pending (which cancels one).
  */
 export async function updateLearnerProfile(
-  old: LearnerProfile,
+  userId: string,
   changes: Pick<
     LearnerProfile,
-    'user_mobile' | 'user_name' | 'email' | 'dob' | 'course_of_study' | 'profile_image'
+    'user_mobile' | 'user_name' | 'dob' | 'course_of_study' | 'profile_image'
   >,
+  pendingEmail: string | undefined,
   now: string,
-): Promise<boolean> {
-  const emailChanged = old.email.toLowerCase() !== changes.email.toLowerCase();
+): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':now': now };
   const sets = Object.entries(changes).map(([k, v], i) => {
@@ -283,6 +293,34 @@ export async function updateLearnerProfile(
     values[`:v${i}`] = v;
     return `#f${i} = :v${i}`;
   });
+  if (pendingEmail !== undefined) values[':pending'] = pendingEmail;
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      UpdateExpression:
+        `SET ${sets.join(', ')}, updated_at = :now` +
+        (pendingEmail === undefined ? ' REMOVE pending_email' : ', pending_email = :pending'),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** Why a confirmed e-mail change could not be stored. */
+export type EmailMoveRefusal = 'not-pending' | 'taken';
+
+/**
+ * Makes a confirmed new e-mail the learner's: the profile takes it (only while it is still the
+ * pending one) and the e-mail guard moves from the old address to the new one, in one
+ * transaction, so two learners can never hold one e-mail.
+ */
+export async function moveLearnerEmail(
+  profile: LearnerProfile,
+  newEmail: string,
+  now: string,
+): Promise<EmailMoveRefusal | undefined> {
   try {
     await ddb.send(
       new TransactWriteCommand({
@@ -290,31 +328,36 @@ export async function updateLearnerProfile(
           {
             Update: {
               TableName: tableName(),
-              Key: keys.userProfile(old.user_id),
-              UpdateExpression: `SET ${sets.join(', ')}, updated_at = :now`,
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: names,
-              ExpressionAttributeValues: values,
+              Key: keys.userProfile(profile.user_id),
+              UpdateExpression:
+                'SET email = :new, is_verified = :true, updated_at = :now REMOVE pending_email',
+              ConditionExpression: 'pending_email = :new',
+              ExpressionAttributeValues: { ':new': newEmail, ':true': true, ':now': now },
             },
           },
-          ...(emailChanged
-            ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: { ...keys.userEmail(changes.email), user_id: old.user_id },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-                { Delete: { TableName: tableName(), Key: keys.userEmail(old.email) } },
-              ]
-            : []),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.userEmail(newEmail), user_id: profile.user_id },
+              ConditionExpression: 'attribute_not_exists(pk) OR user_id = :me',
+              ExpressionAttributeValues: { ':me': profile.user_id },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.userEmail(profile.email),
+              ConditionExpression: 'attribute_not_exists(pk) OR user_id = :me',
+              ExpressionAttributeValues: { ':me': profile.user_id },
+            },
+          },
         ],
       }),
     );
-    return true;
+    return undefined;
   } catch (err) {
-    if ((err as Error).name === 'TransactionCanceledException') return false;
-    throw err;
+    if ((err as Error).name !== 'TransactionCanceledException') throw err;
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    return reasons?.[1]?.Code === 'ConditionalCheckFailed' ? 'taken' : 'not-pending';
   }
 }

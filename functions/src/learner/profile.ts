@@ -1,8 +1,24 @@
-import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminUpdateUserAttributesCommand,
+  UpdateUserAttributesCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { LEARNING_MESSAGES as M, type UpdateProfileInput } from '@gia/shared';
-import { getLearnerProfile, updateLearnerProfile, type LearnerProfile } from '../db/accounts.ts';
+import {
+  emailOwner,
+  getLearnerProfile,
+  moveLearnerEmail,
+  updateLearnerProfile,
+  type LearnerProfile,
+} from '../db/accounts.ts';
 import { cognito } from '../lib/cognito-client.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import {
+  ConflictError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../lib/errors.ts';
 import { poolIds } from '../auth/cognito.ts';
 
 const view = (p: LearnerProfile) => ({
@@ -14,6 +30,8 @@ const view = (p: LearnerProfile) => ({
   course_of_study: p.course_of_study,
   profile_image: p.profile_image,
   is_verified: p.is_verified,
+  /** A new e-mail awaiting the code sent to it, else null. */
+  pending_email: p.pending_email ?? null,
 });
 
 /** The learner's profile, never a password. */
@@ -25,42 +43,118 @@ export async function getProfile(userId: string) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+const INVALID_EMAIL = 'Please enter a valid email address.';
+
+/** Cognito's answers to an attribute change, as the learner should see them. */
+function attributeError(err: unknown): Error {
+  switch ((err as Error).name) {
+    case 'AliasExistsException':
+    case 'UsernameExistsException':
+      return new ConflictError(M.profileEmailTaken);
+    case 'InvalidParameterException':
+      return new ValidationError(INVALID_EMAIL, [{ field: 'email', message: INVALID_EMAIL }]);
+    case 'NotAuthorizedException':
+      // The token was revoked in Cognito (e.g. a global sign-out) after it was verified here.
+      return new UnauthenticatedError();
+    default:
+      return err as Error;
+  }
+}
+
 /**
- * Updates the profile. A new e-mail (or name) is carried to the Cognito user too, so the learner
- * signs in with it; if Cognito refuses, the profile is put back as it was.
+ * Updates the profile. A new e-mail is not taken on the learner's word: it only becomes pending,
+ * and Cognito e-mails a code to it (the pool keeps the original address until the new one is
+ * verified, so sign-in keeps working with the old one). {@link confirmEmail} completes the
+ * change. Saving the current address again cancels a pending change; saving a new one again
+ * sends a new code.
+ *
+ * `accessToken` is the learner's own: Cognito changes a user's attributes on their token.
  */
-export async function updateProfile(userId: string, input: UpdateProfileInput) {
+export async function updateProfile(
+  userId: string,
+  input: UpdateProfileInput,
+  accessToken: string,
+) {
   if (input.dob > today())
     throw new ValidationError(M.profileDob, [{ field: 'dob', message: M.profileDob }]);
   const old = await getLearnerProfile(userId);
   if (!old) throw new NotFoundError('Profile not found.');
-  const changes = { ...input, email: input.email.toLowerCase() };
-  const now = new Date().toISOString();
-  if (!(await updateLearnerProfile(old, changes, now)))
-    throw new ConflictError(M.profileEmailTaken);
-  if (old.email !== changes.email || old.user_name !== changes.user_name) {
+  const { email: requested, ...fields } = input;
+  const email = requested.toLowerCase();
+  const emailChanged = email !== old.email.toLowerCase();
+  if (emailChanged) {
+    const owner = await emailOwner(email);
+    if (owner && owner !== userId) throw new ConflictError(M.profileEmailTaken);
+  }
+  const attributes = [
+    ...(fields.user_name !== old.user_name ? [{ Name: 'name', Value: fields.user_name }] : []),
+    // Without `email_verified`: the address is not proven yet.
+    ...(emailChanged ? [{ Name: 'email', Value: email }] : []),
+  ];
+  if (attributes.length) {
     try {
       await cognito.send(
-        new AdminUpdateUserAttributesCommand({
-          UserPoolId: poolIds('learner').userPoolId,
-          Username: old.email,
-          UserAttributes: [
-            { Name: 'email', Value: changes.email },
-            { Name: 'email_verified', Value: 'true' },
-            { Name: 'name', Value: changes.user_name },
-          ],
-        }),
+        new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: attributes }),
       );
     } catch (err) {
-      await updateLearnerProfile({ ...old, ...changes }, old, now);
-      if (
-        (err as Error).name === 'AliasExistsException' ||
-        (err as Error).name === 'UsernameExistsException'
-      ) {
-        throw new ConflictError(M.profileEmailTaken);
-      }
-      throw err;
+      throw attributeError(err);
     }
   }
-  return view({ ...old, ...changes });
+  const pending = emailChanged ? email : undefined;
+  await updateLearnerProfile(userId, fields, pending, new Date().toISOString());
+  return view({ ...old, ...fields, pending_email: pending });
+}
+
+/** Cognito's answers to a wrong, stale or over-tried code, as the learner should see them. */
+function codeError(err: unknown): Error {
+  const detail = (message: string) => new ValidationError(message, [{ field: 'code', message }]);
+  switch ((err as Error).name) {
+    case 'CodeMismatchException':
+      return detail(M.emailCodeWrong);
+    case 'ExpiredCodeException':
+      return detail(M.emailCodeExpired);
+    case 'LimitExceededException':
+    case 'TooManyFailedAttemptsException':
+      return new RateLimitedError(M.emailCodeTooMany);
+    default:
+      return attributeError(err);
+  }
+}
+
+/**
+ * Confirms a pending e-mail change with the code Cognito sent to the new address: Cognito
+ * verifies it and only then does the profile take the address and the e-mail guard move. If
+ * another learner took the address in the meantime, Cognito is put back to the old address.
+ */
+export async function confirmEmail(userId: string, code: string, accessToken: string) {
+  const profile = await getLearnerProfile(userId);
+  if (!profile) throw new NotFoundError('Profile not found.');
+  const pending = profile.pending_email;
+  if (!pending) throw new ConflictError(M.emailNothingPending);
+  try {
+    await cognito.send(
+      new VerifyUserAttributeCommand({
+        AccessToken: accessToken,
+        AttributeName: 'email',
+        Code: code,
+      }),
+    );
+  } catch (err) {
+    throw codeError(err);
+  }
+  const refused = await moveLearnerEmail(profile, pending, new Date().toISOString());
+  if (refused) {
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: poolIds('learner').userPoolId,
+        Username: userId,
+        UserAttributes: [
+          { Name: 'email', Value: profile.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    throw new ConflictError(refused === 'taken' ? M.profileEmailTaken : M.emailNothingPending);
+  }
+  return view({ ...profile, email: pending, is_verified: true, pending_email: undefined });
 }

@@ -1,12 +1,35 @@
-import { LEARNING_MESSAGES as M, UpdateProfileInput } from '@gia/shared';
+import { LEARNING_MESSAGES as M, UpdateProfileInput, VerifyEmailInput } from '@gia/shared';
 import { learnerId } from '../learner/identity.ts';
-import { getProfile, updateProfile } from '../learner/profile.ts';
+import { confirmEmail, getProfile, updateProfile } from '../learner/profile.ts';
+import { bearerToken } from '../lib/auth.ts';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
-/** The learner's profile (CONTRACT section 6); `password` and `is_verified` are ignored. */
+/** The learner's own access token (the route's access rule guarantees a verified one). */
+const ownToken = (headers: Record<string, string | undefined>) => bearerToken(headers) ?? '';
+
+/**
+ * The learner's profile (CONTRACT section 6); `password` and `is_verified` are ignored. A new
+ * e-mail waits for the code sent to it (`verifyEmail`).
+ */
 export const handler = createGroupHandler('profile', {
   'profile.get': async (req) => ok(M.profileLoaded, [await getProfile(learnerId(req))]),
   'profile.update': async (req) =>
-    ok(M.profileUpdated, await updateProfile(learnerId(req), parse(UpdateProfileInput, req.body))),
+    ok(
+      M.profileUpdated,
+      await updateProfile(
+        learnerId(req),
+        parse(UpdateProfileInput, req.body),
+        ownToken(req.headers),
+      ),
+    ),
+  'profile.verifyEmail': async (req) =>
+    ok(
+      M.emailConfirmed,
+      await confirmEmail(
+        learnerId(req),
+        parse(VerifyEmailInput, req.body).code,
+        ownToken(req.headers),
+      ),
+    ),
 });

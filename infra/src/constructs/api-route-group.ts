@@ -64,7 +64,10 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   },
   catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA },
   'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA },
-  uploads: { mediaPut: Object.values(UPLOAD_KINDS).map((k) => k.prefix) },
+  uploads: {
+    table: 'read', // the caller's session check (admin record, logout revocation)
+    mediaPut: Object.values(UPLOAD_KINDS).map((k) => k.prefix),
+  },
   profile: { table: 'read-write', cognito: { learner: ['AdminUpdateUserAttributes'] } },
   cart: { table: 'read-write' },
   purchases: { table: 'read', mediaRead: PRIVATE_MEDIA }, // about-subject media once owned

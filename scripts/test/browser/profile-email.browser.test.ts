@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { api, newLearner, uniqueEmail } from '../api.ts';
+
+const stack = inject('stack');
+const call = api();
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+/** The code cognito-local "e-mailed": it keeps it in its JSON store. */
+function sentCode(userId: string): string {
+  const file = join(
+    stack.dataDir,
+    'cognito',
+    '.cognito',
+    'db',
+    `${stack.env.LEARNER_POOL_ID}.json`,
+  );
+  const store = JSON.parse(readFileSync(file, 'utf8')) as {
+    Users: Record<
+      string,
+      { Attributes: { Name: string; Value: string }[]; AttributeVerificationCode?: string }
+    >;
+  };
+  const user = Object.values(store.Users).find((u) =>
+    u.Attributes.some((a) => a.Name === 'sub' && a.Value === userId),
+  );
+  return user?.AttributeVerificationCode ?? '';
+}
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  // A small phone: the narrowest screen the product supports.
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    viewport: { width: 360, height: 740 },
+  });
+  page = await context.newPage();
+  errors = watchErrors(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('changing the e-mail on a phone', () => {
+  it('asks for the code in the dialog, shows a wrong code beside the field, and confirms the address', async () => {
+    const me = await newLearner(call, 'Phone Learner');
+    // Saving a complete profile needs every field: fill them through the API first.
+    await call('PUT', '/api/v1/classuser/data/updateclass_users', {
+      token: me.token,
+      body: {
+        user_mobile: '9876543210',
+        user_name: 'Phone Learner',
+        email: me.email,
+        dob: '2010-05-04',
+        course_of_study: 'Class 10',
+        profile_image: '/media/public/images/me.png',
+      },
+    });
+    await signInAsLearner(page, me.email, me.password);
+    await page.goto('/Profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const wanted = uniqueEmail('a-rather-long-new-address-for-a-small-screen');
+    await page.getByLabel('Email').fill(wanted);
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Confirm your new email' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(wanted);
+    await dialog.getByLabel('Code').fill('000000');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toBe('This code is not correct.');
+
+    // Nothing is wider than the screen, the dialog included.
+    const pageWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
+    const box = await dialog.boundingBox();
+    expect(pageWidth).toBeLessThanOrEqual(360);
+    expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(360);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'profile-email-360.png') });
+    }
+
+    await dialog.getByLabel('Code').fill(sentCode(me.userId));
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(wanted).first().waitFor();
+    expect(errors).toEqual([]);
+  });
+});

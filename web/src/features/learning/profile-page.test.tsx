@@ -1,0 +1,107 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ProfilePage } from './profile-page.tsx';
+
+const profile = {
+  user_id: 'u-1',
+  user_name: 'Asha',
+  user_mobile: '9876543210',
+  email: 'asha@example.in',
+  dob: '2010-05-04',
+  course_of_study: 'Class 10',
+  profile_image: '/media/public/images/asha.png',
+  is_verified: false,
+  pending_email: null as string | null,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+let stored = { ...profile };
+const codes: string[] = [];
+
+beforeEach(() => {
+  sessionStorage.setItem('accessToken', 'token');
+  stored = { ...profile };
+  codes.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      if (path.endsWith('/getclass_users')) return json(200, { data: [stored] });
+      const body = JSON.parse(String(init?.body ?? '{}'));
+      if (path.endsWith('/updateclass_users')) {
+        stored = { ...stored, ...body, email: stored.email, pending_email: body.email };
+        return json(200, { message: 'Profile Updated Successfully', data: stored });
+      }
+      if (path.endsWith('/verifyEmail')) {
+        codes.push(body.code);
+        if (body.code !== '123456') {
+          const message = 'This code is not correct.';
+          return json(400, {
+            message,
+            code: 'VALIDATION_FAILED',
+            details: [{ field: 'code', message }],
+          });
+        }
+        stored = { ...stored, email: stored.pending_email ?? '', pending_email: null };
+        return json(200, { message: 'Your new email address is confirmed.', data: stored });
+      }
+      return json(404, { message: 'not found', code: 'NOT_FOUND' });
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ProfilePage />
+    </QueryClientProvider>,
+  );
+
+describe('changing the e-mail on the profile page', () => {
+  it('asks for the code sent to the new address and shows a wrong code next to the field', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your new email' });
+    expect(dialog.textContent).toContain(
+      'We sent a 6-digit code to your new email address. Enter it to confirm the change.',
+    );
+    expect(dialog.textContent).toContain('new@example.in');
+
+    const code = within(dialog).getByLabelText('Code');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Please enter the 6-digit code from the email.',
+    );
+    expect(codes).toEqual([]);
+
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe('This code is not correct.'),
+    );
+    expect(code.getAttribute('aria-describedby')).toBe('p-code-error');
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('new@example.in')).toBeTruthy();
+  });
+
+  it('offers the code again from the page while a change is pending', async () => {
+    stored = { ...profile, pending_email: 'later@example.in' };
+    renderPage();
+    expect((await screen.findByRole('status')).textContent).toContain('later@example.in');
+    fireEvent.click(screen.getByRole('button', { name: 'Enter code' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm your new email' })).toBeTruthy();
+  });
+});
