@@ -39,6 +39,7 @@
  * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
  * | topic progress | `USER#<user_id>` | `PROGRESS#<topic_id>` | | | resume position, watched marks |
  * | AI question counter | `AIRATE#<user_id>#<hour>` | `AIRATE` | | | getAiResponse per-learner hourly limit (TTL cleans up) |
+ * | upload counter | `UPLOADS#<user_id>#<yyyy-mm-dd>` | `UPLOADS` | | | upload/presign and upload/file per-learner daily quota (TTL cleans up) |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
@@ -76,6 +77,10 @@ export const keys = {
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   razorpayPayment: (paymentId: string) => ({ pk: `RZPAYMENT#${paymentId}`, sk: 'RZPAYMENT' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
+  uploadQuota: (userId: string, day: string) => ({
+    pk: `UPLOADS#${userId}#${day}`,
+    sk: 'UPLOADS',
+  }),
   loginFailures: (pool: 'learner' | 'admin', email: string) => ({
     pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}`,
     sk: 'LOGINFAIL',

@@ -4,6 +4,7 @@ import { getLearnerProfile, updateLearnerProfile, type LearnerProfile } from '..
 import { cognito } from '../lib/cognito-client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { poolIds } from '../auth/cognito.ts';
+import { attachLearnerImage } from '../uploads/attach.ts';
 
 const view = (p: LearnerProfile) => ({
   user_id: p.user_id,
@@ -34,7 +35,9 @@ export async function updateProfile(userId: string, input: UpdateProfileInput) {
     throw new ValidationError(M.profileDob, [{ field: 'dob', message: M.profileDob }]);
   const old = await getLearnerProfile(userId);
   if (!old) throw new NotFoundError('Profile not found.');
-  const changes = { ...input, email: input.email.toLowerCase() };
+  // A newly uploaded image is checked and made public only now (finding 16).
+  const profile_image = await attachLearnerImage(userId, input.profile_image);
+  const changes = { ...input, profile_image, email: input.email.toLowerCase() };
   const now = new Date().toISOString();
   if (!(await updateLearnerProfile(old, changes, now)))
     throw new ConflictError(M.profileEmailTaken);
