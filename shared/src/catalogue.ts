@@ -73,6 +73,9 @@ const price = (missing: string) =>
       .check(
         z.minimum(0, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
         z.maximum(MAX_PRICE, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
+        z.refine((v) => v === 0 || (v >= 1 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6), {
+          error: 'Price must be 0 (free) or at least ₹1, with at most 2 decimals.',
+        }),
       ),
   );
 

@@ -246,6 +246,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // AI teacher (CONTRACT section 8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
+  route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
 ];
 
 /** The routes served by one route group (one Lambda function). */

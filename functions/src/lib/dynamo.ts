@@ -1,12 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { AWS_CLIENT_CONFIG } from './aws-calls.ts';
 
 /**
  * The DynamoDB document client, created once per module. Its endpoint comes from the SDK's own
  * `AWS_ENDPOINT_URL_DYNAMODB`, so the same code talks to AWS or to DynamoDB Local. (Each AWS
- * client has its own module so a function bundles only the clients it uses.)
+ * client has its own module so a function bundles only the clients it uses.) Calls end within the
+ * time budget of {@link AWS_CLIENT_CONFIG}.
  */
-export const ddb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+export const ddb = DynamoDBDocumentClient.from(new DynamoDBClient(AWS_CLIENT_CONFIG), {
   marshallOptions: { removeUndefinedValues: true },
 });
 

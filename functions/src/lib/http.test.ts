@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { generateKeyPairSync } from 'node:crypto';
+import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
+import { MESSAGES } from '@gia/shared';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 
@@ -23,6 +27,15 @@ const admins = createGroupHandler('admins', {
 });
 const cart = createGroupHandler('cart', { 'cart.get': async (req) => ok('mine', caller(req)) });
 const health = createGroupHandler('health', {});
+const throttled = createGroupHandler('cart', {
+  'cart.get': async () => {
+    // What the SDK throws when DynamoDB throttling outlasts its retries.
+    throw new ProvisionedThroughputExceededException({
+      message: 'The level of configured provisioned throughput for the table was exceeded.',
+      $metadata: { httpStatusCode: 400, attempts: 3 },
+    });
+  },
+});
 
 const call = async (
   handler: typeof admins,
@@ -37,7 +50,15 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const adminToken = () => issuer.sign(accessClaims('admin', 'admin-1'));
 const learnerToken = () => issuer.sign(accessClaims('learner', 'learner-1'));
 
-beforeAll(() => cacheJwksForTests(issuer.jwks));
+beforeAll(() => {
+  cacheJwksForTests(issuer.jwks);
+  // The admin's account record exists (admin routes check it); no session was logged out.
+  mockClient(DynamoDBDocumentClient)
+    .on(GetCommand)
+    .resolves({})
+    .on(GetCommand, { Key: { pk: 'ADMIN#admin-1', sk: 'ADMIN' } })
+    .resolves({ Item: { pk: 'ADMIN#admin-1' } });
+});
 
 describe('the HTTP plumbing of every route group', () => {
   it('gives the handler the caller taken from a valid token', async () => {
@@ -133,6 +154,14 @@ describe('the HTTP plumbing of every route group', () => {
     });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: 'Something went wrong.', code: 'INTERNAL' });
+  });
+
+  it('answers 503 without the provider error when AWS throttling outlasts the retries', async () => {
+    const res = await call(throttled, 'GET', `${LEARNER}/data/getUSER_CART`, {
+      headers: bearer(learnerToken()),
+    });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: MESSAGES.unavailable, code: 'UNAVAILABLE' });
   });
 
   it('answers JSON 404 for an unknown route and 405 for a known path with another method', async () => {

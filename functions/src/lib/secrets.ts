@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { AWS_CLIENT_CONFIG } from './aws-calls.ts';
 import { resetEnvForTests } from './env.ts';
 
 /**
@@ -38,7 +39,7 @@ export function loadSecrets(): Promise<void> {
   loading ??= (async () => {
     const wanted = SECRETS.filter((s) => process.env[s.arnVar]);
     if (!wanted.length) return;
-    const client = new SecretsManagerClient({});
+    const client = new SecretsManagerClient(AWS_CLIENT_CONFIG);
     for (const s of wanted) {
       const res = await client.send(new GetSecretValueCommand({ SecretId: process.env[s.arnVar] }));
       if (!res.SecretString) continue;

@@ -1,68 +1,125 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ROUTE_GROUPS } from '@gia/shared';
 import { handlerEntry } from '@gia/functions';
 
 const functionsDir = fileURLToPath(new URL('../../../functions/', import.meta.url));
 
+/** The entry that only creates a DynamoDB document client, bundled the same way as the groups. */
+export const BARE_DYNAMODB = 'bare DynamoDB client';
+const bareEntry = fileURLToPath(new URL('./bare-dynamodb.ts', import.meta.url));
+
+/** Cold imports per bundle; the median is kept. Rounds interleave the bundles so load spreads evenly. */
+const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 7);
+
+/** esbuild as the CDK stack runs it for a function (infra/src/constructs/base-function.ts). */
+const LAMBDA_BUILD: BuildOptions = {
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  mainFields: ['module', 'main'],
+  logLevel: 'silent',
+  metafile: true,
+  // As the Lambda bundles: CommonJS dependencies need require() inside an ES module.
+  banner: {
+    js: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
+  },
+};
+
 export interface BundleResult {
+  /** A route group, or {@link BARE_DYNAMODB}. */
   group: string;
   minifiedKb: number;
   gzipKb: number;
+  /** Median CPU time of a cold `import()` of the bundle in a fresh Node process. */
   importMs: number;
+  /** Minified bytes per package (or our own workspace), largest first, in KB. */
+  breakdown: { name: string; kb: number }[];
 }
 
-/** Each route group's Lambda bundle as the CDK stack builds it (esbuild, minified, SDK bundled). */
+/** Which package (or workspace of ours) a bundled input file belongs to. */
+function owner(input: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (pkg) return pkg[1]!;
+  const ours = /(shared|functions)\/src\/([^/]+)/.exec(input);
+  return ours ? `${ours[1]}/${ours[2]!.replace(/\.ts$/, '')}` : input;
+}
+
+function breakdown(metafile: Metafile): BundleResult['breakdown'] {
+  const sums = new Map<string, number>();
+  for (const out of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+      sums.set(owner(input), (sums.get(owner(input)) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...sums]
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, bytes]) => ({ name, kb: Math.round(bytes / 1024) }))
+    .filter((p) => p.kb > 0);
+}
+
+/**
+ * CPU milliseconds of one cold import of `file` in a new Node process. CPU time rather than wall
+ * time: on a machine shared by many processes, wall time of two identical bundles differed by
+ * 70% in one run, CPU time by a few percent; a Lambda with its own vCPU share sees about this.
+ */
+function coldImportMs(file: string): number {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const c=process.cpuUsage();await import(${JSON.stringify(file)});const u=process.cpuUsage(c);console.log((u.user+u.system)/1000)`,
+    ],
+    { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
+  );
+  return Number(out.toString().trim());
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/**
+ * Each route group's Lambda bundle as the CDK stack builds it, and the bare DynamoDB client
+ * beside them: minified and gzip size, cold import time, and what the bytes are.
+ */
 export async function measureBundles(): Promise<BundleResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'gia-bundles-'));
-  const out: BundleResult[] = [];
   try {
-    for (const group of ROUTE_GROUPS.filter((g) => g !== 'local')) {
-      const file = join(dir, `${group}.mjs`);
-      await build({
-        entryPoints: [join(functionsDir, handlerEntry(group))],
-        bundle: true,
-        minify: true,
-        platform: 'node',
-        target: 'node22',
-        format: 'esm',
-        outfile: file,
-        logLevel: 'silent',
-        // As the Lambda bundles: CommonJS dependencies need require() inside an ES module.
-        banner: {
-          js: "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
-        },
-      });
+    const entries = [
+      { group: BARE_DYNAMODB, entry: bareEntry },
+      ...ROUTE_GROUPS.filter((g) => g !== 'local').map((group) => ({
+        group,
+        entry: join(functionsDir, handlerEntry(group)),
+      })),
+    ];
+    const built = [];
+    for (const { group, entry } of entries) {
+      const file = join(dir, `${group.replace(/\W+/g, '-')}.mjs`);
+      const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile: file });
+      built.push({ group, file, metafile: metafile! });
+    }
+    const times = new Map<string, number[]>(built.map((b) => [b.group, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const b of built) times.get(b.group)!.push(coldImportMs(b.file));
+    }
+    return built.map(({ group, file, metafile }) => {
       const bytes = readFileSync(file);
-      const times: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const ms = execFileSync(
-          process.execPath,
-          [
-            '--input-type=module',
-            '-e',
-            `const t=performance.now();await import(${JSON.stringify(file)});console.log(performance.now()-t)`,
-          ],
-          { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
-        );
-        times.push(Number(ms.toString().trim()));
-      }
-      times.sort((a, b) => a - b);
-      out.push({
+      return {
         group,
         minifiedKb: Math.round(bytes.length / 1024),
         gzipKb: Math.round(gzipSync(bytes).length / 1024),
-        importMs: Math.round(times[2] ?? 0),
-      });
-    }
+        importMs: Math.round(median(times.get(group)!)),
+        breakdown: breakdown(metafile),
+      };
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  writeFileSync(join(tmpdir(), 'gia-bundles.json'), JSON.stringify(out));
-  return out;
 }
