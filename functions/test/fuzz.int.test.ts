@@ -332,19 +332,28 @@ function pathOf(route: RouteDef, plan: Plan): string {
   return query ? `${path}?${query}` : path;
 }
 
-let tokens: Record<'anonymous' | 'learner' | 'admin', string | undefined>;
+type Who = 'anonymous' | 'learner' | 'admin';
+let tokens: Record<Who, string | undefined>;
+/** Sign-out revokes its session: logout routes get sessions of their own. */
+let logoutTokens: Record<Who, string | undefined>;
 
 /** The token a plan sends: `own` is one the route's access rule accepts. */
 function tokenOf(route: RouteDef, who: Plan['who']): string | undefined {
-  if (who !== 'own') return tokens[who];
+  const from = route.name.endsWith('.logout') ? logoutTokens : tokens;
+  if (who !== 'own') return from[who];
   if (route.access === 'public') return undefined;
-  return route.access === 'learner-or-admin' ? tokens.learner : tokens[route.access];
+  return route.access === 'learner-or-admin' ? from.learner : from[route.access];
 }
 
 beforeAll(async () => {
   tokens = {
     anonymous: undefined,
     learner: (await newLearner(call, 'Fuzz Learner')).token,
+    admin: await adminToken(call),
+  };
+  logoutTokens = {
+    anonymous: undefined,
+    learner: (await newLearner(call, 'Fuzz Leaver')).token,
     admin: await adminToken(call),
   };
 });
@@ -412,8 +421,10 @@ describe('no 500 on any input', () => {
     expect(new Set(outcomes.map((o) => o.route))).toEqual(new Set(FUZZED.map((r) => r.name)));
     const failures = outcomes.filter((o) => o.status >= 500 && !expected5xx(o));
     expect(failures).toEqual([]);
-    // The fuzz reached past validation too, not only 4xx everywhere.
+    // The fuzz reached past validation too, not only 4xx everywhere, and the sessions it uses
+    // stayed valid (a revoked token would turn the rest of the run into 401s).
     expect(outcomes.some((o) => o.status < 300)).toBe(true);
+    expect(outcomes.filter((o) => o.status === 401).length).toBeLessThan(outcomes.length / 3);
 
     // The stack still answers.
     expect((await call('GET', '/api/health')).status).toBe(200);
