@@ -2,6 +2,18 @@ import { z } from 'zod/mini';
 import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
+/** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
+export const QNA_LIMITS = {
+  /** Learners' answers stop here ("answersFull")… */
+  answersPerQuestion: 50,
+  /** …staff may still add this many beyond it. */
+  staffReserve: 5,
+  answersPerLearner: 5,
+  textChars: 2000,
+  pageDefault: 20,
+  pageMax: 100,
+} as const;
+
 /** Texts of reviews, questions, profile and the AI teacher (CONTRACT sections 6 and 8). */
 export const LEARNING_MESSAGES = {
   reviewsLoaded: 'Reviews loaded successfully.',
@@ -40,21 +52,9 @@ export const LEARNING_MESSAGES = {
   aiConversationLoaded: 'Conversation loaded.',
   progressSaved: 'Progress saved.',
   reviewBusy: 'Many reviews of this topic changed at once. Please try again.',
-  answersFull: 'This question already has the most answers it can take (50).',
-  answersPerLearner: 'You can give at most 5 answers to one question.',
+  answersFull: `This question already has the most answers it can take (${QNA_LIMITS.answersPerQuestion}).`,
+  answersPerLearner: `You can give at most ${QNA_LIMITS.answersPerLearner} answers to one question.`,
   invalidCursor: 'Invalid cursor.',
-} as const;
-
-/** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
-export const QNA_LIMITS = {
-  /** Learners' answers stop here ("answersFull")… */
-  answersPerQuestion: 50,
-  /** …staff may still add this many beyond it. */
-  staffReserve: 5,
-  answersPerLearner: 5,
-  textChars: 2000,
-  pageDefault: 20,
-  pageMax: 100,
 } as const;
 
 /** The name staff answers are shown under; `is_staff` (set by the server) is what marks them. */

@@ -42,7 +42,7 @@
  * | class rating | `CLASS#<class_id>` | `RATING` | | | real ratings on class cards |
  * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
  * | topic progress | `USER#<user_id>` | `PROGRESS#<topic_id>` | | | resume position, watched marks |
- * | AI question counter | `AIRATE#<user_id>#<hour>` | `AIRATE` | | | getAiResponse per-learner hourly limit (TTL cleans up) |
+ * | AI question log, daily budget, conversation | `AIRATE#<user_id>`, `AIBUDGET#<day>`, `USER#<user_id>` | `AIRATE`, `AIBUDGET`, `AICHAT#<scope>` | | | getAiResponse limits and kept turns (keys in `db/ai.ts`) |
  * | upload counter | `UPLOADS#<user_id>#<yyyy-mm-dd>` | `UPLOADS` | | | upload/presign and upload/file per-learner daily quota (TTL cleans up) |
  */
 export const keys = {
