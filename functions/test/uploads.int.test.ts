@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminToken, api, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
@@ -18,6 +18,28 @@ beforeAll(async () => {
     })
   ).body.accessToken;
 });
+
+/** The first bytes of a real PNG file, then padding. */
+const PNG = new Uint8Array([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  0,
+  0,
+  0,
+  13,
+  0x49,
+  0x48,
+  0x44,
+  0x52,
+  ...new Array(48).fill(0),
+]);
+const HTML = '<html><body><script>alert(document.domain)</script></body></html>';
 
 const presign = (body: unknown, token = admin) =>
   call('POST', '/api/v1/global/upload/presign', { body, token });
@@ -159,11 +181,7 @@ describe('presigned uploads', () => {
 describe('POST /upload/file', () => {
   it('stores a small image whose url anyone can read', async () => {
     const form = new FormData();
-    form.append(
-      'image',
-      new Blob([new Uint8Array(64).fill(9)], { type: 'image/png' }),
-      'avatar.png',
-    );
+    form.append('image', new Blob([PNG], { type: 'image/png' }), 'avatar.png');
     const res = await fetch(`${stack.url}/api/v1/global/upload/file`, {
       method: 'POST',
       headers: { authorization: `Bearer ${learner}` },
@@ -192,5 +210,98 @@ describe('POST /upload/file', () => {
       body: form,
     });
     expect(anon.status).toBe(401);
+  });
+});
+
+describe('finding 16: learner uploads are checked images, counted, and quarantined', () => {
+  const imagePresign = { kind: 'image', file_name: 'me.png', content_type: 'image/png', size: 64 };
+  const profileOf = (email: string, profile_image: string) => ({
+    user_mobile: '9876543210',
+    user_name: 'Up Loader',
+    email,
+    dob: '2005-05-05',
+    course_of_study: 'Science',
+    profile_image,
+  });
+  const updateProfile = (token: string, body: unknown) =>
+    call('PUT', '/api/v1/classuser/data/updateclass_users', { token, body });
+
+  it('refuses a direct upload whose bytes are not the image its type says, and stores nothing', async () => {
+    const form = new FormData();
+    form.append('image', new Blob([HTML], { type: 'image/png' }), 'a.png');
+    const res = await fetch(`${stack.url}/api/v1/global/upload/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${learner}` },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'The file is not a valid image. Please choose a jpg, png or gif image.',
+    );
+  });
+
+  it('keeps a presigned learner upload unreadable until attached, then refuses and deletes one that is not an image', async () => {
+    const me = await newLearner(call, 'Html Uploader');
+    const answer = (await presign(imagePresign, me.token)).body.data;
+    expect(answer.url).toMatch(new RegExp(`^/media/private/tmp/${me.userId}/`));
+    const stored = await postToStorage(answer, new Blob([HTML], { type: 'image/png' }));
+    expect(stored.status).toBe(204);
+    // Not public: nobody can be served these bytes from our domain.
+    expect((await fetch(new URL(answer.url, stack.url))).status).toBe(403);
+
+    const res = await updateProfile(me.token, profileOf(me.email, answer.url));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'The file is not a valid image. Please choose a jpg, png or gif image.',
+    );
+    // Deleted: attaching it again finds nothing.
+    const again = await updateProfile(me.token, profileOf(me.email, answer.url));
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('The uploaded image has expired. Please choose it again.');
+  });
+
+  it('moves a real image to public storage when the learner attaches it to their profile', async () => {
+    const me = await newLearner(call, 'Png Uploader');
+    const answer = (await presign(imagePresign, me.token)).body.data;
+    expect((await postToStorage(answer, new Blob([PNG], { type: 'image/png' }))).status).toBe(204);
+
+    // Someone else cannot take it.
+    const other = await newLearner(call, 'Other Uploader');
+    expect((await updateProfile(other.token, profileOf(other.email, answer.url))).status).toBe(400);
+
+    const res = await updateProfile(me.token, profileOf(me.email, answer.url));
+    expect(res.status).toBe(200);
+    const url: string = res.body.data.profile_image;
+    expect(url).toMatch(/^\/media\/public\/images\/.*me\.png$/);
+    const read = await fetch(new URL(url, stack.url));
+    expect(read.status).toBe(200);
+    expect(read.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await read.arrayBuffer())).toEqual(PNG);
+    // Saving the profile again keeps the image as it is.
+    expect((await updateProfile(me.token, profileOf(me.email, url))).body.data.profile_image).toBe(
+      url,
+    );
+  });
+
+  it('limits a learner to 20 uploads a day with 429, and not admins', async () => {
+    const me = await newLearner(call, 'Busy Uploader');
+    for (let i = 0; i < 20; i++) {
+      expect((await presign(imagePresign, me.token)).status).toBe(200);
+    }
+    const refused = await presign(imagePresign, me.token);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'You have uploaded many files today. Please try again tomorrow.',
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const form = new FormData();
+    form.append('image', new Blob([PNG], { type: 'image/png' }), 'a.png');
+    const direct = await fetch(`${stack.url}/api/v1/global/upload/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${me.token}` },
+      body: form,
+    });
+    expect(direct.status).toBe(429);
+    expect((await presign(imagePresign)).status).toBe(200);
   });
 });

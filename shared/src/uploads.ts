@@ -74,3 +74,20 @@ export interface PresignAnswer {
 }
 
 export const UPLOAD_FAILED = 'File upload failed. Please try again.';
+
+/**
+ * Learners' presigned images wait here, unreadable, until they are attached to their profile:
+ * then their first bytes are checked and they move to `public/images/`. Storage expires what is
+ * left here (a lifecycle rule on this prefix, one day).
+ */
+export const LEARNER_PENDING_PREFIX = 'private/tmp/';
+
+/** Uploads one learner may start in a day (UTC), presigned or direct. */
+export const LEARNER_DAILY_UPLOADS = 20;
+
+/** Texts of the upload checks. */
+export const UPLOAD_MESSAGES = {
+  notAnImage: 'The file is not a valid image. Please choose a jpg, png or gif image.',
+  quota: 'You have uploaded many files today. Please try again tomorrow.',
+  pendingMissing: 'The uploaded image has expired. Please choose it again.',
+} as const;

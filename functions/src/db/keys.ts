@@ -43,6 +43,7 @@
  * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
  * | topic progress | `USER#<user_id>` | `PROGRESS#<topic_id>` | | | resume position, watched marks |
  * | AI question log, daily budget, conversation | `AIRATE#<user_id>`, `AIBUDGET#<day>`, `USER#<user_id>` | `AIRATE`, `AIBUDGET`, `AICHAT#<scope>` | | | getAiResponse limits and kept turns (keys in `db/ai.ts`) |
+ * | upload counter | `UPLOADS#<user_id>#<yyyy-mm-dd>` | `UPLOADS` | | | upload/presign and upload/file per-learner daily quota (TTL cleans up) |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
@@ -84,6 +85,10 @@ export const keys = {
   }),
   razorpayPayment: (paymentId: string) => ({ pk: `RZPAYMENT#${paymentId}`, sk: 'RZPAYMENT' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
+  uploadQuota: (userId: string, day: string) => ({
+    pk: `UPLOADS#${userId}#${day}`,
+    sk: 'UPLOADS',
+  }),
   /** Without `client`: the attempts on an e-mail from every client together. */
   loginFailures: (pool: 'learner' | 'admin', email: string, client?: string) => ({
     pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}${client === undefined ? '' : `#${client}`}`,

@@ -20,6 +20,7 @@ import {
   ValidationError,
 } from '../lib/errors.ts';
 import { poolIds } from '../auth/cognito.ts';
+import { attachLearnerImage } from '../uploads/attach.ts';
 
 const view = (p: LearnerProfile) => ({
   user_id: p.user_id,
@@ -79,7 +80,9 @@ export async function updateProfile(
     throw new ValidationError(M.profileDob, [{ field: 'dob', message: M.profileDob }]);
   const old = await getLearnerProfile(userId);
   if (!old) throw new NotFoundError('Profile not found.');
-  const { email: requested, ...fields } = input;
+  const { email: requested, ...rest } = input;
+  // A newly uploaded image is checked and made public only now (finding 16).
+  const fields = { ...rest, profile_image: await attachLearnerImage(userId, input.profile_image) };
   const email = requested.toLowerCase();
   const emailChanged = email !== old.email.toLowerCase();
   if (emailChanged) {

@@ -31,9 +31,9 @@ async function multipartFile(req: ApiRequest) {
 /** Uploads (CONTRACT section 5). */
 export const handler = createGroupHandler('uploads', {
   'uploads.presign': async (req) =>
-    ok('Upload ready', await presignUpload(caller(req).pool, parse(PresignInput, req.body))),
+    ok('Upload ready', await presignUpload(caller(req), parse(PresignInput, req.body))),
   'uploads.file': async (req) => {
-    const url = await storeUploadedFile(caller(req).pool, await multipartFile(req));
+    const url = await storeUploadedFile(caller(req), await multipartFile(req));
     return ok('File uploaded successfully', { url }, { url });
   },
 });

@@ -2,30 +2,41 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
 import {
+  LEARNER_DAILY_UPLOADS,
   MAX_DIRECT_UPLOAD_BYTES,
   UPLOAD_EXPIRY_SECONDS,
   UPLOAD_KINDS,
+  UPLOAD_MESSAGES,
   type PresignAnswer,
   type PresignInput,
   type UploadKind,
 } from '@gia/shared';
-import type { Pool } from '../lib/auth.ts';
+import { reserveUpload } from '../db/uploads.ts';
+import type { Identity } from '../lib/auth.ts';
 import { s3 } from '../lib/s3.ts';
 import { env } from '../lib/env.ts';
-import { ForbiddenError, PayloadTooLargeError, ValidationError } from '../lib/errors.ts';
+import {
+  ForbiddenError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  ValidationError,
+} from '../lib/errors.ts';
 import { mediaUrl } from '../lib/media.ts';
+import { notAnImage, pendingPrefix } from './attach.ts';
+import { imageTypeOf } from './image-type.ts';
 
 const extension = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 
-/** A storage key: the kind's prefix, a sortable unique id, and a tidy version of the name. */
-function keyFor(kind: UploadKind, fileName: string): string {
-  const safe = fileName
+/** A tidy version of a file name for a key: lower case, [a-z0-9.-], the last 80 characters. */
+const tidyName = (fileName: string) =>
+  fileName
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(-80);
-  return `${UPLOAD_KINDS[kind].prefix}${ulid()}-${safe || 'file'}`;
-}
+    .slice(-80) || 'file';
+
+/** A storage key: a prefix, a sortable unique id, and a tidy version of the name. */
+const keyFor = (prefix: string, fileName: string) => `${prefix}${ulid()}-${tidyName(fileName)}`;
 
 function checkFile(kind: UploadKind, fileName: string, contentType: string, size: number) {
   const rules = UPLOAD_KINDS[kind];
@@ -42,16 +53,41 @@ function checkFile(kind: UploadKind, fileName: string, contentType: string, size
   }
 }
 
+const secondsToMidnightUtc = (now: Date) =>
+  Math.max(
+    1,
+    Math.ceil(
+      (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) /
+        1000,
+    ),
+  );
+
+/** A learner may start `LEARNER_DAILY_UPLOADS` uploads a day (UTC); then `429`. */
+async function countLearnerUpload(caller: Identity): Promise<void> {
+  if (caller.pool !== 'learner') return;
+  const now = new Date();
+  const day = now.toISOString().slice(0, 10);
+  if (!(await reserveUpload(caller.userId, day, LEARNER_DAILY_UPLOADS))) {
+    throw new RateLimitedError(UPLOAD_MESSAGES.quota, secondsToMidnightUtc(now));
+  }
+}
+
 /**
  * A presigned POST for one file. The policy itself restricts the key, the content type and the
- * size, so storage refuses anything else; it expires after 15 minutes.
+ * size, so storage refuses anything else; it expires after 15 minutes. Storage cannot check
+ * what the bytes are, so a learner's image goes to a private folder of its own and becomes
+ * public only once its bytes are checked, when it is attached (`attachLearnerImage`).
  */
-export async function presignUpload(pool: Pool, input: PresignInput): Promise<PresignAnswer> {
-  if (pool === 'learner' && input.kind !== 'image') {
+export async function presignUpload(caller: Identity, input: PresignInput): Promise<PresignAnswer> {
+  if (caller.pool === 'learner' && input.kind !== 'image') {
     throw new ForbiddenError('Learners may upload images only.');
   }
   checkFile(input.kind, input.file_name, input.content_type, input.size);
-  const key = keyFor(input.kind, input.file_name);
+  await countLearnerUpload(caller);
+  const key = keyFor(
+    caller.pool === 'learner' ? pendingPrefix(caller.userId) : UPLOAD_KINDS[input.kind].prefix,
+    input.file_name,
+  );
   const post = await createPresignedPost(s3, {
     Bucket: env().MEDIA_BUCKET,
     Key: key,
@@ -72,17 +108,24 @@ export async function presignUpload(pool: Pool, input: PresignInput): Promise<Pr
   };
 }
 
-/** A small file sent through the API (`POST /upload/file`, field `image`). */
+/**
+ * A small file sent through the API (`POST /upload/file`, field `image`). An image is stored
+ * only when its bytes are the image its type says.
+ */
 export async function storeUploadedFile(
-  pool: Pool,
+  caller: Identity,
   file: { name: string; type: string; bytes: Uint8Array },
 ): Promise<string> {
   if (file.bytes.byteLength > MAX_DIRECT_UPLOAD_BYTES) throw new PayloadTooLargeError();
   if (file.bytes.byteLength === 0) throw new ValidationError('The file is empty.');
   const type = file.type.toLowerCase();
-  const kind: UploadKind = type.startsWith('image/') || pool === 'learner' ? 'image' : 'notes';
+  const kind: UploadKind =
+    type.startsWith('image/') || caller.pool === 'learner' ? 'image' : 'notes';
   checkFile(kind, file.name, type, file.bytes.byteLength);
-  const key = keyFor(kind, file.name);
+  const sniffed = imageTypeOf(file.bytes);
+  if (type.startsWith('image/') && sniffed !== type) throw notAnImage();
+  await countLearnerUpload(caller);
+  const key = keyFor(UPLOAD_KINDS[kind].prefix, file.name);
   await s3.send(
     new PutObjectCommand({
       Bucket: env().MEDIA_BUCKET,
