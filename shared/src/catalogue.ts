@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { preprocess } from './zod.ts';
 
 /** Languages of topics and about-subject records, in the specification's two groups. */

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { preprocess } from './zod.ts';
 
 /** Texts of reviews, questions, profile and the AI teacher (CONTRACT sections 6 and 8). */

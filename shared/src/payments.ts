@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** Texts of payments (CONTRACT section 7 and the specification's cart toasts). */
 export const PAYMENT_MESSAGES = {
