@@ -25,3 +25,22 @@ export const GROUP_HANDLERS: Record<RouteGroup, () => Promise<{ handler: LambdaH
 
 /** The handler file of a group, relative to the functions package. */
 export const handlerEntry = (group: RouteGroup): string => `src/${group}/handler.ts`;
+
+/**
+ * Modules left out of every Lambda bundle (esbuild `external`; the CDK stack's `externalModules`
+ * and the bundle benchmark read this). Each is reached only through a dynamic `import()` that
+ * never runs in Lambda: the credential providers for profiles, SSO, `credential_process`, web
+ * identity, containers and EC2, with the STS and SSO clients they pull in (about 105 of the 333 KB of a
+ * bare DynamoDB client's bundle). The SDK's default chain tries the environment first, and Lambda
+ * always puts the function's credentials there. Scripts and tests run unbundled and keep the whole
+ * chain. (`@smithy/core/event-streams`, 15 KB, cannot be left out: the S3 client imports it
+ * statically; the bundle test fails on such a module.)
+ */
+export const LAMBDA_EXTERNAL_MODULES: readonly string[] = [
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@smithy/credential-provider-imds',
+];

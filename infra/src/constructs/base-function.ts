@@ -4,6 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { LAMBDA_EXTERNAL_MODULES } from '@gia/functions';
 import { acceptFindings } from '../nag.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -48,6 +49,8 @@ export class BaseFunction extends Construct {
         minify: true,
         sourceMap: true,
         bundleAwsSDK: true,
+        // Only modules behind dynamic imports that never run in Lambda (see LAMBDA_EXTERNAL_MODULES).
+        externalModules: [...LAMBDA_EXTERNAL_MODULES],
         logLevel: LogLevel.ERROR,
         mainFields: ['module', 'main'],
         // Some CommonJS dependencies call require(); ESM output needs it defined.

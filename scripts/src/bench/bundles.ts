@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ROUTE_GROUPS } from '@gia/shared';
-import { handlerEntry } from '@gia/functions';
+import { handlerEntry, LAMBDA_EXTERNAL_MODULES } from '@gia/functions';
 
 const functionsDir = fileURLToPath(new URL('../../../functions/', import.meta.url));
 
@@ -25,6 +25,7 @@ const LAMBDA_BUILD: BuildOptions = {
   target: 'node22',
   format: 'esm',
   mainFields: ['module', 'main'],
+  external: [...LAMBDA_EXTERNAL_MODULES],
   logLevel: 'silent',
   metafile: true,
   // As the Lambda bundles: CommonJS dependencies need require() inside an ES module.
@@ -83,6 +84,35 @@ function coldImportMs(file: string): number {
   return Number(out.toString().trim());
 }
 
+/** Every bundle the benchmark measures: the bare DynamoDB client, then each deployed route group. */
+export function lambdaEntries(): { group: string; entry: string }[] {
+  return [
+    { group: BARE_DYNAMODB, entry: bareEntry },
+    ...ROUTE_GROUPS.filter((g) => g !== 'local').map((group) => ({
+      group,
+      entry: join(functionsDir, handlerEntry(group)),
+    })),
+  ];
+}
+
+/**
+ * Bundles one entry as the CDK stack does and returns its metafile. A module left out by
+ * LAMBDA_EXTERNAL_MODULES may only be loaded by a dynamic import(): a static import of one would
+ * fail the function's cold start in Lambda, so it fails the build here.
+ */
+export async function bundleLambda(entry: string, outfile: string): Promise<Metafile> {
+  const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile });
+  const left = new Set(LAMBDA_EXTERNAL_MODULES);
+  for (const out of Object.values(metafile!.outputs)) {
+    for (const imp of out.imports) {
+      if (left.has(imp.path) && imp.kind !== 'dynamic-import') {
+        throw new Error(`${entry} imports ${imp.path} statically; it cannot be left out`);
+      }
+    }
+  }
+  return metafile!;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
@@ -92,18 +122,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function measureBundles(): Promise<BundleResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'gia-bundles-'));
   try {
-    const entries = [
-      { group: BARE_DYNAMODB, entry: bareEntry },
-      ...ROUTE_GROUPS.filter((g) => g !== 'local').map((group) => ({
-        group,
-        entry: join(functionsDir, handlerEntry(group)),
-      })),
-    ];
     const built = [];
-    for (const { group, entry } of entries) {
+    for (const { group, entry } of lambdaEntries()) {
       const file = join(dir, `${group.replace(/\W+/g, '-')}.mjs`);
-      const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile: file });
-      built.push({ group, file, metafile: metafile! });
+      built.push({ group, file, metafile: await bundleLambda(entry, file) });
     }
     const times = new Map<string, number[]>(built.map((b) => [b.group, []]));
     for (let round = 0; round < ROUNDS; round++) {
