@@ -16,6 +16,8 @@ export interface BaseFunctionProps {
   readonly timeout?: Duration;
   readonly logRetention: logs.RetentionDays;
   readonly description?: string;
+  /** Modules left out of the bundle; by default the credential providers Lambda never uses. */
+  readonly externalModules?: readonly string[];
 }
 
 /**
@@ -50,7 +52,7 @@ export class BaseFunction extends Construct {
         sourceMap: true,
         bundleAwsSDK: true,
         // Only modules behind dynamic imports that never run in Lambda (see LAMBDA_EXTERNAL_MODULES).
-        externalModules: [...LAMBDA_EXTERNAL_MODULES],
+        externalModules: [...(props.externalModules ?? LAMBDA_EXTERNAL_MODULES)],
         logLevel: LogLevel.ERROR,
         mainFields: ['module', 'main'],
         // Some CommonJS dependencies call require(); ESM output needs it defined.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ROUTE_GROUPS } from '@gia/shared';
-import { handlerEntry, LAMBDA_EXTERNAL_MODULES } from '@gia/functions';
+import { handlerEntry, lambdaExternalModules } from '@gia/functions';
 
 const functionsDir = fileURLToPath(new URL('../../../functions/', import.meta.url));
 
@@ -25,7 +25,6 @@ const LAMBDA_BUILD: BuildOptions = {
   target: 'node22',
   format: 'esm',
   mainFields: ['module', 'main'],
-  external: [...LAMBDA_EXTERNAL_MODULES],
   logLevel: 'silent',
   metafile: true,
   // As the Lambda bundles: CommonJS dependencies need require() inside an ES module.
@@ -85,24 +84,30 @@ function coldImportMs(file: string): number {
 }
 
 /** Every bundle the benchmark measures: the bare DynamoDB client, then each deployed route group. */
-export function lambdaEntries(): { group: string; entry: string }[] {
+export function lambdaEntries(): { group: string; entry: string; external: string[] }[] {
   return [
-    { group: BARE_DYNAMODB, entry: bareEntry },
+    // Left out as for any group that uses DynamoDB only.
+    { group: BARE_DYNAMODB, entry: bareEntry, external: lambdaExternalModules('cart') },
     ...ROUTE_GROUPS.filter((g) => g !== 'local').map((group) => ({
       group,
       entry: join(functionsDir, handlerEntry(group)),
+      external: lambdaExternalModules(group),
     })),
   ];
 }
 
 /**
- * Bundles one entry as the CDK stack does and returns its metafile. A module left out by
- * LAMBDA_EXTERNAL_MODULES may only be loaded by a dynamic import(): a static import of one would
- * fail the function's cold start in Lambda, so it fails the build here.
+ * Bundles one entry as the CDK stack does, leaving `external` out, and returns its metafile. A
+ * module left out may only be loaded by a dynamic import(): a static import of one would fail
+ * the function's cold start in Lambda, so it fails the build here.
  */
-export async function bundleLambda(entry: string, outfile: string): Promise<Metafile> {
-  const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile });
-  const left = new Set(LAMBDA_EXTERNAL_MODULES);
+export async function bundleLambda(
+  entry: string,
+  outfile: string,
+  external: string[],
+): Promise<Metafile> {
+  const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile, external });
+  const left = new Set(external);
   for (const out of Object.values(metafile!.outputs)) {
     for (const imp of out.imports) {
       if (left.has(imp.path) && imp.kind !== 'dynamic-import') {
@@ -123,9 +128,9 @@ export async function measureBundles(): Promise<BundleResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'gia-bundles-'));
   try {
     const built = [];
-    for (const { group, entry } of lambdaEntries()) {
+    for (const { group, entry, external } of lambdaEntries()) {
       const file = join(dir, `${group.replace(/\W+/g, '-')}.mjs`);
-      built.push({ group, file, metafile: await bundleLambda(entry, file) });
+      built.push({ group, file, metafile: await bundleLambda(entry, file, external) });
     }
     const times = new Map<string, number[]>(built.map((b) => [b.group, []]));
     for (let round = 0; round < ROUNDS; round++) {
