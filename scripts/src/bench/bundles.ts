@@ -46,7 +46,7 @@ export interface BundleResult {
 
 /** Which package (or workspace of ours) a bundled input file belongs to. */
 function owner(input: string): string {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
   if (pkg) return pkg[1]!;
   const ours = /(shared|functions)\/src\/([^/]+)/.exec(input);
   return ours ? `${ours[1]}/${ours[2]!.replace(/\.ts$/, '')}` : input;
