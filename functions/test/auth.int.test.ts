@@ -142,6 +142,22 @@ describe('learner sign-in', () => {
     expect(after.status).toBe(401);
   });
 
+  it('makes the access token of the session stop working at logout', async () => {
+    const { email, password } = await signUp('loggedout');
+    const { accessToken, refreshToken } = (await signIn(L, email, password)).body;
+    const before = await call('GET', `${L}/data/getclass_users`, { token: accessToken });
+    expect(before.status).toBe(200);
+
+    await call('POST', `${L}/login/logout`, { token: accessToken, body: { refreshToken } });
+
+    const after = await call('GET', `${L}/data/getclass_users`, { token: accessToken });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
+    // A new sign-in is a new session.
+    const again = (await signIn(L, email, password)).body.accessToken;
+    expect((await call('GET', `${L}/data/getclass_users`, { token: again })).status).toBe(200);
+  });
+
   it('needs a learner token to log out', async () => {
     expect((await call('POST', `${L}/login/logout`, { body: {} })).status).toBe(401);
     const admin = await adminSession();
@@ -200,6 +216,45 @@ describe('admin sign-in and admin accounts', () => {
       token: accessToken,
     });
     expect(gone.status).toBe(404);
+  });
+
+  it('refuses a deleted admin on every admin route at once, so it cannot create a new admin', async () => {
+    const { accessToken } = await adminSession();
+    const email = uniqueEmail('removed');
+    const created = await call('POST', `${A}/data/insertAdmin`, {
+      token: accessToken,
+      body: { name: 'Y', email, password: 'Adm1nPass' },
+    });
+    const y = (await signIn(A, email, 'Adm1nPass')).body;
+    expect((await call('GET', `${A}/data/getAdmins`, { token: y.accessToken })).status).toBe(200);
+
+    const removed = await call('DELETE', `${A}/data/deleteAdmin/${created.body.data.admin_id}`, {
+      token: accessToken,
+    });
+    expect(removed.status).toBe(200);
+
+    const list = await call('GET', `${A}/data/getAdmins`, { token: y.accessToken });
+    expect(list.status).toBe(401);
+    expect(list.body.code).toBe('UNAUTHENTICATED');
+    const persistence = await call('POST', `${A}/data/insertAdmin`, {
+      token: y.accessToken,
+      body: { name: 'Z (created by deleted Y)', email: uniqueEmail('z'), password: 'Adm1nPass' },
+    });
+    expect(persistence.status).toBe(401);
+    const refreshed = await call('POST', `${A}/login/refresh`, {
+      body: { refreshToken: y.refreshToken },
+    });
+    expect(refreshed.status).toBe(401);
+  });
+
+  it('makes an admin access token stop working at logout', async () => {
+    const { accessToken, refreshToken } = await adminSession();
+    await call('POST', `${A}/login/logout`, { token: accessToken, body: { refreshToken } });
+    expect((await call('GET', `${A}/data/getAdmins`, { token: accessToken })).status).toBe(401);
+    const other = await adminSession();
+    expect((await call('GET', `${A}/data/getAdmins`, { token: other.accessToken })).status).toBe(
+      200,
+    );
   });
 
   it('refuses an admin deleting their own account with 409', async () => {

@@ -11,6 +11,7 @@ import { TABLE_DEFINITION } from '@gia/functions';
 import { loadConfig } from '../src/config.ts';
 import { GiaStack } from '../src/gia-stack.ts';
 import { DataTable } from '../src/constructs/table.ts';
+import { BUNDLE_TARGET, FUNCTION_RUNTIME } from '../src/constructs/base-function.ts';
 
 type Resource = {
   Type: string;
@@ -193,11 +194,11 @@ describe('the functions', () => {
   const lambdas = () =>
     [...deployedGroups, 'reconcile'].map((g) => [g, resources[idOf(functionOf(g))]!] as const);
 
-  it('run one per deployed route group plus the reconciliation, on Node 22, arm64, traced, with bounded logs', () => {
+  it('run one per deployed route group plus the reconciliation, on Node 24, arm64, traced, with bounded logs', () => {
     expect(lambdas()).toHaveLength(deployedGroups.length + 1);
     for (const [group, fn] of lambdas()) {
       expect(fn.Properties, group).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         TracingConfig: { Mode: 'Active' },
         Handler: 'index.handler',
@@ -206,6 +207,11 @@ describe('the functions', () => {
         .Ref;
       expect(resources[logGroupId]!.Properties.RetentionInDays).toBe(90);
     }
+  });
+
+  it('are bundled by esbuild for the Node version they run on', () => {
+    expect(FUNCTION_RUNTIME.name).toBe('nodejs24.x');
+    expect(BUNDLE_TARGET).toBe(`node${FUNCTION_RUNTIME.name.match(/\d+/)![0]}`);
   });
 
   it('get the table, bucket and pools, and a secret ARN only where a provider is used', () => {
@@ -402,6 +408,39 @@ describe('identity', () => {
         EnableTokenRevocation: true,
       });
     }
+  });
+
+  it('offers no OAuth flow, scope or callback URL on either app client (finding 19)', () => {
+    for (const which of ['learner', 'admin'] as const) {
+      const client = pool(stack.pools[which].client);
+      expect(client.AllowedOAuthFlowsUserPoolClient, which).toBe(false);
+      for (const key of ['AllowedOAuthFlows', 'AllowedOAuthScopes', 'CallbackURLs', 'LogoutURLs'])
+        expect(client[key], `${which} ${key}`).toBeUndefined();
+    }
+  });
+
+  it('lets users write only their name (learners) and a verified e-mail with their own token (finding 19)', () => {
+    expect(pool(stack.pools.learner.client).WriteAttributes).toEqual(['email', 'name']);
+    expect(pool(stack.pools.admin.client).WriteAttributes).toEqual(['email']);
+    for (const which of ['learner', 'admin'] as const) {
+      // The old address stays in use until the new one is verified.
+      expect(pool(stack.pools[which].userPool).UserAttributeUpdateSettings, which).toEqual({
+        AttributesRequireVerificationBeforeUpdate: ['email'],
+      });
+    }
+  });
+
+  it('issues admin access tokens for at most 15 minutes and learner ones for an hour (finding 1)', () => {
+    const minutes = (which: 'learner' | 'admin') => {
+      const client = pool(stack.pools[which].client) as {
+        AccessTokenValidity: number;
+        TokenValidityUnits: { AccessToken: string };
+      };
+      expect(client.TokenValidityUnits.AccessToken).toBe('minutes');
+      return client.AccessTokenValidity;
+    };
+    expect(minutes('admin')).toBeLessThanOrEqual(15);
+    expect(minutes('learner')).toBe(60);
   });
 });
 

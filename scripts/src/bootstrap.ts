@@ -216,5 +216,8 @@ export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState)
     COGNITO_LOCAL_ISSUER_BASE: endpoints.cognito,
     MEDIA_URL_MODE: 'local',
     PAYMENTS_LOCAL_GATEWAY: '1',
+    // Every local client (browser, tests) is one loopback address: AWS's 10 sign-ups an hour
+    // per client would stop the second test run.
+    SIGNUP_MAX_PER_CLIENT: process.env.SIGNUP_MAX_PER_CLIENT ?? '1000',
   });
 }

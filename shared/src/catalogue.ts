@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
 /** Languages of topics and about-subject records, in the specification's two groups. */
@@ -72,6 +73,9 @@ const price = (missing: string) =>
       .check(
         z.minimum(0, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
         z.maximum(MAX_PRICE, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
+        z.refine((v) => v === 0 || (v >= 1 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6), {
+          error: 'Price must be 0 (free) or at least ₹1, with at most 2 decimals.',
+        }),
       ),
   );
 
@@ -86,6 +90,8 @@ export const freeCourse = preprocess(
 );
 
 const ALL_REQUIRED = 'All fields are required.';
+/** A parent id that is not even shaped like one: it cannot exist. */
+const PARENT_INVALID = 'The selected parent does not exist.';
 
 export const BoardInput = z.object({
   board_name: required('Board Name is required.', 100),
@@ -95,7 +101,7 @@ export const BoardInput = z.object({
 
 export const ClassInput = z.object({
   class_name: required(ALL_REQUIRED),
-  board_id: required(ALL_REQUIRED),
+  board_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
@@ -104,7 +110,7 @@ export const ClassInput = z.object({
 
 export const SubjectInput = z.object({
   subject_name: required(ALL_REQUIRED),
-  class_id: required(ALL_REQUIRED),
+  class_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
@@ -112,7 +118,7 @@ export const SubjectInput = z.object({
 
 export const SubSubjectInput = z.object({
   sub_subject_name: required(ALL_REQUIRED),
-  subject_id: required(ALL_REQUIRED),
+  subject_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
@@ -139,8 +145,8 @@ const serialNo = (missing?: string) =>
 
 export const ChapterInput = z.object({
   chapter_name: required(ALL_REQUIRED),
-  subject_id: required(ALL_REQUIRED),
-  sub_subject_id: optionalText(100),
+  subject_id: requiredId(ALL_REQUIRED, PARENT_INVALID),
+  sub_subject_id: optionalId(PARENT_INVALID),
   serial_no: serialNo(ALL_REQUIRED),
   description: required(ALL_REQUIRED),
   image_url: optionalText(),
@@ -157,7 +163,7 @@ const language = z.optional(
 );
 
 export const TopicInput = z.object({
-  chapter_id: required(TOPIC_REQUIRED),
+  chapter_id: requiredId(TOPIC_REQUIRED, PARENT_INVALID),
   topic_name: required(TOPIC_REQUIRED),
   author: required(TOPIC_REQUIRED),
   topic_description: optionalText(),
@@ -178,7 +184,7 @@ export const TopicInput = z.object({
 });
 
 export const AboutSubjectInput = z.object({
-  sub_subject_id: required('Sub Subject is required.'),
+  sub_subject_id: requiredId('Sub Subject is required.', PARENT_INVALID),
   video_url: optionalText(),
   notes_url: optionalText(),
   comments: optionalText(),
@@ -194,9 +200,19 @@ export const TestimonialInput = z.object({
   image_url: required(ALL_REQUIRED),
 });
 
+/** The parent filters that catalogue lists take as query parameters (each optional). */
+export const CatalogueListQuery = z.object({
+  board_id: optionalId(),
+  class_id: optionalId(),
+  subject_id: optionalId(),
+  sub_subject_id: optionalId(),
+  chapter_id: optionalId(),
+});
+export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
+
 /** The id field that an update adds to each entity's payload. */
 const withId = <S extends z.ZodMiniObject>(schema: S, idField: string, label: string) =>
-  z.extend(schema, { [idField]: required(`${label} id is required.`) });
+  z.extend(schema, { [idField]: requiredId(`${label} id is required.`, `${label} not found.`) });
 
 export const CATALOGUE_INPUTS = {
   board: {

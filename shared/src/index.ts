@@ -7,3 +7,4 @@ export * from './uploads.ts';
 export * from './learner.ts';
 export * from './payments.ts';
 export * from './learning.ts';
+export * from './ids.ts';

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
+import { optionalId, requiredId } from './ids.ts';
+import { LEARNER_MESSAGES } from './messages.ts';
 
-export { LEARNER_MESSAGES } from './messages.ts';
+export { LEARNER_MESSAGES };
 
 export const SubjectRefInput = z.object({
-  subject_id: z
-    .string({ error: 'subject_id is required.' })
-    .check(z.trim(), z.minLength(1, { error: 'subject_id is required.' })),
+  subject_id: requiredId('subject_id is required.', LEARNER_MESSAGES.subjectNotFound),
 });
 
 /** `user_id` is optional wherever it appears; identity comes from the token alone. */
 export const UserIdQuery = z.object({
-  user_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  user_id: optionalId(),
 });

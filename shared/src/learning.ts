@@ -1,5 +1,18 @@
 import * as z from 'zod/mini';
+import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
+
+/** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
+export const QNA_LIMITS = {
+  /** Learners' answers stop here ("answersFull")… */
+  answersPerQuestion: 50,
+  /** …staff may still add this many beyond it. */
+  staffReserve: 5,
+  answersPerLearner: 5,
+  textChars: 2000,
+  pageDefault: 20,
+  pageMax: 100,
+} as const;
 
 /** Texts of reviews, questions, profile and the AI teacher (CONTRACT sections 6 and 8). */
 export const LEARNING_MESSAGES = {
@@ -33,8 +46,29 @@ export const LEARNING_MESSAGES = {
   aiRefusal: 'I can only help with questions about this class and topic.',
   aiEmpty: 'No response received.',
   aiRateLimited: 'You have asked many questions this hour. Please try again later.',
+  aiBudgetSpent:
+    'The AI teacher has answered all the questions it can today. Please try again tomorrow.',
+  aiSlow: 'The AI teacher is taking too long to answer. Please try again.',
+  aiConversationLoaded: 'Conversation loaded.',
   progressSaved: 'Progress saved.',
+  reviewBusy: 'Many reviews of this topic changed at once. Please try again.',
+  answersFull: `This question already has the most answers it can take (${QNA_LIMITS.answersPerQuestion}).`,
+  answersPerLearner: `You can give at most ${QNA_LIMITS.answersPerLearner} answers to one question.`,
+  invalidCursor: 'Invalid cursor.',
 } as const;
+
+/** The name staff answers are shown under; `is_staff` (set by the server) is what marks them. */
+export const STAFF_LABEL = 'GIA School';
+
+/** Names a learner cannot appear under beside answers and reviews: they read as staff. */
+const RESERVED_NAME = /\badmin|gia\s*school|\bstaff\b|\bmoderator\b|\bofficial\b/i;
+
+/** Whether a display name would pass for staff ("Admin", "GIA School", "Staff"…). */
+export const isReservedName = (name: string) => RESERVED_NAME.test(name.normalize('NFKC'));
+
+/** A learner's name as others see it: a blank or staff-like name shows as "Learner". */
+export const shownLearnerName = (name: string | undefined) =>
+  !name?.trim() || isReservedName(name) ? 'Learner' : name;
 
 const text = (message: string, max = 2000) =>
   preprocess(
@@ -47,10 +81,7 @@ const text = (message: string, max = 2000) =>
       ),
   );
 
-const id = (name: string) =>
-  z
-    .string({ error: `${name} is required.` })
-    .check(z.trim(), z.minLength(1, { error: `${name} is required.` }));
+const id = (name: string) => requiredId(`${name} is required.`, `${name} is not valid.`);
 
 /** A rating of 1 to 5 in half steps. */
 const rating = preprocess(
@@ -81,8 +112,8 @@ export const InsertQuestionInput = z.object({
 export const UpdateQuestionInput = z
   .object({
     qna_id: id('qna_id'),
-    question: z.optional(z.string()),
-    answer: z.optional(z.string()),
+    question: z.optional(text(LEARNING_MESSAGES.questionEmpty, QNA_LIMITS.textChars)),
+    answer: z.optional(text(LEARNING_MESSAGES.answerEmpty, QNA_LIMITS.textChars)),
   })
   .check(
     z.refine((v) => v.question !== undefined || v.answer !== undefined, {
@@ -91,8 +122,19 @@ export const UpdateQuestionInput = z
   );
 export const AnswerQuestionInput = z.object({
   qna_id: id('qna_id'),
-  answer: text(LEARNING_MESSAGES.answerEmpty),
+  answer: text(LEARNING_MESSAGES.answerEmpty, QNA_LIMITS.textChars),
 });
+
+/** `getqna`: one page of a topic's questions (a smaller page than other lists: answers ride along). */
+export const QnaPageQuery = z.object({
+  topic_id: id('topic_id'),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(QNA_LIMITS.pageMax)),
+    QNA_LIMITS.pageDefault,
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+});
+export type QnaPageQuery = z.infer<typeof QnaPageQuery>;
 export const AdminQuestionsQuery = z.object({
   unanswered: z.pipe(
     z.optional(z.enum(['true', 'false'])),
@@ -135,31 +177,36 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 export const AI_LIMITS = {
   maxPromptChars: 2000,
-  maxHistory: 10,
   maxOutputTokens: 600,
+  /** Per learner, in any sliding hour. */
   questionsPerHour: 30,
+  /** Turns kept per learner and topic (or class) on the server. */
+  storedTurns: 8,
+  storedTurnChars: 4000,
+  /** Of those, the last few go to the model, each cut short. */
+  historyTurnsSent: 4,
+  historyTurnChars: 1000,
+  /** Retries of a failed provider call (each attempt bounded by OPENAI_TIMEOUT_MS). */
+  providerRetries: 1,
 } as const;
 
+/**
+ * The request carries only the new question and its scope: the earlier turns are the server's,
+ * and a `history` sent by a client is dropped (a learner cannot supply the teacher's turns).
+ */
 export const AskAiInput = z.object({
   messages: text(LEARNING_MESSAGES.aiBlank, AI_LIMITS.maxPromptChars),
-  topic_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
-  class_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
-  history: z.optional(
-    z
-      .array(
-        z.object({
-          role: z.enum(['user', 'assistant']),
-          content: z.string().check(z.maxLength(AI_LIMITS.maxPromptChars)),
-        }),
-      )
-      .check(
-        z.maxLength(AI_LIMITS.maxHistory, {
-          error: `At most ${AI_LIMITS.maxHistory} earlier turns.`,
-        }),
-      ),
-  ),
+  topic_id: optionalId('topic_id is not valid.'),
+  class_id: optionalId('class_id is not valid.'),
 });
 export type AskAiInput = z.infer<typeof AskAiInput>;
+
+/** `getAiConversation`: the kept turns of a topic, a class, or the general teacher. */
+export const AiConversationQuery = z.object({
+  topic_id: optionalId('topic_id is not valid.'),
+  class_id: optionalId('class_id is not valid.'),
+});
+export type AiConversationQuery = z.infer<typeof AiConversationQuery>;
 
 /** The structured output the AI teacher asks the model for. */
 export const TUTOR_REPLY_FORMAT = {

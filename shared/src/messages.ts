@@ -13,6 +13,7 @@ export const MESSAGES = {
   loginSuccess: 'Logged in Successfully',
   loginFailed: 'Invalid email or password.',
   loginRateLimited: 'Too many failed sign-in attempts. Please try again later.',
+  signupRateLimited: 'Too many accounts were created from this network. Please try again later.',
   emailTaken: 'An account with this email already exists.',
   refreshed: 'Token refreshed',
   refreshFailed: 'Your session has expired. Please sign in again.',

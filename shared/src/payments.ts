@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { requiredId } from './ids.ts';
 
 /** Texts of payments (CONTRACT section 7 and the specification's cart toasts). */
 export const PAYMENT_MESSAGES = {
@@ -13,6 +14,11 @@ export const PAYMENT_MESSAGES = {
   providerDown: 'The payment provider is not reachable right now. Please try again.',
   notLocal: 'The local test gateway is off: real Razorpay keys are configured.',
   notConfigured: 'Payments are not available right now. Please try again later.',
+  belowMinimum: 'The total must be at least ₹1 to pay online.',
+  tooManyOpenOrders:
+    'You have too many unfinished checkouts. Please complete a payment or try again later.',
+  busy: 'Another checkout is in progress. Please try again.',
+  duplicate: 'Payment received for subjects you already own. It will be refunded.',
 } as const;
 
 /** Local test gateway keys (used only when the Razorpay variables are unset). */
@@ -25,18 +31,27 @@ export const LOCAL_RAZORPAY = {
 /** At most this many subjects in one order (one transaction grants them all). */
 export const MAX_ORDER_ITEMS = 25;
 
+/** Razorpay's minimum charge: ₹1, in paise. */
+export const MIN_ORDER_PAISE = 100;
+
 const requiredString = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 
 export const RecordPaymentInput = z.object({
-  razorpay_order_id: requiredString('razorpay_order_id is required.'),
-  razorpay_payment_id: requiredString('razorpay_payment_id is required.'),
+  razorpay_order_id: requiredId(
+    'razorpay_order_id is required.',
+    PAYMENT_MESSAGES.verificationFailed,
+  ),
+  razorpay_payment_id: requiredId(
+    'razorpay_payment_id is required.',
+    PAYMENT_MESSAGES.verificationFailed,
+  ),
   razorpay_signature: requiredString('razorpay_signature is required.'),
 });
 export type RecordPaymentInput = z.infer<typeof RecordPaymentInput>;
 
 export const LocalPayInput = z.object({
-  order_id: requiredString('order_id is required.'),
+  order_id: requiredId('order_id is required.', PAYMENT_MESSAGES.orderNotFound),
 });
 
 export interface OrderAnswer {

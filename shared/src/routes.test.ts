@@ -35,9 +35,31 @@ describe('the route table', () => {
   });
 
   it('matches a path with a parameter and decodes it', () => {
-    const m = matchRoute('DELETE', '/api/v1/classadmin/data/deleteBoards/01J%20X');
-    expect(m).toMatchObject({ kind: 'found', params: { id: '01J X' } });
+    const m = matchRoute('DELETE', '/api/v1/classadmin/data/deleteBoards/01J%2DX_y');
+    expect(m).toMatchObject({ kind: 'found', params: { id: '01J-X_y' } });
     if (m.kind === 'found') expect(m.route.name).toBe('admin.catalogue.deleteBoards');
+  });
+
+  it('answers not-found, never throws, for a parameter that is not an id', () => {
+    const bad = [
+      '%E0%A4%A',
+      '%',
+      '%ZZ',
+      '01J%20X',
+      '..%2F..%2Fx',
+      'x'.repeat(65),
+      '%F0%9F%98%80',
+      '%00',
+    ];
+    for (const param of bad) {
+      expect(
+        matchRoute('DELETE', `/api/v1/classuser/data/deleteUSER_CART/${param}`),
+        param,
+      ).toEqual({ kind: 'not-found' });
+    }
+    expect(
+      matchRoute('GET', `/api/v1/classuser/data/getClasses_Byid/${'a'.repeat(64)}`),
+    ).toMatchObject({ kind: 'found' });
   });
 
   it('tells a wrong method apart from an unknown path', () => {

@@ -4,6 +4,7 @@
  * The Lambda routers, the local gateway and the CDK stack all read this table, so a route is
  * declared exactly once. A route whose group has no handler for it yet answers `501`.
  */
+import { isId } from './ids.ts';
 
 /** Who may call a route. `public` routes accept a token (learner or admin) but do not need one. */
 export type Access = 'public' | 'learner' | 'admin' | 'learner-or-admin';
@@ -245,6 +246,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // AI teacher (CONTRACT section 8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
+  route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
 ];
 
 /** The routes served by one route group (one Lambda function). */
@@ -267,6 +269,15 @@ export type RouteMatch =
   | { kind: 'method-not-allowed'; allowed: Method[] }
   | { kind: 'not-found' };
 
+/** A path segment, decoded; `undefined` for a malformed `%` escape (which would throw). */
+function decodeParam(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Finds the route for a method and path (path without query string). */
 export function matchRoute(method: string, path: string): RouteMatch {
   const allowed: Method[] = [];
@@ -278,7 +289,13 @@ export function matchRoute(method: string, path: string): RouteMatch {
       continue;
     }
     const params: Record<string, string> = {};
-    names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1] ?? '')));
+    for (const [i, n] of names.entries()) {
+      const value = decodeParam(m[i + 1] ?? '');
+      // Every path parameter is an id: one that does not decode, or is not shaped like an id,
+      // names nothing (404), and never reaches a handler or a table key.
+      if (value === undefined || !isId(value)) return { kind: 'not-found' };
+      params[n] = value;
+    }
     return { kind: 'found', route: r, params };
   }
   return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };

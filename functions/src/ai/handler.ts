@@ -1,9 +1,9 @@
-import { AskAiInput } from '@gia/shared';
+import { AiConversationQuery, AskAiInput, LEARNING_MESSAGES as M } from '@gia/shared';
 import { learnerId } from '../learner/identity.ts';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';
-import { askTeacher } from './service.ts';
+import { aiConversation, askTeacher } from './service.ts';
 
 /** The AI teacher (CONTRACT section 8). */
 export const handler = createGroupHandler(
@@ -11,6 +11,11 @@ export const handler = createGroupHandler(
   {
     'ai.ask': async (req) =>
       ok('AI reply', await askTeacher(learnerId(req), parse(AskAiInput, req.body))),
+    'ai.conversation': async (req) =>
+      ok(
+        M.aiConversationLoaded,
+        await aiConversation(learnerId(req), parse(AiConversationQuery, req.query)),
+      ),
   },
   { beforeRoute: loadSecrets },
 );

@@ -5,6 +5,7 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
   SignUpCommand,
@@ -179,6 +180,25 @@ export async function findUser(pool: Pool, email: string) {
   } catch (err) {
     if ((err as Error).name === 'UserNotFoundException') return undefined;
     throw err;
+  }
+}
+
+/**
+ * Signs a user out everywhere: every refresh token of the user stops working (in AWS the access
+ * tokens too, for Cognito's own APIs). The local stand-in does not implement this call; there
+ * deleting the user, which always follows, ends its refresh tokens.
+ */
+export async function signOutEverywhere(pool: Pool, username: string): Promise<void> {
+  try {
+    await cognito.send(
+      new AdminUserGlobalSignOutCommand({
+        UserPoolId: poolIds(pool).userPoolId,
+        Username: username,
+      }),
+    );
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name !== 'UserNotFoundException' && name !== 'Unsupported') throw err;
   }
 }
 

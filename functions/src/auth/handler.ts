@@ -1,12 +1,12 @@
 import { LoginInput, LogoutInput, MESSAGES, RefreshInput, SignupInput } from '@gia/shared';
 import type { Pool } from '../lib/auth.ts';
-import { created, createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
+import { caller, created, createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { refresh, signIn, signOut, signUp } from './service.ts';
 
 const login =
   (pool: Pool): RouteHandler =>
-  async (req) => ({ body: await signIn(pool, parse(LoginInput, req.body)) });
+  async (req) => ({ body: await signIn(pool, parse(LoginInput, req.body), req.client) });
 
 const refreshToken =
   (pool: Pool): RouteHandler =>
@@ -15,14 +15,14 @@ const refreshToken =
 const logout =
   (pool: Pool): RouteHandler =>
   async (req) => {
-    await signOut(pool, parse(LogoutInput, req.body).refreshToken);
+    await signOut(pool, parse(LogoutInput, req.body).refreshToken, caller(req));
     return ok(MESSAGES.loggedOut);
   };
 
 /** Sign-up, sign-in, refresh and sign-out for learners and admins (CONTRACT section 3). */
 export const handler = createGroupHandler('auth', {
   'learner.login.signup': async (req) =>
-    created(MESSAGES.signupSuccess, await signUp(parse(SignupInput, req.body))),
+    created(MESSAGES.signupSuccess, await signUp(parse(SignupInput, req.body), req.client)),
   'learner.login.request': login('learner'),
   'learner.login.refresh': refreshToken('learner'),
   'learner.login.logout': logout('learner'),

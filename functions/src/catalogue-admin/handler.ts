@@ -2,6 +2,7 @@ import {
   ADMIN_ENTITIES,
   CATALOGUE_INPUTS,
   CATALOGUE_MESSAGES,
+  CatalogueListQuery,
   PageQuery,
   type CatalogueEntity,
 } from '@gia/shared';
@@ -33,13 +34,14 @@ const LIST_FILTERS: Partial<Record<CatalogueEntity, [string, CatalogueEntity][]>
 };
 
 function listFilter(entity: CatalogueEntity, req: ApiRequest): ListFilter {
+  const query: Record<string, string | undefined> = parse(CatalogueListQuery, req.query);
   for (const [param, parentEntity] of LIST_FILTERS[entity] ?? []) {
-    const parentId = req.query[param];
+    const parentId = query[param];
     if (parentId) return { parentEntity, parentId };
   }
   if (entity === 'about-subject') {
     return {
-      where: { subject_id: req.query.subject_id ?? '', class_id: req.query.class_id ?? '' },
+      where: { subject_id: query.subject_id ?? '', class_id: query.class_id ?? '' },
     };
   }
   return {};

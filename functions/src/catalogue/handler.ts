@@ -1,10 +1,9 @@
-import * as z from 'zod/mini';
-import { PageQuery } from '@gia/shared';
+import { CatalogueListQuery, PageQuery } from '@gia/shared';
 import { createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { publicClassDetail, publicList, publicSubject, publicTopics } from './public.ts';
 
-const optionalId = z.optional(z.string().check(z.trim(), z.minLength(1)));
+const filters = (req: ApiRequest) => parse(CatalogueListQuery, req.query);
 const paging = (req: ApiRequest) => parse(PageQuery, req.query);
 const list = (items: unknown[], nextCursor: string | null, message: string) =>
   ok(message, items, { next_cursor: nextCursor });
@@ -16,30 +15,30 @@ export const handler = createGroupHandler('catalogue', {
     return list(p.items, p.nextCursor, 'Boards');
   },
   'catalogue.getClasses': async (req) => {
-    const { board_id } = parse(z.object({ board_id: optionalId }), req.query);
+    const { board_id } = filters(req);
     const p = await publicList('class', paging(req), board_id);
     return list(p.items, p.nextCursor, 'Classes');
   },
   'catalogue.getClassById': async (req) =>
     ok('Class', await publicClassDetail(req.params.classId ?? '', req.identity)),
   'catalogue.getSubjects': async (req) => {
-    const q = parse(z.object({ class_id: optionalId, subject_id: optionalId }), req.query);
+    const q = filters(req);
     if (q.subject_id) return list(await publicSubject(q.subject_id), null, 'Subjects');
     const p = await publicList('subject', paging(req), q.class_id);
     return list(p.items, p.nextCursor, 'Subjects');
   },
   'catalogue.getSubSubjects': async (req) => {
-    const { subject_id } = parse(z.object({ subject_id: optionalId }), req.query);
+    const { subject_id } = filters(req);
     const p = await publicList('sub-subject', paging(req), subject_id);
     return list(p.items, p.nextCursor, 'Sub-subjects');
   },
   'catalogue.getChapters': async (req) => {
-    const { sub_subject_id } = parse(z.object({ sub_subject_id: optionalId }), req.query);
+    const { sub_subject_id } = filters(req);
     const p = await publicList('chapter', paging(req), sub_subject_id);
     return list(p.items, p.nextCursor, 'Chapters');
   },
   'catalogue.getTopics': async (req) => {
-    const { chapter_id } = parse(z.object({ chapter_id: optionalId }), req.query);
+    const { chapter_id } = filters(req);
     const p = await publicTopics(paging(req), chapter_id, req.identity);
     return list(p.items, p.nextCursor, 'Topics');
   },

@@ -16,14 +16,13 @@ import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 import { present } from './service.ts';
 
-/** Fields only the back office sees. */
-const ADMIN_ONLY = ['board_created_by', 'updated_at', 'comments', 'qna'];
+/** Fields only the back office sees (besides every `*created_by`: admins' names). */
+const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna']);
+const isAdminOnly = (field: string) => ADMIN_ONLY.has(field) || field.endsWith('created_by');
 
-const publicView = (r: CatalogueRecord) => {
-  const out = { ...r };
-  for (const f of ADMIN_ONLY) delete out[f];
-  return out;
-};
+/** A record as the public sees it: no admin names, no back-office notes. */
+export const publicView = (r: CatalogueRecord): CatalogueRecord =>
+  Object.fromEntries(Object.entries(r).filter(([field]) => !isAdminOnly(field)));
 
 async function page(run: () => Promise<Page<CatalogueRecord>>) {
   try {

@@ -28,7 +28,7 @@ import {
 import { keys } from '../db/keys.ts';
 import { removeTopicData } from '../db/learning.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { signedMediaUrl } from '../lib/media.ts';
+import { MEDIA_URL_INVALID, normaliseMediaUrl, signedMediaUrl } from '../lib/media.ts';
 
 type Input = Record<string, unknown>;
 
@@ -263,11 +263,40 @@ function refused(entity: CatalogueEntity, err: unknown, parentField?: string): n
       throw new ConflictError(m.hasChildren ?? 'This record still has children.');
     case 'name-taken':
       throw new ConflictError(BOARD_NAME_TAKEN);
+    case 'changed':
+      throw new ConflictError(CHANGED_MEANWHILE);
+    case 'parent-count':
+      throw new ConflictError(CHANGED_MEANWHILE);
     case 'parent-missing': {
       const message = PARENT_MISSING[parentField ?? ''] ?? 'The parent does not exist.';
       throw new ValidationError(message, [{ field: parentField ?? '(body)', message }]);
     }
   }
+}
+
+/** The answer when a record kept moving under an update. */
+const CHANGED_MEANWHILE = 'This record was changed at the same time. Please try again.';
+
+/** Fields of the admin forms that hold a media url. */
+const MEDIA_INPUTS = ['image_url', 'video_url', 'notes_url'];
+
+/**
+ * The input with its media urls in the form they are stored: one of our `/media/<key>` urls
+ * (signature dropped) or an `https:` link. Anything else is refused with 400 before anything is
+ * written, so a url that cannot be read back never reaches a list.
+ */
+function withCheckedMedia(input: Input): Input {
+  const out = { ...input };
+  for (const field of MEDIA_INPUTS) {
+    const value = out[field];
+    if (typeof value !== 'string') continue;
+    const url = normaliseMediaUrl(value);
+    if (url === undefined) {
+      throw new ValidationError(MEDIA_URL_INVALID, [{ field, message: MEDIA_URL_INVALID }]);
+    }
+    out[field] = url;
+  }
+  return out;
 }
 
 const parentField = (ref: Ref | undefined) => (ref ? KINDS[ref.entity].idField : undefined);
@@ -277,7 +306,8 @@ async function creatorName(adminId: string): Promise<string> {
 }
 
 /** Inserts a catalogue record for an admin. */
-export async function insertEntity(entity: CatalogueEntity, input: Input, adminId: string) {
+export async function insertEntity(entity: CatalogueEntity, rawInput: Input, adminId: string) {
+  const input = withCheckedMedia(rawInput);
   const record = await buildRecord(entity, input, undefined, await creatorName(adminId));
   const parent = parentOf(entity, record);
   await insertRecord(
@@ -346,20 +376,40 @@ async function cascadeAncestors(entity: CatalogueEntity, record: CatalogueRecord
   }
 }
 
+/** How often an update is tried again when the record moved under it. */
+const UPDATE_ATTEMPTS = 3;
+
 /** Updates a catalogue record for an admin (the id field of the input names it). */
-export async function updateEntity(entity: CatalogueEntity, input: Input, adminId: string) {
+export async function updateEntity(entity: CatalogueEntity, rawInput: Input, adminId: string) {
+  const input = withCheckedMedia(rawInput);
   const id = str(input[KINDS[entity].idField]);
-  const existing = await getRecord({ entity, id });
+  const adminName = await creatorName(adminId);
+  let existing: CatalogueRecord | undefined;
+  let record: CatalogueRecord | undefined;
+  for (let attempt = 1; !record; attempt++) {
+    existing = await getRecord({ entity, id });
+    if (!existing) throw new NotFoundError(CATALOGUE_MESSAGES[entity].notFound);
+    const next = await buildRecord(entity, input, existing, adminName);
+    const oldParent = parentOf(entity, existing);
+    const newParent = parentOf(entity, next);
+    try {
+      await updateRecord(entity, next, {
+        oldParent,
+        newParent,
+        oldGuard: entity === 'board' ? boardGuard(existing) : undefined,
+        newGuard: entity === 'board' ? boardGuard(next) : undefined,
+        // Only a record with a parent can be moved under us.
+        readPartition: oldParent ? indexAttributes(entity, existing).gsi1pk : undefined,
+      });
+      record = next;
+    } catch (err) {
+      // Moved (or deleted) since it was read: read it again, so the right parent is counted.
+      const changed = err instanceof CatalogueWriteRefused && err.reason === 'changed';
+      if (!changed) refused(entity, err, parentField(newParent));
+      if (attempt >= UPDATE_ATTEMPTS) throw new ConflictError(CHANGED_MEANWHILE);
+    }
+  }
   if (!existing) throw new NotFoundError(CATALOGUE_MESSAGES[entity].notFound);
-  const record = await buildRecord(entity, input, existing, await creatorName(adminId));
-  const oldParent = parentOf(entity, existing);
-  const newParent = parentOf(entity, record);
-  await updateRecord(entity, record, {
-    oldParent,
-    newParent,
-    oldGuard: entity === 'board' ? boardGuard(existing) : undefined,
-    newGuard: entity === 'board' ? boardGuard(record) : undefined,
-  }).catch((err: unknown) => refused(entity, err, parentField(newParent)));
   const moved = (ANCESTOR_FIELDS[entity] ?? []).some(
     (f) => f !== 'sub_subject_id' && existing[f] !== record[f],
   );

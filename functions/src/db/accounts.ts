@@ -90,6 +90,19 @@ export async function getAdmin(adminId: string): Promise<AdminAccount | undefine
   return { admin_id, name, email, created_at };
 }
 
+/** Whether an admin's account record still exists (read consistently, only its key). */
+export async function adminExists(adminId: string): Promise<boolean> {
+  const res = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.admin(adminId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk',
+    }),
+  );
+  return res.Item !== undefined;
+}
+
 /** Admin accounts, oldest first. */
 export async function listAdmins(limit: number, cursor?: string): Promise<Page<AdminAccount>> {
   const res = await ddb.send(
@@ -99,7 +112,7 @@ export async function listAdmins(limit: number, cursor?: string): Promise<Page<A
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': 'ADMINS' },
       Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor),
+      ExclusiveStartKey: decodeCursor(cursor, { index: 'gsi1', partition: 'ADMINS' }),
     }),
   );
   return {
@@ -118,80 +131,136 @@ export async function deleteAdmin(adminId: string): Promise<void> {
   await ddb.send(new DeleteCommand({ TableName: tableName(), Key: keys.admin(adminId) }));
 }
 
-/** Sign-in failures of one e-mail in the current window. */
-export interface FailureWindow {
-  count: number;
-  windowStart: number;
-}
-
-/** The failures recorded for an e-mail, if its window is still open. */
-export async function getLoginFailures(
-  pool: 'learner' | 'admin',
-  email: string,
-  windowSeconds: number,
-  now: number,
-): Promise<FailureWindow | undefined> {
-  const res = await ddb.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.loginFailures(pool, email),
-      ConsistentRead: true,
-    }),
-  );
-  const item = res.Item as { count: number; window_start: number } | undefined;
-  if (!item || item.window_start + windowSeconds * 1000 <= now) return undefined;
-  return { count: item.count, windowStart: item.window_start };
-}
-
 /**
- * Counts one failed sign-in atomically: inside an open window the counter goes up by one; once
- * the window has closed a new one starts at one. Returns the new window.
+ * Records that a sign-in session was ended by logout; the record lives until the session's last
+ * access token expires (`expiresAt`, epoch seconds), when TTL removes it.
  */
-export async function recordLoginFailure(
-  pool: 'learner' | 'admin',
-  email: string,
-  windowSeconds: number,
-  now: number,
-): Promise<FailureWindow> {
-  const key = keys.loginFailures(pool, email);
-  const cutoff = now - windowSeconds * 1000;
-  try {
-    const res = await ddb.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD #count :one',
-        ConditionExpression: 'window_start > :cutoff',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return { count: res.Attributes?.count as number, windowStart: res.Attributes?.window_start };
-  } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-  }
-  // No open window: start one. Two concurrent starters both write 1, which only under-counts
-  // by one attempt in a race of the very first failures.
+export async function revokeSession(sessionId: string, expiresAt: number): Promise<void> {
   await ddb.send(
     new PutCommand({
       TableName: tableName(),
-      Item: {
-        ...key,
-        count: 1,
-        window_start: now,
-        ttl: Math.ceil((now + windowSeconds * 1000) / 1000),
-      },
+      Item: { ...keys.revokedSession(sessionId), ttl: expiresAt },
     }),
   );
-  return { count: 1, windowStart: now };
 }
 
-/** Forgets the failures of an e-mail after a successful sign-in. */
-export async function clearLoginFailures(pool: 'learner' | 'admin', email: string): Promise<void> {
-  await ddb.send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.loginFailures(pool, email) }),
+/** Whether a sign-in session was ended by logout (read consistently). */
+export async function isSessionRevoked(sessionId: string): Promise<boolean> {
+  const res = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.revokedSession(sessionId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk',
+    }),
   );
+  return res.Item !== undefined;
+}
+
+/** A key whose attempts are counted in fixed windows (sign-in failures, sign-ups). */
+export type AttemptKey = { pk: string; sk: string };
+
+/** The answer of {@link reserveAttempt}. */
+export type Reservation =
+  { reserved: true; count: number } | { reserved: false; retryAfterSeconds: number };
+
+/**
+ * Reserves one attempt for a key atomically, BEFORE the attempt is made, so concurrent callers
+ * can never together get more than `max` attempts in one window: inside an open window the
+ * counter goes up by one only while it is below `max`; once the window has closed a new one
+ * starts at one (a conditional Put, so two concurrent starters cannot both start it).
+ */
+export async function reserveAttempt(
+  key: AttemptKey,
+  max: number,
+  windowSeconds: number,
+  now: number,
+): Promise<Reservation> {
+  const cutoff = now - windowSeconds * 1000;
+  // Each pass either reserves, refuses, or loses a race to a concurrent window start; a few
+  // passes are plenty (the loser of a start race then sees the open window).
+  for (let pass = 0; pass < 5; pass++) {
+    try {
+      const res = await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'ADD #count :one',
+          ConditionExpression: 'window_start > :cutoff AND #count < :max',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':max': max },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      return { reserved: true, count: Number(res.Attributes?.count) };
+    } catch (err) {
+      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    }
+    const current = await ddb.send(
+      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    );
+    const item = current.Item as { count: number; window_start: number } | undefined;
+    if (item && item.window_start > cutoff) {
+      if (item.count >= max) {
+        const retryAfterSeconds = Math.max(
+          1,
+          Math.ceil((item.window_start + windowSeconds * 1000 - now) / 1000),
+        );
+        return { reserved: false, retryAfterSeconds };
+      }
+      continue;
+    }
+    try {
+      await ddb.send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...key,
+            count: 1,
+            window_start: now,
+            ttl: Math.ceil((now + windowSeconds * 1000) / 1000),
+          },
+          ConditionExpression: 'attribute_not_exists(pk) OR window_start <= :cutoff',
+          ExpressionAttributeValues: { ':cutoff': cutoff },
+        }),
+      );
+      return { reserved: true, count: 1 };
+    } catch (err) {
+      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    }
+  }
+  throw new Error(`attempt reservation did not settle for ${key.pk}`);
+}
+
+/** Counters of attempts: sign-ins per e-mail and client, per e-mail, and sign-ups per client. */
+export const attemptCounters = {
+  /** Without `client`: the sign-ins on an e-mail from every client together. */
+  signIn: (pool: 'learner' | 'admin', email: string, client?: string): AttemptKey =>
+    keys.loginFailures(pool, email, client),
+  signUp: (client: string): AttemptKey => keys.signups(client),
+};
+
+/** Gives back one reserved attempt (the attempt turned out not to count). */
+export async function releaseAttempt(key: AttemptKey): Promise<void> {
+  try {
+    await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+  }
+}
+
+/** Forgets every attempt counted for a key. */
+export async function clearAttempts(key: AttemptKey): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: tableName(), Key: key }));
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { CatalogueEntity } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { decodeCursor, encodeCursor, tableName, type Page } from './client.ts';
+import { decodeCursor, encodeCursor, startKeyError, tableName, type Page } from './client.ts';
 import { keys, withoutKeys } from './keys.ts';
 
 /**
@@ -221,17 +221,22 @@ async function queryPage(
   partition: string,
   options: ListOptions,
 ): Promise<Page<CatalogueRecord>> {
-  const res = await ddb.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: `${index}pk = :pk`,
-      ExpressionAttributeValues: { ':pk': partition },
-      Limit: options.limit,
-      ExclusiveStartKey: decodeCursor(options.cursor),
-      ScanIndexForward: options.forward ?? true,
-    }),
-  );
+  const start = decodeCursor(options.cursor, { index, partition });
+  const res = await ddb
+    .send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :pk`,
+        ExpressionAttributeValues: { ':pk': partition },
+        Limit: options.limit,
+        ExclusiveStartKey: start,
+        ScanIndexForward: options.forward ?? true,
+      }),
+    )
+    .catch((err: unknown) => {
+      throw startKeyError(err, start);
+    });
   return { items: (res.Items ?? []).map(toRecord), nextCursor: encodeCursor(res.LastEvaluatedKey) };
 }
 
@@ -294,8 +299,12 @@ export function listSubjectChapters(subjectId: string, options: ListOptions) {
   return queryPage('gsi1', `SUBJECT#${subjectId}#CHAPTERS`, options);
 }
 
-/** Why a catalogue write was refused. */
-export type WriteRefusal = 'missing' | 'has-children' | 'parent-missing' | 'name-taken';
+/**
+ * Why a catalogue write was refused. `changed`: the record is no longer under the parent it was
+ * read with (a concurrent move); `parent-count`: a parent's `child_count` would go below 0.
+ */
+export type WriteRefusal =
+  'missing' | 'has-children' | 'parent-missing' | 'name-taken' | 'changed' | 'parent-count';
 
 export class CatalogueWriteRefused extends Error {
   constructor(readonly reason: WriteRefusal) {
@@ -305,13 +314,28 @@ export class CatalogueWriteRefused extends Error {
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const parentUpdate = (parent: Ref, delta: 1 | -1, mustExist: boolean): TransactItem => ({
+/** One more child for a parent that must exist. */
+const parentIncrement = (parent: Ref): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: keyOf(parent),
     UpdateExpression: 'ADD child_count :d',
-    ConditionExpression: mustExist ? 'attribute_exists(pk)' : undefined,
-    ExpressionAttributeValues: { ':d': delta },
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':d': 1 },
+  },
+});
+
+/**
+ * One child less. Conditioned on a positive count, so a count never goes below 0 (and a missing
+ * parent is never re-created by `ADD`); see `transactCounting` for what happens when it is not.
+ */
+const parentDecrement = (parent: Ref): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keyOf(parent),
+    UpdateExpression: 'ADD child_count :d',
+    ConditionExpression: 'child_count > :zero',
+    ExpressionAttributeValues: { ':d': -1, ':zero': 0 },
   },
 });
 
@@ -329,6 +353,24 @@ async function transact(items: TransactItem[], reasons: WriteRefusal[]): Promise
     const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
     if (failed >= 0 && reasons[failed]) throw new CatalogueWriteRefused(reasons[failed]);
     throw err;
+  }
+}
+
+/**
+ * A transaction with parent decrements. When only a decrement's condition fails (the parent is
+ * gone, or its count is already 0: a count damaged before counts were guarded), the write goes
+ * ahead without it rather than refusing the child's move or delete forever.
+ */
+async function transactCounting(items: TransactItem[], reasons: WriteRefusal[]): Promise<void> {
+  try {
+    await transact(items, reasons);
+  } catch (err) {
+    if (!(err instanceof CatalogueWriteRefused) || err.reason !== 'parent-count') throw err;
+    const keep = reasons.map((r) => r !== 'parent-count');
+    await transact(
+      items.filter((_, i) => keep[i]),
+      reasons.filter((_, i) => keep[i]),
+    );
   }
 }
 
@@ -359,7 +401,7 @@ export async function insertRecord(
   ];
   const reasons: WriteRefusal[] = ['missing'];
   if (parent) {
-    items.push(parentUpdate(parent, 1, true));
+    items.push(parentIncrement(parent));
     reasons.push('parent-missing');
   }
   if (guard) {
@@ -378,11 +420,22 @@ export async function insertRecord(
 /**
  * Replaces a record's fields. When the parent changes, the old parent counts one child less and
  * the new one (which must exist) one more. A renamed unique name moves its guard.
+ *
+ * The write is conditioned on the record still hanging off the parent it was read with
+ * (`readPartition`, its gsi1 partition, which names the parent for every kind, chapters under a
+ * subject or a sub-subject alike): two concurrent moves cannot both decrement the old parent.
+ * The loser is refused with `changed`, and the caller reads again.
  */
 export async function updateRecord(
   entity: CatalogueEntity,
   record: CatalogueRecord,
-  change: { oldParent?: Ref; newParent?: Ref; oldGuard?: NameGuard; newGuard?: NameGuard },
+  change: {
+    oldParent?: Ref;
+    newParent?: Ref;
+    oldGuard?: NameGuard;
+    newGuard?: NameGuard;
+    readPartition?: string;
+  },
 ): Promise<void> {
   const id = String(record[KINDS[entity].idField]);
   const attrs = { ...indexAttributes(entity, record), ...record };
@@ -399,21 +452,28 @@ export async function updateRecord(
         TableName: tableName(),
         Key: keyOf({ entity, id }),
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ConditionExpression:
+          change.readPartition === undefined
+            ? 'attribute_exists(pk)'
+            : 'attribute_exists(pk) AND #readPk = :readPk',
+        ExpressionAttributeNames: {
+          ...names,
+          ...(change.readPartition === undefined ? {} : { '#readPk': 'gsi1pk' }),
+        },
+        ExpressionAttributeValues: {
+          ...values,
+          ...(change.readPartition === undefined ? {} : { ':readPk': change.readPartition }),
+        },
       },
     },
   ];
-  const reasons: WriteRefusal[] = ['missing'];
+  const reasons: WriteRefusal[] = [change.readPartition === undefined ? 'missing' : 'changed'];
   const { oldParent, newParent, oldGuard, newGuard } = change;
+  const decrements: TransactItem[] = [];
   if (newParent && (!oldParent || oldParent.id !== newParent.id)) {
-    items.push(parentUpdate(newParent, 1, true));
+    items.push(parentIncrement(newParent));
     reasons.push('parent-missing');
-    if (oldParent) {
-      items.push(parentUpdate(oldParent, -1, false));
-      reasons.push('missing');
-    }
+    if (oldParent) decrements.push(parentDecrement(oldParent));
   }
   if (newGuard && oldGuard?.key.pk !== newGuard.key.pk) {
     items.push({
@@ -430,7 +490,11 @@ export async function updateRecord(
       reasons.push('missing');
     }
   }
-  await transact(items, reasons);
+  // Decrements go last, so that any other refusal is the one reported.
+  await transactCounting(
+    [...items, ...decrements],
+    [...reasons, ...decrements.map((): WriteRefusal => 'parent-count')],
+  );
 }
 
 /**
@@ -447,16 +511,24 @@ export async function deleteRecord(
       Delete: {
         TableName: tableName(),
         Key: keyOf(ref),
+        // Exactly 0: a count that went wrong is never taken for "no children".
         ConditionExpression:
-          'attribute_exists(pk) AND (attribute_not_exists(child_count) OR child_count <= :zero)',
+          'attribute_exists(pk) AND (attribute_not_exists(child_count) OR child_count = :zero)',
         ExpressionAttributeValues: { ':zero': 0 },
       },
     },
   ];
-  if (parent) items.push(parentUpdate(parent, -1, false));
-  if (guard) items.push({ Delete: { TableName: tableName(), Key: guard.key } });
+  const reasons: WriteRefusal[] = ['has-children'];
+  if (guard) {
+    items.push({ Delete: { TableName: tableName(), Key: guard.key } });
+    reasons.push('missing');
+  }
+  if (parent) {
+    items.push(parentDecrement(parent));
+    reasons.push('parent-count');
+  }
   try {
-    await transact(items, ['has-children']);
+    await transactCounting(items, reasons);
   } catch (err) {
     // The delete's one condition covers two cases: tell them apart.
     if (err instanceof CatalogueWriteRefused && !(await getRecord(ref))) {

@@ -23,14 +23,18 @@
  * | learner profile | `USER#<user_id>` | `PROFILE` | | | signup (created), getclass_users, updateclass_users, sign-in name |
  * | learner e-mail guard | `USEREMAIL#<email>` | `USEREMAIL` | | | signup / profile e-mail uniqueness (same transaction) |
  * | admin account | `ADMIN#<admin_id>` | `ADMIN` | `ADMINS` / `<created_at>#<admin_id>` | | getAdmins, insertAdmin, deleteAdmin, `*_created_by` names |
- * | sign-in failures | `LOGINFAIL#<pool>#<email>` | `LOGINFAIL` | | | login/request refuses with 429 after repeated failures (TTL cleans up) |
+ * | sign-in attempts of a client | `LOGINFAIL#<pool>#<email>#<client ip>` | `LOGINFAIL` | | | login/request refuses one client with 429 after repeated failures (TTL cleans up) |
+ * | sign-in attempts of an e-mail | `LOGINFAIL#<pool>#<email>` | `LOGINFAIL` | | | login/request slows down (never refuses) an e-mail attacked from many clients (TTL cleans up) |
+ * | sign-ups of a client | `SIGNUPS#<client ip>` | `SIGNUPS` | | | login/signup refuses a client with 429 after too many sign-ups in an hour (TTL cleans up) |
+ * | revoked session | `REVOKED#<origin_jti or jti>` | `REVOKED` | | | logout: the session's access tokens answer 401 until they expire (TTL cleans up) |
  * | cart item | `USER#<user_id>` | `CART#<cart_id>` | | | getUSER_CART, deleteUSER_CART |
  * | cart subject guard | `USER#<user_id>` | `CARTSUBJECT#<subject_id>` | | | insertUSER_CART "Already in your cart." |
  * | favourite | `USER#<user_id>` | `FAV#<favorite_id>` | | | getuser_favorites, deleteuser_favorites |
  * | favourite subject guard | `USER#<user_id>` | `FAVSUBJECT#<subject_id>` | | | insertuser_favorites returns the existing record |
  * | subject grant | `USER#<user_id>` | `GRANT#<subject_id>` | | | getsubjects_purchased, getUserClassPurchased, entitlement (one GetItem) |
  * | payment history | `USER#<user_id>` | `PAYMENT#<payment_row_id>` | | | getpayment_history, newest first |
- * | order | `ORDER#<order_id>` | `ORDER` | `ORDERS#UNPAID` / `<created_at>` (sparse, removed when paid) | | processPayment, insertpayment_hsitory, webhook, reconciliation |
+ * | order | `ORDER#<order_id>` | `ORDER` | `ORDERS#UNPAID` / `<next check at>` while unpaid; `REFUNDS#DUE` / `<paid_at>` when paid twice (sparse) | | processPayment, insertpayment_hsitory, webhook, reconciliation (due orders, with back-off), refunds to make |
+ * | checkout slot | `USER#<user_id>` | `CHECKOUT#<0..2>` | | | processPayment reuses the open order of an unchanged cart; at most 3 open orders per learner |
  * | payment guard | `RZPAYMENT#<payment_id>` | `RZPAYMENT` | | | a payment is recorded once (browser call, webhook, reconciliation) |
  * | webhook event | `WEBHOOK#<event_id>` | `WEBHOOK` | | | webhook de-duplication (TTL cleans up) |
  * | review | `TOPIC#<topic_id>` | `REVIEW#<user_id>` | `REVIEW#<id>` / `REVIEW` | | getreviews, one review per learner and topic, update/deletereviews by id |
@@ -38,7 +42,7 @@
  * | class rating | `CLASS#<class_id>` | `RATING` | | | real ratings on class cards |
  * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
  * | topic progress | `USER#<user_id>` | `PROGRESS#<topic_id>` | | | resume position, watched marks |
- * | AI question counter | `AIRATE#<user_id>#<hour>` | `AIRATE` | | | getAiResponse per-learner hourly limit (TTL cleans up) |
+ * | AI question log, daily budget, conversation | `AIRATE#<user_id>`, `AIBUDGET#<day>`, `USER#<user_id>` | `AIRATE`, `AIBUDGET`, `AICHAT#<scope>` | | | getAiResponse limits and kept turns (keys in `db/ai.ts`) |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
@@ -74,12 +78,19 @@ export const keys = {
     sk: `PAYMENT#${paymentId}`,
   }),
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
+  checkoutSlot: (userId: string, slot: number) => ({
+    pk: `USER#${userId}`,
+    sk: `CHECKOUT#${slot}`,
+  }),
   razorpayPayment: (paymentId: string) => ({ pk: `RZPAYMENT#${paymentId}`, sk: 'RZPAYMENT' }),
   webhookEvent: (eventId: string) => ({ pk: `WEBHOOK#${eventId}`, sk: 'WEBHOOK' }),
-  loginFailures: (pool: 'learner' | 'admin', email: string) => ({
-    pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}`,
+  /** Without `client`: the attempts on an e-mail from every client together. */
+  loginFailures: (pool: 'learner' | 'admin', email: string, client?: string) => ({
+    pk: `LOGINFAIL#${pool}#${email.trim().toLowerCase()}${client === undefined ? '' : `#${client}`}`,
     sk: 'LOGINFAIL',
   }),
+  signups: (client: string) => ({ pk: `SIGNUPS#${client}`, sk: 'SIGNUPS' }),
+  revokedSession: (sessionId: string) => ({ pk: `REVOKED#${sessionId}`, sk: 'REVOKED' }),
 } as const;
 
 /** Strips the key attributes from an item before it leaves the data layer. */

@@ -1,12 +1,14 @@
 import {
   BatchWriteCommand,
+  GetCommand,
+  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { tableName } from './client.ts';
+import { decodeCursor, encodeCursor, InvalidCursorError, tableName, type Page } from './client.ts';
 import { withoutKeys } from './keys.ts';
 
 type Item = Record<string, unknown>;
@@ -201,16 +203,24 @@ export async function topicReviews(topicId: string) {
   };
 }
 
+/** One answer as stored; `user_id` and `is_staff` are set by the server, never by the client. */
+export interface Answer {
+  answer: string;
+  answered_by: string;
+  answered_at: string;
+  user_id?: string;
+  is_staff?: boolean;
+}
+
 export interface Question {
   qna_id: string;
   user_id: string;
   user_name: string;
   topic_id: string;
   posted_date: string;
-  questionanswers: {
-    question: string;
-    answers: { answer: string; answered_by: string; answered_at: string }[];
-  }[];
+  questionanswers: { question: string; answers: Answer[] }[];
+  /** How many answers each author gave (the per-learner cap is checked against it). */
+  answers_by?: Record<string, number>;
 }
 
 const questionKey = (topicId: string, qnaId: string) => ({
@@ -224,25 +234,26 @@ const answeredIndex = (q: Question) => ({
 
 export async function putQuestion(q: Question): Promise<void> {
   await ddb.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...questionKey(q.topic_id, q.qna_id),
-              gsi1pk: `QNA#${q.qna_id}`,
-              gsi1sk: 'QNA',
-              ...answeredIndex(q),
-              type: 'qna',
-              ...q,
-            },
-          },
-        },
-      ],
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...questionKey(q.topic_id, q.qna_id),
+        gsi1pk: `QNA#${q.qna_id}`,
+        gsi1sk: 'QNA',
+        ...answeredIndex(q),
+        type: 'qna',
+        answers_by: {},
+        ...q,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
 }
+
+const toQuestion = (item: Item): Question => {
+  const { type: _type, ...rest } = withoutKeys(item);
+  return rest as unknown as Question;
+};
 
 export async function questionById(qnaId: string): Promise<Question | undefined> {
   const res = await ddb.send(
@@ -254,24 +265,95 @@ export async function questionById(qnaId: string): Promise<Question | undefined>
     }),
   );
   const item = res.Items?.[0];
-  return item ? (withoutKeys(item) as unknown as Question) : undefined;
+  return item ? toQuestion(item) : undefined;
 }
 
-/** Appends an answer atomically (two people answering at once both land). */
+/** Why an answer was not added. */
+export class AnswerRefused extends Error {
+  constructor(readonly reason: 'missing' | 'full' | 'author-limit') {
+    super(reason);
+  }
+}
+
+/**
+ * Appends an answer atomically (two people answering at once both land), within the caps: the
+ * question holds fewer than `maxAnswers`, and the author (when `perAuthor` is given) has given
+ * fewer than `perAuthor` answers to it. Both are conditions of the same write, so no race
+ * passes them, and the item stays far below DynamoDB's 400 KB (55 answers of at most 2,000
+ * characters, 6 KB in UTF-8, is about 340 KB).
+ */
 export async function appendAnswer(
   q: Question,
-  answer: { answer: string; answered_by: string; answered_at: string },
-) {
-  await ddb.send(
-    new UpdateCommand({
+  answer: Answer & { user_id: string },
+  caps: { maxAnswers: number; perAuthor?: number },
+  legacyChecked = false,
+): Promise<void> {
+  const perAuthor = caps.perAuthor !== undefined;
+  const update = () =>
+    ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: questionKey(q.topic_id, q.qna_id),
+        UpdateExpression: [
+          'SET questionanswers[0].answers = list_append(questionanswers[0].answers, :a), gsi2pk = :answered',
+          perAuthor ? 'answers_by.#u = if_not_exists(answers_by.#u, :zero) + :one' : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
+        ConditionExpression: [
+          'attribute_exists(pk) AND size(questionanswers[0].answers) < :max',
+          perAuthor ? '(attribute_not_exists(answers_by.#u) OR answers_by.#u < :per)' : '',
+        ]
+          .filter(Boolean)
+          .join(' AND '),
+        ExpressionAttributeNames: perAuthor ? { '#u': answer.user_id } : undefined,
+        ExpressionAttributeValues: {
+          ':a': [answer],
+          ':answered': 'QNA#ANSWERED',
+          ':max': caps.maxAnswers,
+          ...(perAuthor ? { ':zero': 0, ':one': 1, ':per': caps.perAuthor } : {}),
+        },
+      }),
+    );
+  try {
+    await update();
+  } catch (err) {
+    if ((err as Error).name === 'ValidationException' && perAuthor && !legacyChecked) {
+      // A question stored before the per-author counts existed: give it the map, then retry.
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: questionKey(q.topic_id, q.qna_id),
+          UpdateExpression: 'SET answers_by = if_not_exists(answers_by, :empty)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':empty': {} },
+        }),
+      );
+      return appendAnswer(q, answer, caps, true);
+    }
+    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    throw new AnswerRefused(await whyRefused(q, answer.user_id, caps));
+  }
+}
+
+async function whyRefused(
+  q: Question,
+  userId: string,
+  caps: { maxAnswers: number; perAuthor?: number },
+): Promise<AnswerRefused['reason']> {
+  const res = await ddb.send(
+    new GetCommand({
       TableName: tableName(),
       Key: questionKey(q.topic_id, q.qna_id),
-      UpdateExpression:
-        'SET questionanswers[0].answers = list_append(questionanswers[0].answers, :a), gsi2pk = :answered',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':a': [answer], ':answered': 'QNA#ANSWERED' },
+      ConsistentRead: true,
     }),
   );
+  if (!res.Item) return 'missing';
+  const stored = toQuestion(res.Item);
+  if ((stored.questionanswers[0]?.answers.length ?? 0) >= caps.maxAnswers) return 'full';
+  return caps.perAuthor !== undefined && (stored.answers_by?.[userId] ?? 0) >= caps.perAuthor
+    ? 'author-limit'
+    : 'full';
 }
 
 /** Edits the question text (its author only — checked by the caller). */
@@ -287,11 +369,39 @@ export async function editQuestion(q: Question, question: string) {
   );
 }
 
-/** The questions of a topic, newest first. */
-export async function topicQuestions(topicId: string): Promise<Question[]> {
-  return (await topicPartition(topicId, 'QNA#', true)).map(
-    (i) => withoutKeys(i) as unknown as Question,
+/**
+ * One page of a topic's questions, newest first. A page is one Query, so it is never more than
+ * DynamoDB's 1 MB however large its questions; the cursor must point into the same topic.
+ */
+export async function topicQuestions(
+  topicId: string,
+  limit: number,
+  cursor?: string,
+): Promise<Page<Question>> {
+  const start = decodeCursor(cursor);
+  if (
+    start &&
+    (Object.keys(start).length !== 2 ||
+      start.pk !== `TOPIC#${topicId}` ||
+      typeof start.sk !== 'string' ||
+      !start.sk.startsWith('QNA#'))
+  ) {
+    throw new InvalidCursorError();
+  }
+  const res = await ddb.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+      ExpressionAttributeValues: { ':pk': `TOPIC#${topicId}`, ':p': 'QNA#' },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
   );
+  return {
+    items: (res.Items ?? []).map(toQuestion),
+    nextCursor: encodeCursor(res.LastEvaluatedKey),
+  };
 }
 
 /** Questions for the admin screen, newest first: all, or only those still unanswered. */
@@ -312,9 +422,7 @@ export async function questionsForAdmin(unansweredOnly: boolean, limit = 200): P
   const items = unansweredOnly
     ? await query('QNA#UNANSWERED')
     : [...(await query('QNA#UNANSWERED')), ...(await query('QNA#ANSWERED'))];
-  return items
-    .map((i) => withoutKeys(i) as unknown as Question)
-    .sort((a, b) => (a.qna_id < b.qna_id ? 1 : -1));
+  return items.map(toQuestion).sort((a, b) => (a.qna_id < b.qna_id ? 1 : -1));
 }
 
 /** Removes everything kept under a topic (reviews, their summary, questions) after its delete. */

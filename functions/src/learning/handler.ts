@@ -4,6 +4,7 @@ import {
   SaveProgressInput,
   InsertReviewInput,
   LEARNING_MESSAGES as M,
+  QnaPageQuery,
   TopicQuery,
   UpdateQuestionInput,
   UpdateReviewInput,
@@ -25,9 +26,11 @@ import { parse } from '../lib/validation.ts';
 /** Reviews and questions of topics (CONTRACT section 6). */
 export const handler = createGroupHandler('learning', {
   'reviews.get': async (req) => {
-    learnerId(req);
-    const { reviews, summary } = await listReviews(parse(TopicQuery, req.query).topic_id);
-    return ok(M.reviewsLoaded, reviews, { summary });
+    const { reviews, summary, entitled } = await listReviews(
+      learnerId(req),
+      parse(TopicQuery, req.query).topic_id,
+    );
+    return ok(M.reviewsLoaded, reviews, { summary, entitled });
   },
   'reviews.insert': async (req) =>
     created(M.reviewCreated, await postReview(learnerId(req), parse(InsertReviewInput, req.body))),
@@ -38,8 +41,8 @@ export const handler = createGroupHandler('learning', {
     return ok(M.reviewDeleted);
   },
   'qna.get': async (req) => {
-    learnerId(req);
-    return ok(M.questionsLoaded, await listQuestions(parse(TopicQuery, req.query).topic_id));
+    const page = await listQuestions(learnerId(req), parse(QnaPageQuery, req.query));
+    return ok(M.questionsLoaded, page.items, { next_cursor: page.nextCursor });
   },
   'qna.insert': async (req) => {
     const input = parse(InsertQuestionInput, req.body);

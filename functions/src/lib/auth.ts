@@ -2,6 +2,7 @@ import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { adminExists, isSessionRevoked } from '../db/accounts.ts';
 import { env } from './env.ts';
 import { UnauthenticatedError } from './errors.ts';
 
@@ -12,6 +13,12 @@ export interface Identity {
   /** The Cognito `sub`: a learner's `user_id`, an admin's `admin_id`. */
   userId: string;
   pool: Pool;
+  /**
+   * The sign-in session the token belongs to, when the token names it: Cognito's `origin_jti`
+   * (shared by every access token refreshed from one refresh token; the local stand-in has none,
+   * so there it is the token's own `jti`), and when the token expires (epoch seconds).
+   */
+  session?: { id: string; expiresAt: number };
 }
 
 interface PoolVerifier {
@@ -96,10 +103,45 @@ export async function verifyAccessToken(token: string): Promise<Identity> {
   try {
     const payload = await all[pool].verify(token);
     if (typeof payload.sub !== 'string') throw new Error('no sub');
-    return { userId: payload.sub, pool };
+    const sessionId = payload.origin_jti ?? payload.jti;
+    return typeof sessionId === 'string' && typeof payload.exp === 'number'
+      ? { userId: payload.sub, pool, session: { id: sessionId, expiresAt: payload.exp } }
+      : { userId: payload.sub, pool };
   } catch {
     throw new UnauthenticatedError();
   }
+}
+
+/** How long a function trusts that an admin it has seen still exists. */
+export const ADMIN_CHECK_TTL_MS = 5000;
+const adminsSeen = new Map<string, number>();
+
+/**
+ * Checks that the session behind a verified token still stands, since a token verified offline
+ * stays valid until it expires: an admin's account record must still exist (one GetItem; a
+ * found admin is trusted for {@link ADMIN_CHECK_TTL_MS}), and the session must not have been
+ * ended by logout. Either failing is `401`.
+ */
+export async function assertSessionStands(identity: Identity, now = Date.now()): Promise<void> {
+  const [adminGone, revoked] = await Promise.all([
+    identity.pool === 'admin' ? adminIsGone(identity.userId, now) : false,
+    identity.session ? isSessionRevoked(identity.session.id) : false,
+  ]);
+  if (adminGone || revoked) throw new UnauthenticatedError();
+}
+
+async function adminIsGone(adminId: string, now: number): Promise<boolean> {
+  if ((adminsSeen.get(adminId) ?? 0) > now) return false;
+  if (!(await adminExists(adminId))) return true;
+  // Only positive answers are kept: a removed admin is refused at once by a function that has
+  // not seen them in the last few seconds.
+  adminsSeen.set(adminId, now + ADMIN_CHECK_TTL_MS);
+  return false;
+}
+
+/** Forgets that an admin was seen (the admin was just removed by this function). */
+export function forgetAdmin(adminId: string): void {
+  adminsSeen.delete(adminId);
 }
 
 /** The token of an `Authorization: Bearer …` header, if any. */

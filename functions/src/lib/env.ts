@@ -41,9 +41,21 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: z.optional(text),
   OPENAI_BASE_URL: z.optional(z.url()),
   OPENAI_MODEL: z._default(text, 'gpt-4o-mini'),
-  /** Sign-in failures for one e-mail within the window before further attempts get 429. */
+  /** Each OpenAI attempt's timeout (one retry), well inside the function's 29 s. */
+  OPENAI_TIMEOUT_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(100), z.maximum(12_000)),
+    9_000,
+  ),
+  /** AI questions per UTC day across all learners; past it the teacher answers 503. */
+  AI_DAILY_BUDGET: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 2_000),
+  /**
+   * Sign-in attempts on one e-mail from one client within the window before that client gets 429
+   * (every client together: ten times as many before each attempt is slowed down).
+   */
   LOGIN_MAX_FAILURES: z._default(positiveInt, 5),
   LOGIN_FAILURE_WINDOW_SECONDS: z._default(positiveInt, 900),
+  /** Sign-ups one client (source address) may make in an hour before further ones get 429. */
+  SIGNUP_MAX_PER_CLIENT: z._default(positiveInt, 10),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

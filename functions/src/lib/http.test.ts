@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { generateKeyPairSync } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { MESSAGES } from '@gia/shared';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 
@@ -48,7 +50,15 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const adminToken = () => issuer.sign(accessClaims('admin', 'admin-1'));
 const learnerToken = () => issuer.sign(accessClaims('learner', 'learner-1'));
 
-beforeAll(() => cacheJwksForTests(issuer.jwks));
+beforeAll(() => {
+  cacheJwksForTests(issuer.jwks);
+  // The admin's account record exists (admin routes check it); no session was logged out.
+  mockClient(DynamoDBDocumentClient)
+    .on(GetCommand)
+    .resolves({})
+    .on(GetCommand, { Key: { pk: 'ADMIN#admin-1', sk: 'ADMIN' } })
+    .resolves({ Item: { pk: 'ADMIN#admin-1' } });
+});
 
 describe('the HTTP plumbing of every route group', () => {
   it('gives the handler the caller taken from a valid token', async () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import middy from '@middy/core';
 import type {
   APIGatewayProxyEventV2,
@@ -7,7 +8,7 @@ import type {
 import type { ErrorBody, RouteDef, RouteGroup } from '@gia/shared';
 import { MESSAGES, matchRoute } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
-import { bearerToken, verifyAccessToken, type Identity } from './auth.ts';
+import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
 import {
   AppError,
   ForbiddenError,
@@ -34,6 +35,8 @@ export interface ApiRequest {
   /** The raw body bytes, for routes declared `rawBody` (signatures, multipart). */
   rawBody?: Buffer;
   headers: Record<string, string | undefined>;
+  /** The client's network address, for per-client limits (see {@link clientAddress}). */
+  client: string;
   /** The verified caller, when a valid token was sent. */
   identity?: Identity;
   requestId: string;
@@ -87,6 +90,23 @@ function lowerCaseHeaders(
   return out;
 }
 
+/**
+ * The address of the client that sent a request. In AWS requests reach the API through
+ * CloudFront, so the event's `sourceIp` is a CloudFront edge server shared by many viewers; the
+ * viewer's own address is the `CloudFront-Viewer-Address` header (`<ip>:<port>`), which CloudFront
+ * sets itself and forwards with the API's origin request policy. Elsewhere (the local gateway)
+ * `sourceIp` is the client's socket address.
+ */
+export function clientAddress(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+): string {
+  const viewer = headers['cloudfront-viewer-address'];
+  const viewerIp = viewer?.slice(0, viewer.lastIndexOf(':'));
+  if (viewerIp && isIP(viewerIp)) return viewerIp.toLowerCase();
+  return (event.requestContext?.http?.sourceIp ?? 'unknown').toLowerCase();
+}
+
 function readBody(event: APIGatewayProxyEventV2): Buffer | undefined {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
@@ -110,13 +130,24 @@ async function authorise(
 ): Promise<Identity | undefined> {
   if (route.access === 'public') {
     // Public routes accept a token but never need one; a stale token is treated as none.
-    return token ? verifyAccessToken(token).catch(() => undefined) : undefined;
+    if (!token) return undefined;
+    const identity = await verifyAccessToken(token).catch(() => undefined);
+    if (!identity) return undefined;
+    try {
+      await assertSessionStands(identity);
+      return identity;
+    } catch (err) {
+      if (err instanceof UnauthenticatedError) return undefined;
+      throw err;
+    }
   }
   if (!token) throw new UnauthenticatedError();
   const identity = await verifyAccessToken(token);
   if (route.access !== 'learner-or-admin' && identity.pool !== route.access) {
     throw new ForbiddenError();
   }
+  // A removed admin or a logged-out session keeps a valid signature until the token expires.
+  await assertSessionStands(identity);
   return identity;
 }
 
@@ -176,6 +207,7 @@ export function createGroupHandler(
       body: route.rawBody ? undefined : parseJson(raw),
       rawBody: route.rawBody ? raw : undefined,
       headers,
+      client: clientAddress(event, headers),
       identity,
       requestId,
     };

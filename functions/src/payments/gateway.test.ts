@@ -53,7 +53,9 @@ beforeAll(async () => {
     RAZORPAY_WEBHOOK_SECRET: 'whsec_abc',
     RAZORPAY_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   });
-});
+  // The first import (the Razorpay client and its axios) is slow on a busy machine: not a test.
+  await import('./gateway.ts');
+}, 60_000);
 afterAll(() => server?.close());
 beforeEach(() => {
   requests.length = 0;
@@ -105,6 +107,84 @@ describe('the Razorpay gateway (real keys)', () => {
     expect(paymentGateway().verifyWebhook(raw, sig)).toBe(true);
     expect(paymentGateway().verifyWebhook(raw.replace('}}', '} }'), sig)).toBe(false);
     expect(paymentGateway().verifyWebhook(raw, webhookSignature('other', raw))).toBe(false);
+  });
+});
+
+describe('a Razorpay that stalls or fails', () => {
+  const limits = { timeoutMs: 150, retries: 1, retryDelayMs: 10 };
+  /** A stand-in that answers nothing at all, or a status, and counts the attempts. */
+  async function standIn(answer: 'nothing' | number[]) {
+    const seen: string[] = [];
+    const statuses = answer === 'nothing' ? [] : [...answer];
+    const stall = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      if (answer === 'nothing') return;
+      const status = statuses.shift() ?? 200;
+      res.statusCode = status;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(status === 200 ? { id: 'order_after_retry' } : { error: {} }));
+    });
+    await new Promise<void>((r) => stall.listen(0, '127.0.0.1', r));
+    const apiBase = `http://127.0.0.1:${(stall.address() as AddressInfo).port}`;
+    return {
+      seen,
+      apiBase,
+      close: () => {
+        stall.closeAllConnections();
+        stall.close();
+      },
+    };
+  }
+
+  it('gives up on a Razorpay that never answers with 503 after one retry, not at the socket’s default', async () => {
+    const { razorpayGateway } = await load();
+    const server = await standIn('nothing');
+    try {
+      const gw = razorpayGateway({
+        keyId: 'k',
+        keySecret: 's',
+        webhookSecret: 'w',
+        ...server,
+        limits,
+      });
+      await expect(gw.createOrder(10000, 'r1', {})).rejects.toMatchObject({
+        status: 503,
+        message: 'The payment provider is not reachable right now. Please try again.',
+      });
+      await expect(gw.capturedPayments('order_x')).rejects.toMatchObject({ status: 503 });
+      expect(server.seen).toEqual([
+        'POST /v1/orders',
+        'POST /v1/orders',
+        'GET /v1/orders/order_x/payments',
+        'GET /v1/orders/order_x/payments',
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('retries a 5xx once and takes the second answer', async () => {
+    const { razorpayGateway } = await load();
+    const server = await standIn([502]);
+    try {
+      const gw = razorpayGateway({
+        keyId: 'k',
+        keySecret: 's',
+        webhookSecret: 'w',
+        ...server,
+        limits,
+      });
+      expect(await gw.createOrder(10000, 'r2', {})).toEqual({ id: 'order_after_retry' });
+      expect(server.seen).toHaveLength(2);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('keeps every call within a budget well inside the function’s 29 s by default', async () => {
+    const { RAZORPAY_LIMITS: l } = await load();
+    expect(l.timeoutMs).toBeGreaterThan(0);
+    expect((l.retries + 1) * l.timeoutMs + l.retries * l.retryDelayMs).toBeLessThanOrEqual(15_000);
   });
 });
 

@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import axiosRetry, { isNetworkError } from 'axios-retry';
 import Razorpay from 'razorpay';
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES } from '@gia/shared';
 import { UnavailableError } from '../lib/errors.ts';
 import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/payments.ts';
 import { env } from '../lib/env.ts';
+import { logger } from '../lib/logger.ts';
 
 /** What the product needs of a payment provider. */
 export interface PaymentGateway {
@@ -38,22 +40,64 @@ export const paymentSignature = (secret: string, orderId: string, paymentId: str
 
 export const webhookSignature = (secret: string, rawBody: string) => hmacHex(secret, rawBody);
 
-function razorpayGateway(keyId: string, keySecret: string, webhookSecret: string): PaymentGateway {
+/**
+ * How long a Razorpay call may take: each attempt times out after `timeoutMs`, a timeout, a lost
+ * connection, a 429 or a 5xx is tried again `retries` times after `retryDelayMs`. The defaults
+ * end within about 11 s, well inside a function's 29 s, so a stalled Razorpay answers 503 (the
+ * client retries) instead of a function killed mid-write.
+ */
+export interface RazorpayLimits {
+  timeoutMs: number;
+  retries: number;
+  retryDelayMs: number;
+}
+export const RAZORPAY_LIMITS: RazorpayLimits = { timeoutMs: 5_000, retries: 1, retryDelayMs: 500 };
+
+type AxiosLike = Parameters<typeof axiosRetry>[0];
+
+/** Razorpay's own client, with a request timeout and a retry budget. */
+export function razorpayGateway(config: {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Tests only: a stand-in for Razorpay's API host. */
+  apiBase?: string;
+  limits?: RazorpayLimits;
+}): PaymentGateway {
+  const { keyId, keySecret, webhookSecret, limits = RAZORPAY_LIMITS } = config;
   const rzp = new Razorpay({ key_id: keyId, key_secret: keySecret });
-  const base = env().RAZORPAY_API_BASE;
-  // The client's host is fixed at construction; tests point it at a stand-in.
-  if (base)
-    (rzp as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL =
-      base;
+  // The client is an axios instance whose host is fixed at construction; tests point it at a
+  // stand-in. It has no timeout of its own (it would wait for the socket's).
+  const rq = (rzp as unknown as { api: { rq: AxiosLike & { defaults: AxiosDefaults } } }).api.rq;
+  if (config.apiBase) rq.defaults.baseURL = config.apiBase;
+  rq.defaults.timeout = limits.timeoutMs;
+  axiosRetry(rq, {
+    retries: limits.retries,
+    retryDelay: () => limits.retryDelayMs,
+    shouldResetTimeout: true,
+    // A repeated order creation at worst leaves an unpaid Razorpay order nobody is shown.
+    retryCondition: (err) =>
+      isNetworkError(err) ||
+      err.code === 'ECONNABORTED' ||
+      err.code === 'ETIMEDOUT' ||
+      err.response?.status === 429 ||
+      (err.response?.status ?? 0) >= 500,
+  });
+  const unavailable = (what: string) => (err: unknown) => {
+    logger.error(`Razorpay: ${what} failed`, { error: err as Error });
+    throw new UnavailableError(PAYMENT_MESSAGES.providerDown);
+  };
   return {
     mode: 'razorpay',
     keyId,
     async createOrder(amount, receipt, notes) {
-      const order = await rzp.orders.create({ amount, currency: 'INR', receipt, notes });
+      const order = await rzp.orders
+        .create({ amount, currency: 'INR', receipt, notes })
+        .catch(unavailable('order creation'));
       return { id: order.id };
     },
     async capturedPayments(orderId) {
-      const res = await rzp.orders.fetchPayments(orderId);
+      const res = await rzp.orders.fetchPayments(orderId).catch(unavailable('payments lookup'));
       return res.items.filter((p) => p.status === 'captured').map((p) => p.id);
     },
     verifyPayment: (orderId, paymentId, signature) =>
@@ -61,6 +105,11 @@ function razorpayGateway(keyId: string, keySecret: string, webhookSecret: string
     verifyWebhook: (rawBody, signature) =>
       sameSignature(webhookSignature(webhookSecret, rawBody), signature),
   };
+}
+
+interface AxiosDefaults {
+  baseURL?: string;
+  timeout?: number;
 }
 
 /**
@@ -124,7 +173,12 @@ export function paymentGateway(): PaymentGateway {
   if (cached) return cached;
   const e = env();
   if (e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET) {
-    cached = razorpayGateway(e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET);
+    cached = razorpayGateway({
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      apiBase: e.RAZORPAY_API_BASE,
+    });
   } else if (e.PAYMENTS_LOCAL_GATEWAY === '1') {
     cached = localGateway();
   } else {

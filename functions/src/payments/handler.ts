@@ -6,8 +6,8 @@ import { parse } from '../lib/validation.ts';
 import { handleWebhook, processPayment, recordPayment } from './service.ts';
 
 const record: RouteHandler = async (req) => {
-  await recordPayment(learnerId(req), parse(RecordPaymentInput, req.body));
-  return ok(M.success);
+  const outcome = await recordPayment(learnerId(req), parse(RecordPaymentInput, req.body));
+  return ok(outcome === 'duplicate' ? M.duplicate : M.success);
 };
 
 /** Payments (CONTRACT section 7). */

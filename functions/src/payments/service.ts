@@ -1,75 +1,195 @@
+import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import {
   MAX_ORDER_ITEMS,
+  MIN_ORDER_PAISE,
   PAYMENT_MESSAGES as M,
   type OrderAnswer,
   type RecordPaymentInput,
 } from '@gia/shared';
 import { userItems } from '../db/learner.ts';
 import {
+  checkoutSlots,
+  CheckoutSlotTaken,
+  deferOrderCheck,
+  dueUnpaidOrders,
   expireOrder,
-  firstDelivery,
   getOrder,
-  grantPaidOrder,
+  getOrders,
+  grantedSubjects,
+  MAX_OPEN_ORDERS,
+  ORDER_LIFETIME_MS,
+  PaymentRaced,
   putOrder,
-  unpaidOrdersBefore,
+  recordOrderPayment,
+  releaseCheckoutSlot,
   type Order,
+  type OrderItem,
+  type PaymentOutcome,
 } from '../db/payments.ts';
 import { getCart } from '../learner/cart.ts';
-import { AppError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import {
+  NotFoundError,
+  RateLimitedError,
+  UnavailableError,
+  ValidationError,
+} from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { paymentGateway } from './gateway.ts';
 
+/** Reconciliation first asks Razorpay about an unpaid order this long after its creation. */
+const FIRST_CHECK_AFTER_MS = 15 * 60_000;
+/** Then again after 5, 10, 20, 20… minutes (back-off), and once more when it expires. */
+const recheckAfterMs = (checks: number) => Math.min(5 * 2 ** Math.max(checks - 1, 0), 20) * 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * What an order is for: its subjects and their prices. The same cart (nothing added, removed or
+ * repriced) gives the same key, so its open order is reused rather than a second one made.
+ */
+export function cartFingerprint(items: Pick<OrderItem, 'subject_id' | 'subject_price'>[]): string {
+  const canonical = items
+    .map((i) => `${i.subject_id}:${i.subject_price}`)
+    .sort()
+    .join('|');
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
 /**
  * Starts a payment: totals the caller's cart from current prices (anything the client sends as
- * an amount is ignored), snapshots the items in an order, and creates the Razorpay order.
+ * an amount is ignored) and snapshots the items in an order. The learner's open order for the
+ * same cart is handed out again; otherwise a Razorpay order is created in a free checkout slot
+ * (at most `MAX_OPEN_ORDERS` open at once, else 429 until the oldest expires).
  */
 export async function processPayment(userId: string): Promise<OrderAnswer> {
   const cart = await getCart(userId);
   if (!cart.items.length || !(cart.total > 0)) throw new ValidationError(M.emptyCart);
   if (cart.items.length > MAX_ORDER_ITEMS) throw new ValidationError(M.tooManyItems);
+  // Razorpay counts paise and refuses less than ₹1; check what is actually charged.
   const amount = Math.round(cart.total * 100);
-  const receipt = ulid();
+  if (amount < MIN_ORDER_PAISE) throw new ValidationError(M.belowMinimum);
+  const items: OrderItem[] = cart.items.map((i) => ({
+    subject_id: i.subject_id,
+    subject_name: i.subject_name,
+    subject_price: i.subject_price,
+    class_id: i.class_id,
+    board_id: i.board_id,
+  }));
+  const cartKey = cartFingerprint(items);
   const gateway = paymentGateway();
-  let orderId: string;
-  try {
-    orderId = (await gateway.createOrder(amount, receipt, { user_id: userId })).id;
-  } catch (err) {
-    logger.error('order creation failed', { error: err as Error });
-    throw new AppError('UNAVAILABLE', M.providerDown);
-  }
-  await putOrder({
+  const answer = (orderId: string, paise: number): OrderAnswer => ({
     order_id: orderId,
-    user_id: userId,
-    amount,
+    amount: paise,
     currency: 'INR',
-    items: cart.items.map((i) => ({
-      subject_id: i.subject_id,
-      subject_name: i.subject_name,
-      subject_price: i.subject_price,
-      class_id: i.class_id,
-      board_id: i.board_id,
-    })),
-    status: 'created',
-    created_at: new Date().toISOString(),
+    key_id: gateway.keyId,
   });
-  return { order_id: orderId, amount, currency: 'INR', key_id: gateway.keyId };
+
+  // A concurrent checkout (a double click) may take the slot we chose: read again, then the
+  // winner's order is the one reused.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = Date.now();
+    const open = (await checkoutSlots(userId)).filter((s) => s.expires_at > iso(now));
+    const same = open.find((s) => s.cart_key === cartKey);
+    if (same) {
+      const order = await getOrder(same.order_id);
+      if (order?.status === 'created') return answer(order.order_id, order.amount);
+    }
+    const taken = new Set(open.map((s) => s.slot));
+    let slot = [...Array(MAX_OPEN_ORDERS).keys()].find((n) => !taken.has(n));
+    let staleOrderId: string | undefined;
+    if (slot === undefined) {
+      // Every slot looks open: one may hold an order paid or expired a moment ago.
+      const closed = (await getOrders(open.map((s) => s.order_id))).find(
+        (o) => o.status !== 'created',
+      );
+      slot = open.find((s) => s.order_id === closed?.order_id)?.slot;
+      staleOrderId = closed?.order_id;
+    }
+    if (slot === undefined) {
+      const firstFree = Math.min(...open.map((s) => Date.parse(s.expires_at)));
+      throw new RateLimitedError(M.tooManyOpenOrders, Math.ceil((firstFree - now) / 1000));
+    }
+
+    const { id: orderId } = await gateway.createOrder(amount, ulid(), { user_id: userId });
+    try {
+      await putOrder(
+        {
+          order_id: orderId,
+          user_id: userId,
+          amount,
+          currency: 'INR',
+          items,
+          status: 'created',
+          created_at: iso(now),
+          expires_at: iso(now + ORDER_LIFETIME_MS),
+          cart_key: cartKey,
+          slot,
+          checks: 0,
+        },
+        iso(now + FIRST_CHECK_AFTER_MS),
+        staleOrderId,
+      );
+      return answer(orderId, amount);
+    } catch (err) {
+      if (!(err instanceof CheckoutSlotTaken)) throw err;
+    }
+  }
+  throw new UnavailableError(M.busy);
 }
 
-/** Grants an order once, whoever reports the payment first (browser, webhook, reconciliation). */
-async function grant(order: Order, paymentId: string): Promise<boolean> {
-  const cart = await userItems(order.user_id, 'CART#');
-  return grantPaidOrder(
-    order,
-    paymentId,
-    ulid(),
-    cart.map((c) => ({ cart_id: String(c.cart_id), subject_id: String(c.subject_id) })),
-    new Date().toISOString(),
-  );
+/**
+ * Records a captured payment of an order, exactly once per payment id, whoever reports it first
+ * (browser, webhook, reconciliation). Subjects owned already are flagged for refund, never
+ * granted twice. A webhook's event id is remembered in the same transaction, so a failed write
+ * leaves the event unseen and Razorpay's retry grants.
+ */
+async function settle(order: Order, paymentId: string, eventId?: string): Promise<PaymentOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    if (order.payment_id === paymentId || order.duplicate_payments?.includes(paymentId))
+      return 'seen';
+    const [owned, cart] = await Promise.all([
+      grantedSubjects(order.user_id),
+      userItems(order.user_id, 'CART#'),
+    ]);
+    try {
+      const outcome = await recordOrderPayment({
+        order,
+        paymentId,
+        historyId: ulid(),
+        owned,
+        cartItems: cart.map((c) => ({
+          cart_id: String(c.cart_id),
+          subject_id: String(c.subject_id),
+        })),
+        now: new Date().toISOString(),
+        eventId,
+      });
+      if (outcome === 'duplicate')
+        logger.warn('payment for subjects already owned: to refund', {
+          order_id: order.order_id,
+          payment_id: paymentId,
+        });
+      if (outcome !== 'seen' && order.slot !== undefined)
+        await releaseCheckoutSlot(order.user_id, order.slot, order.order_id);
+      return outcome;
+    } catch (err) {
+      if (!(err instanceof PaymentRaced) || attempt >= 2) throw err;
+    }
+    const fresh = await getOrder(order.order_id);
+    if (!fresh) throw new NotFoundError(M.orderNotFound);
+    order = fresh;
+  }
 }
 
-/** The browser's report after Checkout: verified, then granted (again: no change). */
-export async function recordPayment(userId: string, input: RecordPaymentInput): Promise<void> {
+/**
+ * The browser's report after Checkout: verified, then granted (again: no change). Answers what
+ * happened, so a payment for subjects already owned is told as a refund to come.
+ */
+export async function recordPayment(
+  userId: string,
+  input: RecordPaymentInput,
+): Promise<PaymentOutcome> {
   const order = await getOrder(input.razorpay_order_id);
   if (!order || order.user_id !== userId) throw new NotFoundError(M.orderNotFound);
   const valid = paymentGateway().verifyPayment(
@@ -78,7 +198,7 @@ export async function recordPayment(userId: string, input: RecordPaymentInput): 
     input.razorpay_signature,
   );
   if (!valid) throw new ValidationError(M.verificationFailed);
-  await grant(order, input.razorpay_payment_id);
+  return settle(order, input.razorpay_payment_id);
 }
 
 interface WebhookEvent {
@@ -92,7 +212,7 @@ interface WebhookEvent {
 /**
  * Razorpay's webhook: the raw body must carry the webhook secret's signature. `payment.captured`
  * and `order.paid` grant the order exactly like the browser's report; a repeated delivery (same
- * event id) changes nothing.
+ * event id, or same payment) changes nothing.
  */
 export async function handleWebhook(
   rawBody: string,
@@ -109,32 +229,55 @@ export async function handleWebhook(
     throw new ValidationError(M.verificationFailed);
   }
   if (event.event !== 'payment.captured' && event.event !== 'order.paid') return M.webhookIgnored;
-  if (eventId && !(await firstDelivery(eventId, Date.now()))) return M.webhookProcessed;
   const payment = event.payload?.payment?.entity;
   const orderId = event.payload?.order?.entity?.id ?? payment?.order_id;
   if (!orderId || !payment?.id) return M.webhookIgnored;
   const order = await getOrder(orderId);
   if (!order) return M.webhookIgnored;
-  await grant(order, payment.id);
+  await settle(order, payment.id, eventId || undefined);
   return M.webhookProcessed;
 }
 
+/** Reconciliation asks Razorpay about this many orders at once. */
+const RECONCILE_CONCURRENCY = 8;
+
 /**
- * Orders still unpaid 15 minutes after creation are asked about at Razorpay and granted if
- * paid; after a day without payment they leave the list.
+ * Every unpaid order whose check is due is asked about at Razorpay (all of them, page by page)
+ * and granted if paid; otherwise its next check backs off, and once the order has expired (an
+ * hour) it leaves the list. A run stops starting new checks at `deadline`; the orders it did not
+ * reach are still due, first in line, at the next run.
  */
-export async function reconcileUnpaidOrders(now = new Date()) {
-  const before = new Date(now.getTime() - 15 * 60_000).toISOString();
-  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+export async function reconcileUnpaidOrders(now = new Date(), deadline = Infinity) {
+  const nowIso = now.toISOString();
   const result = { checked: 0, granted: 0, expired: 0 };
-  for (const order of await unpaidOrdersBefore(before)) {
+  const check = async (order: Order) => {
     result.checked++;
-    const [paymentId] = await paymentGateway().capturedPayments(order.order_id);
-    if (paymentId) {
-      if (await grant(order, paymentId)) result.granted++;
-    } else if (order.created_at < dayAgo) {
-      await expireOrder(order.order_id);
+    const paymentIds = await paymentGateway().capturedPayments(order.order_id);
+    for (const paymentId of paymentIds)
+      if ((await settle(order, paymentId)) === 'granted') result.granted++;
+    if (paymentIds.length) return;
+    const expiresAt = order.expires_at ?? iso(Date.parse(order.created_at) + ORDER_LIFETIME_MS);
+    if (expiresAt <= nowIso) {
+      await expireOrder(order);
       result.expired++;
+      return;
+    }
+    const checks = (order.checks ?? 0) + 1;
+    const next = iso(Math.min(now.getTime() + recheckAfterMs(checks), Date.parse(expiresAt)));
+    await deferOrderCheck(order.order_id, next, checks);
+  };
+  for await (const page of dueUnpaidOrders(nowIso)) {
+    for (let i = 0; i < page.length; i += RECONCILE_CONCURRENCY) {
+      if (Date.now() >= deadline) return result;
+      const batch = page.slice(i, i + RECONCILE_CONCURRENCY);
+      // One order's failure (Razorpay down for it) must not stop the others.
+      const settled = await Promise.allSettled(batch.map(check));
+      for (const [n, s] of settled.entries())
+        if (s.status === 'rejected')
+          logger.error('reconciling an order failed', {
+            order_id: batch[n]?.order_id,
+            error: s.reason as Error,
+          });
     }
   }
   return result;

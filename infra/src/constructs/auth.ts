@@ -10,6 +10,28 @@ export interface PoolAndClient {
   readonly client: cognito.UserPoolClient;
 }
 
+/**
+ * How long an access token of each pool lives. Functions verify tokens offline, so a token stays
+ * usable until it expires even after sign-out or deletion (the admin routes also check that the
+ * admin still exists): admins get the shortest window the product can live with, learners the
+ * Cognito default (their refresh token, revoked at logout, renews it silently).
+ */
+export const ACCESS_TOKEN_VALIDITY = {
+  learner: Duration.hours(1),
+  admin: Duration.minutes(15),
+} as const;
+
+/**
+ * Which attributes a user may change with their own access token, straight against Cognito (the
+ * API changes profiles with the admin API, which these do not limit). The e-mail is the pools'
+ * required attribute: the learner client writes it at sign-up (SignUp) and Cognito wants required
+ * attributes writable; with `keepOriginal` a changed address takes effect only once verified.
+ */
+export const WRITE_ATTRIBUTES = {
+  learner: { email: true, fullname: true },
+  admin: { email: true },
+} as const satisfies Record<string, cognito.StandardAttributesMask>;
+
 export interface UserPoolsProps {
   /** prod keeps the pools (and the accounts) when the stack is deleted. */
   readonly prod: boolean;
@@ -27,8 +49,8 @@ export class UserPools extends Construct {
 
   constructor(scope: Construct, id: string, props: UserPoolsProps) {
     super(scope, id);
-    this.learner = this.pool('Learners', { selfSignUp: true, group: POOL_GROUP.learner, ...props });
-    this.admin = this.pool('Admins', { selfSignUp: false, group: POOL_GROUP.admin, ...props });
+    this.learner = this.pool('Learners', { kind: 'learner', selfSignUp: true, ...props });
+    this.admin = this.pool('Admins', { kind: 'admin', selfSignUp: false, ...props });
 
     acceptFindings(this, [
       {
@@ -54,13 +76,15 @@ export class UserPools extends Construct {
 
   private pool(
     id: string,
-    opts: { selfSignUp: boolean; group: string; prod: boolean },
+    opts: { kind: 'learner' | 'admin'; selfSignUp: boolean; prod: boolean },
   ): PoolAndClient {
     const userPool = new cognito.UserPool(this, id, {
       // Learners sign up through the API (SignUp, then AdminConfirmSignUp); admins never do.
       selfSignUpEnabled: opts.selfSignUp,
       signInAliases: { email: true },
       autoVerify: { email: true },
+      // A new e-mail address is used for sign-in and messages only after its code is confirmed.
+      keepOriginal: { email: true },
       standardAttributes: {
         email: { required: true, mutable: true },
         fullname: { required: false, mutable: true },
@@ -81,12 +105,17 @@ export class UserPools extends Construct {
       generateSecret: false,
       enableTokenRevocation: true,
       preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.hours(1),
+      // No hosted UI, no OAuth flows or callback URLs: the API's own sign-in is the only way in.
+      disableOAuth: true,
+      writeAttributes: new cognito.ClientAttributes().withStandardAttributes(
+        WRITE_ATTRIBUTES[opts.kind],
+      ),
+      accessTokenValidity: ACCESS_TOKEN_VALIDITY[opts.kind],
       refreshTokenValidity: Duration.days(30),
     });
     new cognito.CfnUserPoolGroup(this, `${id}Group`, {
       userPoolId: userPool.userPoolId,
-      groupName: opts.group,
+      groupName: POOL_GROUP[opts.kind],
     });
     return { userPool, client };
   }

@@ -9,6 +9,10 @@ import { acceptFindings } from '../nag.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** The Lambda runtime of every function of the product, and the esbuild target matching it. */
+export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
+export const BUNDLE_TARGET = 'node24';
+
 export interface BaseFunctionProps {
   /** The handler file, relative to the `functions` workspace (it exports `handler`). */
   readonly entry: string;
@@ -21,7 +25,8 @@ export interface BaseFunctionProps {
 }
 
 /**
- * A Lambda function as every part of the API gets it: Node.js 22 on arm64, bundled locally by
+ * A Lambda function as every part of the API gets it: Node.js 24 (the newest LTS runtime that
+ * aws-cdk-lib offers) on arm64, bundled locally by
  * esbuild (ESM, minified, source maps, the AWS SDK clients bundled so the code runs with the
  * versions it was tested with), X-Ray tracing and a log group with a fixed retention.
  */
@@ -35,7 +40,7 @@ export class BaseFunction extends Construct {
       entry: `${repoRoot}functions/${props.entry}`,
       handler: 'handler',
       description: props.description,
-      runtime: lambda.Runtime.NODEJS_22_X,
+      runtime: FUNCTION_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       memorySize: 512,
       // API Gateway gives up after 29 s; a function should not outlive its caller.
@@ -47,7 +52,7 @@ export class BaseFunction extends Construct {
       depsLockFilePath: `${repoRoot}package-lock.json`,
       bundling: {
         format: OutputFormat.ESM,
-        target: 'node22',
+        target: BUNDLE_TARGET,
         minify: true,
         sourceMap: true,
         bundleAwsSDK: true,
@@ -69,11 +74,6 @@ export class BaseFunction extends Construct {
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason:
           'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) has no resource-level permissions.',
-      },
-      {
-        id: 'AwsSolutions-L1',
-        reason:
-          'Pinned to Node.js 22, the runtime the code, its bundling target and its tests are built for.',
       },
     ]);
   }

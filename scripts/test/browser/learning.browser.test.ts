@@ -161,6 +161,13 @@ describe('a learner inside a topic', () => {
       .fill('Who won the cricket match?');
     await box.getByRole('button', { name: 'Ask' }).click();
     await box.getByText('I can only help with questions about this class and topic.').waitFor();
+
+    // The conversation is the server's: a learner who comes back sees it again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Ask AI' }).click();
+    const again = page.getByRole('dialog', { name: 'Ask AI' });
+    await again.getByText('What is an echo?', { exact: true }).waitFor();
+    await again.getByText('I can only help with questions about this class and topic.').waitFor();
   });
 
   it('updates the profile with its validations', async () => {

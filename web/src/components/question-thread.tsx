@@ -1,4 +1,14 @@
 import type { ReactNode } from 'react';
+import { QNA_LIMITS } from '@gia/shared';
+
+/** One answer as the API answers it; `is_staff` is set by the server, never from a name. */
+export interface Answer {
+  answer: string;
+  answered_by: string;
+  answered_at?: string;
+  is_staff: boolean;
+  mine?: boolean;
+}
 
 /** A question of a topic with its answers, as the API answers it. */
 export interface Question {
@@ -6,7 +16,17 @@ export interface Question {
   user_name: string;
   topic_id?: string;
   posted_date: string;
-  questionanswers: { question: string; answers: { answer: string; answered_by: string }[] }[];
+  mine?: boolean;
+  questionanswers: { question: string; answers: Answer[] }[];
+}
+
+/** The staff badge, shown only for answers the server flagged as given by staff. */
+export function StaffBadge() {
+  return (
+    <span className="badge" style={{ position: 'static' }}>
+      Staff
+    </span>
+  );
 }
 
 /**
@@ -28,7 +48,8 @@ export function QuestionThread(props: {
       {props.header}
       {q.questionanswers[0]?.answers.map((a, i) => (
         <p key={i} className="answer">
-          {a.answer} <span className="muted small">— {a.answered_by}</span>
+          {a.answer} <span className="muted small">— {a.answered_by}</span>{' '}
+          {a.is_staff && <StaffBadge />}
         </p>
       ))}
       <div className="row">
@@ -40,6 +61,7 @@ export function QuestionThread(props: {
           placeholder="Write an answer"
           value={props.draft}
           onChange={(e) => props.onDraft(e.target.value)}
+          maxLength={QNA_LIMITS.textChars}
         />
         <button type="button" className={props.buttonClassName} onClick={props.onAnswer}>
           Answer

@@ -58,7 +58,15 @@ export function CartPage() {
   const queryClient = useQueryClient();
   const user = useSession((s) => s.user);
   const [localOrder, setLocalOrder] = useState<OrderAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusyState] = useState(false);
+  // A second click can land before React re-renders the disabled button: the ref sees it.
+  const busyRef = useRef(false);
+  const setBusy = (value: boolean) => {
+    busyRef.current = value;
+    setBusyState(value);
+  };
+  // No second order while one is being created, paid in a checkout dialog, or recorded.
+  const checkingOut = busy || localOrder !== null;
   const cart = useQuery({
     queryKey: ['cart'],
     queryFn: () => api<{ data: Rec[]; total: number }>('GET', `${L}/getUSER_CART`),
@@ -101,6 +109,7 @@ export function CartPage() {
   }
 
   async function checkout() {
+    if (busyRef.current || localOrder) return;
     const items = cart.data?.data ?? [];
     if (!items.length || !((cart.data?.total ?? 0) > 0))
       return toast.error(PAYMENT_MESSAGES.emptyCart);
@@ -183,7 +192,8 @@ export function CartPage() {
               type="button"
               className="btn btn-primary btn-block"
               onClick={checkout}
-              disabled={busy}
+              disabled={checkingOut}
+              aria-busy={checkingOut}
             >
               Checkout
             </button>
@@ -196,11 +206,14 @@ export function CartPage() {
           onCancel={() => setLocalOrder(null)}
           onPay={async () => {
             const order = localOrder;
+            setBusy(true);
             setLocalOrder(null);
             try {
               await finish(await payLocally(order.order_id));
             } catch (err) {
               toast.error(errorMessage(err, 'Failed to initiate payment.'));
+            } finally {
+              setBusy(false);
             }
           }}
         />

@@ -1,14 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { LEARNING_MESSAGES } from '@gia/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AI_LIMITS, LEARNING_MESSAGES } from '@gia/shared';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { Markdown } from './markdown.tsx';
 
+/** One turn of the conversation the server keeps per learner and topic (or class). */
 interface Turn {
-  role: 'user' | 'assistant';
+  role: 'learner' | 'teacher';
   content: string;
+  at?: string;
 }
 
-/** A chat with the AI teacher, scoped by the server to a topic or class when given. */
+const AI = '/api/v1/classuser/data';
+
+/**
+ * A chat with the AI teacher, scoped by the server to a topic or class when given. The server
+ * keeps the conversation: the request carries only the new question, and a learner who returns
+ * sees the earlier turns again.
+ */
 export function AiChat({
   topicId,
   classId,
@@ -18,7 +27,20 @@ export function AiChat({
   classId?: string;
   title?: string;
 }) {
-  const [history, setHistory] = useState<Turn[]>([]);
+  const queryClient = useQueryClient();
+  const scope = topicId
+    ? `topic_id=${encodeURIComponent(topicId)}`
+    : classId
+      ? `class_id=${encodeURIComponent(classId)}`
+      : '';
+  const key = ['ai-conversation', scope];
+  const kept = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      (await api<{ data: Turn[] }>('GET', `${AI}/getAiConversation${scope ? `?${scope}` : ''}`))
+        .data,
+  });
+  const history = kept.data ?? [];
   const [question, setQuestion] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
@@ -30,23 +52,16 @@ export function AiChat({
     setLoading(true);
     setError('');
     try {
-      const res = await api<{ data: { reply: string } }>(
-        'POST',
-        '/api/v1/classuser/data/getAiResponse',
-        {
-          body: {
-            messages: text,
-            topic_id: topicId,
-            class_id: classId,
-            history: history.slice(-10),
-          },
-        },
+      const res = await api<{ data: { reply: string } }>('POST', `${AI}/getAiResponse`, {
+        body: { messages: text, topic_id: topicId, class_id: classId },
+      });
+      queryClient.setQueryData<Turn[]>(key, (h = []) =>
+        [
+          ...h,
+          { role: 'learner' as const, content: text },
+          { role: 'teacher' as const, content: res.data.reply || LEARNING_MESSAGES.aiEmpty },
+        ].slice(-AI_LIMITS.storedTurns),
       );
-      setHistory((h) => [
-        ...h,
-        { role: 'user' as const, content: text },
-        { role: 'assistant' as const, content: res.data.reply || LEARNING_MESSAGES.aiEmpty },
-      ]);
       setQuestion('');
     } catch (err) {
       // The server's message is written for the learner, also for 503 (no key) and 429 (limit).
@@ -60,8 +75,8 @@ export function AiChat({
     <div className="ai-chat">
       <div className="ai-log" aria-live="polite">
         {history.map((t, i) => (
-          <div key={i} className={`ai-turn ${t.role}`}>
-            {t.role === 'assistant' ? <Markdown text={t.content} /> : <p>{t.content}</p>}
+          <div key={i} className={`ai-turn ${t.role === 'learner' ? 'user' : 'assistant'}`}>
+            {t.role === 'teacher' ? <Markdown text={t.content} /> : <p>{t.content}</p>}
           </div>
         ))}
         {loading && <p className="muted">Loading...</p>}
@@ -80,7 +95,7 @@ export function AiChat({
           placeholder="Ask a question about this topic"
           value={question}
           onChange={(e) => setQuestion(e.target.value)}
-          maxLength={2000}
+          maxLength={AI_LIMITS.maxPromptChars}
         />
         <button type="submit" className="btn btn-primary" disabled={loading}>
           Ask

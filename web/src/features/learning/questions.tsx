@@ -1,28 +1,39 @@
 import { QuestionThread, type Question } from '../../components/question-thread.tsx';
 import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEARNING_MESSAGES as M } from '@gia/shared';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { LEARNING_MESSAGES as M, QNA_LIMITS } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
 
 const L = '/api/v1/classuser/data';
 
-/** Questions about a topic, newest first, with answers and a box to answer. */
+interface QnaPage {
+  data: Question[];
+  next_cursor: string | null;
+}
+
+/** Questions about a topic, newest first, a page at a time, with answers and a box to answer. */
 export function Questions({ topicId }: { topicId: string }) {
   const queryClient = useQueryClient();
   const [question, setQuestion] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const questions = useQuery({
+  const questions = useInfiniteQuery({
     queryKey: ['qna', topicId],
-    queryFn: async () =>
-      (
-        await api<{ data: Question[] }>(
-          'GET',
-          `${L}/getqna?topic_id=${encodeURIComponent(topicId)}`,
-        )
-      ).data,
+    initialPageParam: '',
+    queryFn: ({ pageParam }) =>
+      api<QnaPage>(
+        'GET',
+        `${L}/getqna?topic_id=${encodeURIComponent(topicId)}&limit=${QNA_LIMITS.pageDefault}${
+          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
+        }`,
+      ),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // A topic the learner has not bought answers 403: nothing to retry.
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['qna', topicId] });
+  const list = questions.data?.pages.flatMap((p) => p.data) ?? [];
+  const locked = questions.error instanceof ApiError && questions.error.status === 403;
 
   async function post(e: FormEvent) {
     e.preventDefault();
@@ -60,6 +71,14 @@ export function Questions({ topicId }: { topicId: string }) {
     }
   }
 
+  if (locked) {
+    return (
+      <section className="card qna">
+        <h2>Questions</h2>
+        <p className="muted">{M.notEntitled}</p>
+      </section>
+    );
+  }
   return (
     <section className="card qna">
       <h2>Questions</h2>
@@ -72,17 +91,17 @@ export function Questions({ topicId }: { topicId: string }) {
           placeholder="Ask a question about this topic"
           value={question}
           onChange={(e) => setQuestion(e.target.value)}
-          maxLength={2000}
+          maxLength={QNA_LIMITS.textChars}
         />
         <button type="submit" className="btn btn-primary">
           Post Question
         </button>
       </form>
-      {!questions.data?.length ? (
-        <p className="muted">No questions yet.</p>
+      {!list.length ? (
+        <p className="muted">{questions.isLoading ? 'Loading...' : 'No questions yet.'}</p>
       ) : (
         <ul className="qna-list">
-          {questions.data.map((q) => (
+          {list.map((q) => (
             <li key={q.qna_id}>
               <QuestionThread
                 question={q}
@@ -100,6 +119,16 @@ export function Questions({ topicId }: { topicId: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {questions.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={questions.isFetchingNextPage}
+          onClick={() => void questions.fetchNextPage()}
+        >
+          {questions.isFetchingNextPage ? 'Loading...' : 'More questions'}
+        </button>
       )}
     </section>
   );

@@ -4,14 +4,14 @@ import { LEARNING_MESSAGES as M } from '@gia/shared';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
 
 const L = '/api/v1/classuser/data';
 
 interface Review {
   id: string;
-  user_id: string;
   user_name: string;
+  /** Set by the server: the caller wrote this review (other learners' ids are never sent). */
+  mine: boolean;
   rating: number;
   review_comment: string;
   created_at: string;
@@ -113,16 +113,16 @@ function ReviewForm(props: {
 
 /** Reviews of a topic: the overall rating, the list, and the learner's own review. */
 export function Reviews({ topicId }: { topicId: string }) {
-  const me = useSession((s) => s.user?.empid);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<string | null>(null);
   const reviews = useQuery({
     queryKey: ['reviews', topicId],
     queryFn: () =>
-      api<{ data: Review[]; summary: { average_rating: number; review_count: number } }>(
-        'GET',
-        `${L}/getreviews?topic_id=${encodeURIComponent(topicId)}`,
-      ),
+      api<{
+        data: Review[];
+        summary: { average_rating: number; review_count: number };
+        entitled: boolean;
+      }>('GET', `${L}/getreviews?topic_id=${encodeURIComponent(topicId)}`),
   });
   const refresh = () => {
     setEditing(null);
@@ -130,7 +130,9 @@ export function Reviews({ topicId }: { topicId: string }) {
   };
   const list = reviews.data?.data ?? [];
   const summary = reviews.data?.summary ?? { average_rating: 0, review_count: 0 };
-  const mine = list.find((r) => r.user_id === me);
+  const mine = list.find((r) => r.mine);
+  // Learners who may not watch the topic see the summary only, and cannot review it.
+  const entitled = reviews.data?.entitled ?? false;
   async function remove(r: Review) {
     if (!(await confirmDialog('Are you sure you want to delete the review?'))) return;
     try {
@@ -153,7 +155,8 @@ export function Reviews({ topicId }: { topicId: string }) {
           ({summary.review_count} {summary.review_count === 1 ? 'review' : 'reviews'})
         </span>
       </p>
-      {!mine && !reviews.isLoading && <ReviewForm topicId={topicId} onDone={refresh} />}
+      {!entitled && reviews.isSuccess && <p className="muted">{M.notEntitled}</p>}
+      {!mine && entitled && <ReviewForm topicId={topicId} onDone={refresh} />}
       <ul className="review-list">
         {list.map((r) => (
           <li key={r.id}>
@@ -170,7 +173,7 @@ export function Reviews({ topicId }: { topicId: string }) {
                   <strong>{r.user_name}</strong> <Stars rating={r.rating} />
                 </p>
                 <p>{r.review_comment}</p>
-                {r.user_id === me && (
+                {r.mine && (
                   <div className="row">
                     <button
                       type="button"

@@ -1,0 +1,109 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { accessClaims, testIssuer, TEST_ENV } from '../../test/tokens.ts';
+import { httpEvent, lambdaContext } from '../../test/event.ts';
+
+Object.assign(process.env, TEST_ENV);
+const { ADMIN_CHECK_TTL_MS, assertSessionStands, cacheJwksForTests, forgetAdmin } =
+  await import('./auth.ts');
+const { caller, createGroupHandler, ok } = await import('./http.ts');
+
+const issuer = testIssuer();
+const ddbMock = mockClient(DynamoDBDocumentClient);
+const admins = createGroupHandler('admins', {
+  'admin.getAdmins': async (req) => ok('who', caller(req)),
+  'admin.insertAdmin': async () => ok('created'),
+});
+const cart = createGroupHandler('cart', { 'cart.get': async (req) => ok('mine', caller(req)) });
+const catalogue = createGroupHandler('catalogue', {
+  'catalogue.getBoards': async (req) => ok('boards', req.identity ?? null),
+});
+
+const call = async (handler: typeof admins, method: string, path: string, token: string) => {
+  const event = httpEvent(method, path, { headers: { authorization: `Bearer ${token}` } });
+  const res = await handler(event, lambdaContext);
+  return { status: res.statusCode, body: JSON.parse(res.body ?? 'null') };
+};
+const adminRecord = (id: string) => ({ Key: { pk: `ADMIN#${id}`, sk: 'ADMIN' } });
+const revoked = (sessionId: string) => ({ Key: { pk: `REVOKED#${sessionId}`, sk: 'REVOKED' } });
+
+beforeAll(() => cacheJwksForTests(issuer.jwks));
+beforeEach(() => {
+  ddbMock.reset();
+  ddbMock.on(GetCommand).resolves({});
+});
+
+describe('a removed admin', () => {
+  it('gets 401 on every admin route, insertAdmin included, once the account record is gone', async () => {
+    const token = issuer.sign(accessClaims('admin', 'gone-admin'));
+    for (const [method, path] of [
+      ['GET', '/api/v1/classadmin/data/getAdmins'],
+      ['POST', '/api/v1/classadmin/data/insertAdmin'],
+    ] as const) {
+      const res = await call(admins, method, path, token);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
+    }
+    const check = ddbMock.commandCalls(GetCommand, adminRecord('gone-admin'))[0];
+    expect(check?.args[0].input).toMatchObject({ ConsistentRead: true });
+  });
+
+  it('is trusted for a few seconds after a successful check, and checked again after that', async () => {
+    ddbMock.on(GetCommand, adminRecord('admin-2')).resolves({ Item: { pk: 'ADMIN#admin-2' } });
+    const identity = { userId: 'admin-2', pool: 'admin' as const };
+    const t0 = 1_000_000;
+    await assertSessionStands(identity, t0);
+    await assertSessionStands(identity, t0 + ADMIN_CHECK_TTL_MS - 1);
+    expect(ddbMock.commandCalls(GetCommand, adminRecord('admin-2'))).toHaveLength(1);
+
+    ddbMock.on(GetCommand, adminRecord('admin-2')).resolves({});
+    await expect(assertSessionStands(identity, t0 + ADMIN_CHECK_TTL_MS)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    expect(ddbMock.commandCalls(GetCommand, adminRecord('admin-2'))).toHaveLength(2);
+  });
+
+  it('is refused at once by the function that removed them', async () => {
+    ddbMock.on(GetCommand, adminRecord('admin-3')).resolves({ Item: { pk: 'ADMIN#admin-3' } });
+    const identity = { userId: 'admin-3', pool: 'admin' as const };
+    await assertSessionStands(identity);
+    ddbMock.on(GetCommand, adminRecord('admin-3')).resolves({});
+    forgetAdmin('admin-3');
+    await expect(assertSessionStands(identity)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('is treated as anonymous on a public route', async () => {
+    const token = issuer.sign(accessClaims('admin', 'gone-admin'));
+    const res = await call(catalogue, 'GET', '/api/v1/classuser/data/getBoards', token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toBeNull();
+  });
+});
+
+describe('a logged-out session', () => {
+  it('gets 401 with an access token of the session, and other sessions keep working', async () => {
+    ddbMock
+      .on(GetCommand, revoked('session-out'))
+      .resolves({ Item: { pk: 'REVOKED#session-out' } });
+    const out = issuer.sign(
+      accessClaims('learner', 'learner-1', { origin_jti: 'session-out', jti: 'a' }),
+    );
+    const res = await call(cart, 'GET', '/api/v1/classuser/data/getUSER_CART', out);
+    expect(res.status).toBe(401);
+
+    const other = issuer.sign(
+      accessClaims('learner', 'learner-1', { origin_jti: 'session-on', jti: 'b' }),
+    );
+    const ok2 = await call(cart, 'GET', '/api/v1/classuser/data/getUSER_CART', other);
+    expect(ok2.status).toBe(200);
+  });
+
+  it('is named by the token id where the token has no origin_jti (the local stand-in)', async () => {
+    ddbMock.on(GetCommand, revoked('jti-only')).resolves({ Item: { pk: 'REVOKED#jti-only' } });
+    const token = issuer.sign(accessClaims('learner', 'learner-1', { jti: 'jti-only' }));
+    expect((await call(cart, 'GET', '/api/v1/classuser/data/getUSER_CART', token)).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,86 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useToasts } from '../../components/toast.tsx';
+import { CartPage } from './cart-page.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const cart = {
+  message: 'Cart items',
+  data: [
+    {
+      cart_id: 'c1',
+      subject_id: 's1',
+      subject_name: 'Physics',
+      subject_price: 300,
+      board_name: 'CBSE',
+      class_name: 'Class 8',
+    },
+  ],
+  total: 300,
+};
+const order = { order_id: 'order_1', amount: 30000, currency: 'INR', key_id: 'rzp_test_local' };
+
+/** A server whose processPayment answers only when the test says so. */
+function stubServer() {
+  let answerOrder: () => void = () => undefined;
+  const orderAnswered = new Promise<void>((resolve) => (answerOrder = resolve));
+  const fetchMock = vi.fn(async (path: string) => {
+    if (path.endsWith('/getUSER_CART')) return json(200, cart);
+    if (path.endsWith('/processPayment')) {
+      await orderAnswered;
+      return json(200, { message: 'Order created', data: order });
+    }
+    return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const orderCalls = () =>
+    fetchMock.mock.calls.filter(([path]) => String(path).endsWith('/processPayment')).length;
+  return { answerOrder, orderCalls };
+}
+
+const renderCart = () =>
+  render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter>
+        <CartPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useToasts.setState({ toasts: [] });
+});
+
+describe('checking out the cart', () => {
+  it('creates one order for a double click and keeps Checkout disabled while that order is open', async () => {
+    const server = stubServer();
+    renderCart();
+    const checkoutButton = await screen.findByRole('button', { name: 'Checkout' });
+
+    act(() => {
+      checkoutButton.click();
+      checkoutButton.click();
+    });
+    expect((checkoutButton as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(checkoutButton);
+
+    await act(async () => server.answerOrder());
+    expect(await screen.findByRole('dialog', { name: 'Test checkout' })).toBeTruthy();
+    expect(server.orderCalls()).toBe(1);
+    // The order is open in the checkout dialog: no second one from the page behind it.
+    expect((checkoutButton as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(checkoutButton);
+    expect(server.orderCalls()).toBe(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((checkoutButton as HTMLButtonElement).disabled).toBe(false);
+  });
+});
