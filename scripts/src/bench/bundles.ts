@@ -17,12 +17,15 @@ const bareEntry = fileURLToPath(new URL('./bare-dynamodb.ts', import.meta.url));
 /** Cold imports per bundle; the median is kept. Rounds interleave the bundles so load spreads evenly. */
 const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 7);
 
-/** esbuild as the CDK stack runs it for a function (infra/src/constructs/base-function.ts). */
+/**
+ * esbuild as the CDK stack runs it for a function (infra/src/constructs/base-function.ts, whose
+ * BUNDLE_TARGET is node24), without source maps.
+ */
 const LAMBDA_BUILD: BuildOptions = {
   bundle: true,
   minify: true,
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   mainFields: ['module', 'main'],
   logLevel: 'silent',
