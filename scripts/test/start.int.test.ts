@@ -1,104 +1,291 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it, inject } from 'vitest';
-import { freePort } from '../src/ports.ts';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { uniqueEmail } from './api.ts';
+import {
+  accepts,
+  commandLine,
+  descendantsOf,
+  groupIsRunning,
+  groupMembers,
+  isLoopback,
+  isRunning,
+  listeningAddresses,
+} from './processes.ts';
 
-const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = mkdtempSync(join(tmpdir(), 'gia-start-'));
-const running: ChildProcess[] = [];
+const started: ChildProcess[] = [];
+const dataDirs: string[] = [];
 
 afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  // Whatever a failed test left behind: each `npm start` leads its own process group.
+  for (const child of started) {
+    if (child.pid && groupIsRunning(child.pid)) process.kill(-child.pid, 'SIGKILL');
+  }
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `scripts/src/start.ts` (what `npm start` runs after building the SPA) as its own process. */
-async function startStack(port: number) {
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), 'scripts/src/start.ts'], {
+const newDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gia-start-'));
+  dataDirs.push(dir);
+  return dir;
+};
+
+interface Started {
+  /** The process `npm start` is: what a user's `kill -TERM` or Ctrl+C reaches. */
+  npm: ChildProcess;
+  pid: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `npm start` exactly as a user would, in its own process group. */
+function npmStart(dataDir: string, env: Record<string, string> = {}): Started {
+  const npm = spawn('npm', ['start'], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
-      SEED_DEMO: '1',
+      SEED_DEMO: '0',
       ADMIN_EMAIL: 'boss@gia.test',
       ADMIN_PASSWORD: 'BossPass123',
-      LOG_LEVEL: 'SILENT',
+      LOG_LEVEL: 'INFO',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
-  running.push(child);
+  started.push(npm);
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 60_000;
+  npm.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  npm.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+  return { npm, pid: npm.pid ?? 0, output: () => output, exited };
+}
+
+/** Waits for the printed URL and a healthy `/api/health`. */
+async function running(stack: Started): Promise<string> {
+  let exitCode: number | null | undefined;
+  void stack.exited.then((code) => (exitCode = code));
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`start.ts exited early:\n${output}`);
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    if (health?.status === 200) return { child, output: () => output };
+    if (exitCode !== undefined)
+      throw new Error(`npm start exited (${exitCode}):\n${stack.output()}`);
+    const url = /running at (http:\/\/\S+)/.exec(stack.output())?.[1];
+    const health = url ? await fetch(`${url}/api/health`).catch(() => undefined) : undefined;
+    if (url && health?.status === 200) return url;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`start.ts did not become healthy:\n${output}`);
+  throw new Error(`npm start did not become healthy:\n${stack.output()}`);
 }
 
-function stopStack(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
+/** SIGTERM to the npm process, as `kill -TERM <pid>` does; its exit code. */
+async function terminate(stack: Started): Promise<number | null> {
+  process.kill(stack.pid, 'SIGTERM');
+  // A bound for a hang (the stack forces its own exit after 30 s), not a speed assertion.
+  const hung = new Promise<'hung'>((r) => setTimeout(() => r('hung'), 60_000).unref());
+  const code = await Promise.race([stack.exited, hung]);
+  if (code === 'hung') throw new Error(`npm start did not stop:\n${stack.output()}`);
+  return code;
 }
 
-const post = (port: number, path: string, body: unknown) =>
-  fetch(`http://127.0.0.1:${port}${path}`, {
+const post = (url: string, path: string, body: unknown) =>
+  fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
 
+/** The embedded services' endpoints the stack saved in its data folder. */
+const endpointsOf = (dataDir: string) =>
+  (
+    JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as {
+      endpoints: { dynamodb: string; s3: string; cognito: string };
+    }
+  ).endpoints;
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+/**
+ * Opens a signed private video with a Range request, as the player does, reads its first bytes
+ * and goes away (the learner left the page): the connection is closed mid-stream.
+ */
+async function watchAndLeave(url: string, s3Endpoint: string) {
+  const s3 = new S3Client({
+    endpoint: s3Endpoint,
+    forcePathStyle: true,
+    region: 'ap-south-1',
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    // signed as the functions sign, so the gateway's check of the signature holds
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const key = `private/videos/left-${Date.now()}.mp4`;
+  // Larger than every buffer on the way, so the stream is still open when the viewer leaves.
+  await s3.send(
+    new PutObjectCommand({ Bucket: 'gia-media', Key: key, Body: randomBytes(16 * 1024 * 1024) }),
+  );
+  const signed = new URL(
+    await getSignedUrl(s3, new GetObjectCommand({ Bucket: 'gia-media', Key: key }), {
+      expiresIn: 600,
+    }),
+  );
+  s3.destroy();
+  await new Promise<void>((resolve, reject) => {
+    const req = request(`${url}/media/${key}${signed.search}`, {
+      headers: { range: 'bytes=0-' },
+    });
+    req.once('response', (res) => {
+      if (res.statusCode !== 206) {
+        req.destroy();
+        return reject(new Error(`the video answered ${res.statusCode}, not 206`));
+      }
+      res.once('data', () => {
+        req.destroy();
+        resolve();
+      });
+    });
+    req.once('error', reject);
+    req.end();
+  });
+}
+
 describe('npm start', () => {
-  it('runs beside another stack, prints the credentials, stops on SIGTERM and keeps every account across a restart', async () => {
+  const dataDir = newDataDir();
+  let stack: Started;
+  let url: string;
+
+  beforeAll(async () => {
+    stack = npmStart(dataDir);
+    url = await running(stack);
+  }, 180_000);
+
+  it('prints the URL and the admin credentials, and sends request logs to DATA_DIR/logs', async () => {
+    expect(stack.output()).toContain(`GIA School is running at ${url}`);
+    expect(stack.output()).toContain('boss@gia.test / BossPass123');
+    const signup = await post(url, '/api/v1/classuser/login/signup', {
+      user_name: 'Logged',
+      email: uniqueEmail('logs'),
+      password: 'Logged1234',
+    });
+    expect(signup.status).toBe(201);
+    const requests = readFileSync(join(dataDir, 'logs', 'requests.log'), 'utf8');
+    expect(requests).toContain('"route":"learner.login.signup"');
+    expect(stack.output(), stack.output()).not.toContain('"route":');
+  });
+
+  it('listens on 127.0.0.1 only unless HOST says otherwise, and so do the embedded services', () => {
+    expect(new URL(url).hostname).toBe('127.0.0.1');
+    const endpoints = endpointsOf(dataDir);
+    for (const [name, port] of [
+      ['gateway', portOf(url)],
+      ['dynamodb', portOf(endpoints.dynamodb)],
+      ['cognito', portOf(endpoints.cognito)],
+      ['s3', portOf(endpoints.s3)],
+    ] as const) {
+      const addresses = listeningAddresses(port);
+      expect(addresses.length, `${name} listens on ${port}`).toBeGreaterThan(0);
+      for (const address of addresses)
+        expect(isLoopback(address), `${name}: ${address}`).toBe(true);
+    }
+  });
+
+  it('refuses a second stack on the same DATA_DIR, with a clear message', async () => {
+    const stackPid = descendantsOf(stack.pid).find((pid) =>
+      commandLine(pid).includes('scripts/src/start.ts'),
+    );
+    const second = npmStart(dataDir);
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain(
+      `Another local stack (pid ${stackPid}) is using ${dataDir}. Stop it first`,
+    );
+    // and the first one is untouched
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  });
+
+  it('stops on SIGTERM to npm, even just after a learner left a playing video: exit 0, no process and no port left', async () => {
+    const endpoints = endpointsOf(dataDir);
+    await watchAndLeave(url, endpoints.s3);
+
+    const processes = [stack.pid, ...descendantsOf(stack.pid)];
+    expect(processes.map(commandLine).join('\n')).toMatch(/DynamoDBLocal\.jar/);
+    expect(processes.map(commandLine).join('\n')).toMatch(/cognito-local/);
+    const ports = [url, endpoints.dynamodb, endpoints.cognito, endpoints.s3].map(portOf);
+
+    expect(await terminate(stack)).toBe(0);
+
+    expect(processes.filter(isRunning)).toEqual([]);
+    expect(groupMembers(stack.pid)).toEqual([]);
+    for (const port of ports) expect(await accepts(port), `port ${port}`).toBe(false);
+  }, 120_000);
+});
+
+describe('a restart', () => {
+  it('finds every account again, after a stop and after a kill whose lock and children do not outlive it', async () => {
     // The shared integration stack is running already: this one runs beside it.
-    const other = inject('stack');
-    expect((await fetch(`${other.url}/api/health`)).status).toBe(200);
-
-    const port = await freePort();
-    const first = await startStack(port);
-    expect(first.output()).toContain(`http://localhost:${port}`);
-    expect(first.output()).toContain('boss@gia.test / BossPass123');
+    expect((await fetch(`${inject('stack').url}/api/health`)).status).toBe(200);
+    const dataDir = newDataDir();
+    const first = npmStart(dataDir, { SEED_DEMO: '1' });
+    let url = await running(first);
     expect(first.output()).toContain('learner@gia.local / Learner123');
-
     const email = uniqueEmail('persist');
-    const signup = await post(port, '/api/v1/classuser/login/signup', {
+    const signup = await post(url, '/api/v1/classuser/login/signup', {
       user_name: 'Persisted',
       email,
       password: 'Persist123',
     });
     expect(signup.status).toBe(201);
-    expect(await stopStack(first.child)).toBe(0);
+    expect(await terminate(first)).toBe(0);
 
-    const again = await startStack(port);
-    const learner = await post(port, '/api/v1/classuser/login/request', {
-      email,
-      password: 'Persist123',
-    });
-    expect(learner.status).toBe(200);
-    expect(((await learner.json()) as { user: { name: string } }).user.name).toBe('Persisted');
-    const demo = await post(port, '/api/v1/classuser/login/request', {
+    const signsIn = async () => {
+      const learner = await post(url, '/api/v1/classuser/login/request', {
+        email,
+        password: 'Persist123',
+      });
+      expect(learner.status).toBe(200);
+      expect(((await learner.json()) as { user: { name: string } }).user.name).toBe('Persisted');
+    };
+
+    const second = npmStart(dataDir, { SEED_DEMO: '1' });
+    url = await running(second);
+    await signsIn();
+    const demo = await post(url, '/api/v1/classuser/login/request', {
       email: 'learner@gia.local',
       password: 'Learner123',
     });
     expect(demo.status).toBe(200);
-    const admin = await post(port, '/api/v1/classadmin/login/request', {
+    const admin = await post(url, '/api/v1/classadmin/login/request', {
       email: 'boss@gia.test',
       password: 'BossPass123',
     });
     expect(admin.status).toBe(200);
-    expect(await stopStack(again.child)).toBe(0);
-  }, 150_000);
+
+    // A stack killed outright (SIGKILL, out of memory) runs no clean-up: its lock stays behind,
+    // and its children notice on their own that it is gone.
+    const stackPid = descendantsOf(second.pid).find((pid) =>
+      commandLine(pid).includes('scripts/src/start.ts'),
+    );
+    expect(stackPid).toBeDefined();
+    const children = descendantsOf(stackPid as number);
+    const commands = children.map(commandLine).join('\n');
+    expect(commands).toMatch(/DynamoDBLocal\.jar/);
+    expect(commands).toMatch(/cognito-local/);
+    process.kill(stackPid as number, 'SIGKILL');
+    await second.exited;
+    await expect.poll(() => children.filter(isRunning), { timeout: 20_000 }).toEqual([]);
+    expect(readFileSync(join(dataDir, 'stack.lock'), 'utf8').trim()).toBe(String(stackPid));
+
+    const third = npmStart(dataDir, { SEED_DEMO: '1' });
+    url = await running(third);
+    await signsIn();
+    expect(await terminate(third)).toBe(0);
+  }, 420_000);
 });

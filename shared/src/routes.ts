@@ -143,6 +143,7 @@ const adminCatalogue: RouteDef[] = ADMIN_ENTITIES.flatMap((e) => [
 
 export const ROUTES: readonly RouteDef[] = [
   route('health', 'GET', '/api/health', 'health', 'public'),
+  route('health.ready', 'GET', '/api/health/ready', 'health', 'public'),
 
   // Authentication (CONTRACT section 3)
   route('learner.login.signup', 'POST', `${L}/login/signup`, 'auth', 'public'),

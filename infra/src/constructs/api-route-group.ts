@@ -38,7 +38,7 @@ const PRIVATE_MEDIA = ['private/'];
  * group in the shared route table fails the type-check here until its needs are written down.
  */
 export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
-  health: {},
+  health: { table: 'read' }, // readiness (/api/health/ready): one GetItem
   auth: {
     table: 'read-write', // profiles, e-mail guards, sign-in failure counters
     cognito: { learner: ['AdminConfirmSignUp', 'AdminAddUserToGroup', 'AdminDeleteUser'] },

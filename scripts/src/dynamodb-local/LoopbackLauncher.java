@@ -1,3 +1,4 @@
+import java.io.IOException;
 import java.lang.reflect.Field;
 import org.eclipse.jetty.server.AbstractNetworkConnector;
 import org.eclipse.jetty.server.Connector;
@@ -11,6 +12,10 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * This builds the server exactly as DynamoDB Local's own main does (same command-line options),
  * then sets the host on its Jetty connector before starting it. Telemetry is never configured,
  * so nothing is sent anywhere.
+ *
+ * <p>With {@code -DexitWithParent=true} it also ends when its standard input closes: the local
+ * stack holds the other end of that pipe, so even a stack killed with SIGKILL takes DynamoDB
+ * Local with it, and a restart never runs a second server on the same database file.
  */
 public class LoopbackLauncher {
   public static void main(String[] args) throws Exception {
@@ -23,5 +28,21 @@ public class LoopbackLauncher {
       ((AbstractNetworkConnector) connector).setHost(host);
     }
     proxy.start();
+    if (Boolean.getBoolean("exitWithParent")) {
+      Thread watchdog =
+          new Thread(
+              () -> {
+                try {
+                  while (System.in.read() != -1) {
+                    // the parent never writes; only the end of the pipe matters
+                  }
+                } catch (IOException e) {
+                  // a broken pipe means the same: the parent is gone
+                }
+                System.exit(0);
+              });
+      watchdog.setDaemon(true);
+      watchdog.start();
+    }
   }
 }
