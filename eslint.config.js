@@ -5,7 +5,21 @@ import globals from 'globals';
 /** Full zod bundles every validator (~440 KB minified) into each function; zod/mini only what is used. */
 const fullZod = {
   name: 'zod',
-  message: "Import { z } from 'zod/mini' (full zod is ~440 KB per bundle).",
+  message: "import * as z from 'zod/mini' (full zod is ~440 KB per bundle).",
+};
+/** Full zod under another path ('zod/v4', 'zod/v4/classic', 'zod/v3'); zod/mini is the one allowed. */
+const fullZodPaths = {
+  group: ['zod/*', '!zod/mini'],
+  message: "import * as z from 'zod/mini' (full zod is ~440 KB per bundle).",
+};
+/**
+ * `import { z } from 'zod/mini'` makes esbuild keep the whole `z` object, every locale included
+ * (258 KB per bundle); a namespace import lets it keep only what is called.
+ */
+const namedZodImport = {
+  selector: "ImportDeclaration[source.value='zod/mini'] > ImportSpecifier",
+  message:
+    "import * as z from 'zod/mini': a named import bundles all of zod/mini's locales (258 KB).",
 };
 
 /** The arrows go one way: shared <- functions, shared <- web; infra and scripts use both. */
@@ -16,7 +30,10 @@ const forbid = (from, targets, message) => ({
       'error',
       {
         paths: [fullZod],
-        patterns: targets.map((group) => ({ group: [group, `${group}/*`], message })),
+        patterns: [
+          fullZodPaths,
+          ...targets.map((group) => ({ group: [group, `${group}/*`], message })),
+        ],
       },
     ],
   },
@@ -30,7 +47,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { paths: [fullZod] }],
+      'no-restricted-imports': ['error', { paths: [fullZod], patterns: [fullZodPaths] }],
+      'no-restricted-syntax': ['error', namedZodImport],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
@@ -53,6 +71,7 @@ export default tseslint.config(
         {
           paths: [fullZod],
           patterns: [
+            fullZodPaths,
             {
               group: ['@gia/functions', '@gia/infra', '@gia/scripts'],
               message: 'web may use only shared',

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /** Deployment configuration: environment variables, overridden by `cdk -c key=value`. */
 export const ConfigSchema = z

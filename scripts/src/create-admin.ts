@@ -11,7 +11,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { InsertAdminInput } from '@gia/shared';
 
 const OUTPUTS_FILE = fileURLToPath(new URL('../../cdk.out/outputs.json', import.meta.url));

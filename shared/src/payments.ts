@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
 
 /** Texts of payments (CONTRACT section 7 and the specification's cart toasts). */

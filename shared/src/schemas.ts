@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { preprocess } from './zod.ts';
 import { PASSWORD_RULE_MESSAGE } from './messages.ts';
 

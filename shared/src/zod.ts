@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * `zod/mini` has no `preprocess`: this is the same thing, a transform of the raw input piped into

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * Configuration read by every function. Parsed once, at first use, so a missing variable fails

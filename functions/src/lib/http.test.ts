@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { generateKeyPairSync } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { MESSAGES } from '@gia/shared';

@@ -1,8 +1,6 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from './s3.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
+import { presignGetObject } from './s3-presign.ts';
 
 /** Stored media urls look like `/media/<key>`; keys under `private/` are never public. */
 export const MEDIA_PATH = '/media/';
@@ -102,11 +100,9 @@ export async function signedMediaUrl(url: unknown): Promise<string | null> {
   if (!key) return null;
   if (!key.startsWith(PRIVATE_PREFIX)) return url;
   try {
-    const signed = await getSignedUrl(
-      s3,
-      new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }),
-      { expiresIn: SIGNED_URL_SECONDS },
-    );
+    const signed = await presignGetObject(env().MEDIA_BUCKET, key, {
+      expiresIn: SIGNED_URL_SECONDS,
+    });
     if (env().MEDIA_URL_MODE !== 'local') return signed;
     const parsed = new URL(signed);
     return `${mediaUrl(key)}${parsed.search}`;

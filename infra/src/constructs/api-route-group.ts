@@ -12,7 +12,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { UPLOAD_KINDS, routesOfGroup, type RouteDef, type RouteGroup } from '@gia/shared';
-import { handlerEntry } from '@gia/functions';
+import { handlerEntry, lambdaExternalModules } from '@gia/functions';
 import { acceptFindings, type AcceptedFinding } from '../nag.ts';
 import type { UserPools } from './auth.ts';
 import { BaseFunction } from './base-function.ts';
@@ -196,6 +196,7 @@ export class ApiRouteGroup extends Construct {
     this.routes = routesOfGroup(props.group).filter((r) => !r.localOnly);
     this.fn = new BaseFunction(this, 'Function', {
       entry: handlerEntry(props.group),
+      externalModules: lambdaExternalModules(props.group),
       description: `GIA School API: ${props.group} routes`,
       environment: { ...props.environment, ...secretEnvironment(needs, props.resources) },
       logRetention: props.logRetention,

@@ -4,6 +4,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { LAMBDA_EXTERNAL_MODULES } from '@gia/functions';
 import { acceptFindings } from '../nag.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -19,6 +20,8 @@ export interface BaseFunctionProps {
   readonly timeout?: Duration;
   readonly logRetention: logs.RetentionDays;
   readonly description?: string;
+  /** Modules left out of the bundle; by default the credential providers Lambda never uses. */
+  readonly externalModules?: readonly string[];
 }
 
 /**
@@ -53,6 +56,8 @@ export class BaseFunction extends Construct {
         minify: true,
         sourceMap: true,
         bundleAwsSDK: true,
+        // Only modules behind dynamic imports that never run in Lambda (see LAMBDA_EXTERNAL_MODULES).
+        externalModules: [...(props.externalModules ?? LAMBDA_EXTERNAL_MODULES)],
         logLevel: LogLevel.ERROR,
         mainFields: ['module', 'main'],
         // Some CommonJS dependencies call require(); ESM output needs it defined.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ROUTE_GROUPS } from '@gia/shared';
-import { handlerEntry } from '@gia/functions';
+import { handlerEntry, lambdaExternalModules } from '@gia/functions';
 
 const functionsDir = fileURLToPath(new URL('../../../functions/', import.meta.url));
 
@@ -17,12 +17,15 @@ const bareEntry = fileURLToPath(new URL('./bare-dynamodb.ts', import.meta.url));
 /** Cold imports per bundle; the median is kept. Rounds interleave the bundles so load spreads evenly. */
 const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 7);
 
-/** esbuild as the CDK stack runs it for a function (infra/src/constructs/base-function.ts). */
+/**
+ * esbuild as the CDK stack runs it for a function (infra/src/constructs/base-function.ts, whose
+ * BUNDLE_TARGET is node24), without source maps.
+ */
 const LAMBDA_BUILD: BuildOptions = {
   bundle: true,
   minify: true,
   platform: 'node',
-  target: 'node22',
+  target: 'node24',
   format: 'esm',
   mainFields: ['module', 'main'],
   logLevel: 'silent',
@@ -46,7 +49,7 @@ export interface BundleResult {
 
 /** Which package (or workspace of ours) a bundled input file belongs to. */
 function owner(input: string): string {
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
   if (pkg) return pkg[1]!;
   const ours = /(shared|functions)\/src\/([^/]+)/.exec(input);
   return ours ? `${ours[1]}/${ours[2]!.replace(/\.ts$/, '')}` : input;
@@ -83,6 +86,41 @@ function coldImportMs(file: string): number {
   return Number(out.toString().trim());
 }
 
+/** Every bundle the benchmark measures: the bare DynamoDB client, then each deployed route group. */
+export function lambdaEntries(): { group: string; entry: string; external: string[] }[] {
+  return [
+    // Left out as for any group that uses DynamoDB only.
+    { group: BARE_DYNAMODB, entry: bareEntry, external: lambdaExternalModules('cart') },
+    ...ROUTE_GROUPS.filter((g) => g !== 'local').map((group) => ({
+      group,
+      entry: join(functionsDir, handlerEntry(group)),
+      external: lambdaExternalModules(group),
+    })),
+  ];
+}
+
+/**
+ * Bundles one entry as the CDK stack does, leaving `external` out, and returns its metafile. A
+ * module left out may only be loaded by a dynamic import(): a static import of one would fail
+ * the function's cold start in Lambda, so it fails the build here.
+ */
+export async function bundleLambda(
+  entry: string,
+  outfile: string,
+  external: string[],
+): Promise<Metafile> {
+  const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile, external });
+  const left = new Set(external);
+  for (const out of Object.values(metafile!.outputs)) {
+    for (const imp of out.imports) {
+      if (left.has(imp.path) && imp.kind !== 'dynamic-import') {
+        throw new Error(`${entry} imports ${imp.path} statically; it cannot be left out`);
+      }
+    }
+  }
+  return metafile!;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
@@ -92,18 +130,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function measureBundles(): Promise<BundleResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'gia-bundles-'));
   try {
-    const entries = [
-      { group: BARE_DYNAMODB, entry: bareEntry },
-      ...ROUTE_GROUPS.filter((g) => g !== 'local').map((group) => ({
-        group,
-        entry: join(functionsDir, handlerEntry(group)),
-      })),
-    ];
     const built = [];
-    for (const { group, entry } of entries) {
+    for (const { group, entry, external } of lambdaEntries()) {
       const file = join(dir, `${group.replace(/\W+/g, '-')}.mjs`);
-      const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile: file });
-      built.push({ group, file, metafile: metafile! });
+      built.push({ group, file, metafile: await bundleLambda(entry, file, external) });
     }
     const times = new Map<string, number[]>(built.map((b) => [b.group, []]));
     for (let round = 0; round < ROUNDS; round++) {
