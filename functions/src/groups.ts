@@ -44,18 +44,14 @@ export const LAMBDA_EXTERNAL_MODULES: readonly string[] = [
 ];
 
 /**
- * The groups whose code creates an S3 client. Its configuration imports the SDK's event-stream
- * support statically; every other group reaches it only by a dynamic import that no call of
- * theirs makes (DynamoDB, Cognito and Secrets Manager calls have no event streams), so they
- * leave it out (15 KB). The bundle test fails if a group not listed here needs it.
- */
-const S3_CLIENT_GROUPS: ReadonlySet<RouteGroup> = new Set(['uploads', 'ai']);
-
-/**
  * What the Lambda bundle of a group leaves out: the CDK stack's `externalModules` and the bundle
- * benchmark read this.
+ * benchmark read this. Besides {@link LAMBDA_EXTERNAL_MODULES}, the SDK's event-stream support
+ * (15 KB): no function creates an S3 client (lib/s3-presign.ts), whose configuration imports it
+ * statically; the other clients reach it only by a dynamic import that no call of theirs makes
+ * (DynamoDB, Cognito and Secrets Manager calls have no event streams). The bundle test fails if
+ * a group needs it.
  */
-export const lambdaExternalModules = (group: RouteGroup): string[] => [
+export const lambdaExternalModules = (_group: RouteGroup): string[] => [
   ...LAMBDA_EXTERNAL_MODULES,
-  ...(S3_CLIENT_GROUPS.has(group) ? [] : ['@smithy/core/event-streams']),
+  '@smithy/core/event-streams',
 ];

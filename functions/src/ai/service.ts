@@ -1,4 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import OpenAI from 'openai';
 import {
   AI_LIMITS,
@@ -17,7 +16,6 @@ import {
 import { getRecordsAndGrants, listByParent, pick } from '../db/catalogue.ts';
 import { requireTopicAccess } from '../learner/topic-access.ts';
 import { isFreeCourse } from '../lib/entitlement.ts';
-import { s3 } from '../lib/s3.ts';
 import { env } from '../lib/env.ts';
 import {
   AppError,
@@ -28,6 +26,7 @@ import {
 } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { mediaKey } from '../lib/media.ts';
+import { s3Request } from '../lib/s3-presign.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const NOTES_EXCERPT_CHARS = 3000;
@@ -78,14 +77,13 @@ async function notesExcerpt(notesUrl: unknown): Promise<string> {
   const key = mediaKey(notesUrl);
   if (!key || !key.toLowerCase().endsWith('.txt')) return '';
   try {
-    const res = await s3.send(
-      new GetObjectCommand({
-        Bucket: env().MEDIA_BUCKET,
-        Key: key,
-        Range: `bytes=0-${NOTES_EXCERPT_CHARS * 4}`,
-      }),
+    const text = await s3Request(
+      'GET',
+      key,
+      { headers: { range: `bytes=0-${NOTES_EXCERPT_CHARS * 4}` } },
+      (res) => res.text(),
     );
-    return ((await res.Body?.transformToString('utf8')) ?? '').slice(0, NOTES_EXCERPT_CHARS);
+    return (text ?? '').slice(0, NOTES_EXCERPT_CHARS);
   } catch {
     return '';
   }

@@ -27,6 +27,7 @@ const { s3 } = await import('./s3.ts');
 const { cognito } = await import('./cognito-client.ts');
 const { loadSecrets } = await import('./secrets.ts');
 const { isServiceUnavailable } = await import('./aws-calls.ts');
+const { s3Request } = await import('./s3-presign.ts');
 
 afterAll(() => {
   for (const socket of held) socket.destroy();
@@ -56,16 +57,21 @@ describe('a stalled AWS service', { timeout: 60_000 }, () => {
     });
   });
 
-  it.concurrent('gives up on S3, Cognito and Secrets Manager after three attempts', async () => {
-    const failures = await Promise.all([
-      failureOf(s3.send(new GetObjectCommand({ Bucket: 'test-bucket', Key: 'private/a.pdf' }))),
-      failureOf(cognito.send(new GetUserCommand({ AccessToken: 'token' }))),
-      failureOf(loadSecrets()),
-    ]);
-    for (const err of failures) {
-      expect(err.name).toBe('TimeoutError');
-      expect(err.$metadata?.attempts).toBe(3);
-      expect(isServiceUnavailable(err)).toBe(true);
-    }
-  });
+  it.concurrent(
+    'gives up on S3 (client and presigned fetch), Cognito and Secrets Manager after three attempts',
+    async () => {
+      const failures = await Promise.all([
+        failureOf(s3.send(new GetObjectCommand({ Bucket: 'test-bucket', Key: 'private/a.pdf' }))),
+        // The functions' own S3 requests: a presigned URL and fetch.
+        failureOf(s3Request('GET', 'private/a.pdf', {}, (res) => res.text())),
+        failureOf(cognito.send(new GetUserCommand({ AccessToken: 'token' }))),
+        failureOf(loadSecrets()),
+      ]);
+      for (const err of failures) {
+        expect(err.name).toBe('TimeoutError');
+        expect(err.$metadata?.attempts).toBe(3);
+        expect(isServiceUnavailable(err)).toBe(true);
+      }
+    },
+  );
 });

@@ -3,7 +3,19 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { Sha256 } from '@smithy/core/checksum';
 import { HttpRequest } from '@smithy/core/protocols';
+import { isThrottlingError, StandardRetryStrategy } from '@smithy/core/retry';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { AWS_CLIENT_CONFIG, isServiceUnavailable } from './aws-calls.ts';
 import { env } from './env.ts';
+
+/**
+ * S3 without an S3 client. The functions only read, write, copy and delete single objects and
+ * hand out presigned URLs; the S3 client (about 150 KB of a bundle with its endpoint rules,
+ * schemas and checksums) would be loaded to sign strings. Here the SDK's own presigner signs each
+ * request and `fetch` sends it, within the same time budget as the clients
+ * (lib/aws-calls.ts): local (`AWS_ENDPOINT_URL_S3`, path style) and AWS (virtual-hosted) alike.
+ * lib/s3-presign.test.ts compares the URLs and POST fields with the SDK's.
+ */
 
 /** S3's encoding of one key segment: encodeURIComponent plus the characters it leaves alone. */
 const encodeSegment = (segment: string) =>
@@ -12,35 +24,199 @@ const encodeSegment = (segment: string) =>
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 
+/** The URL-encoded form of a key, as S3 expects it in a path or in `x-amz-copy-source`. */
+export const encodeKey = (key: string) => key.split('/').map(encodeSegment).join('/');
+
 let presigner: S3RequestPresigner | undefined;
 
+/** The address of a bucket: virtual-hosted in AWS, path style under `AWS_ENDPOINT_URL_S3`. */
+function bucketUrl(bucket: string): { base: URL; prefix: string } {
+  const custom = process.env.AWS_ENDPOINT_URL_S3;
+  const base = new URL(custom ?? `https://${bucket}.s3.${env().AWS_REGION}.amazonaws.com`);
+  return { base, prefix: custom ? `${base.pathname.replace(/\/$/, '')}/${bucket}` : '' };
+}
+
+type ObjectMethod = 'GET' | 'PUT' | 'DELETE';
+/** What each method is in the SDK (its `x-id` query parameter). */
+const OPERATION: Record<ObjectMethod, string> = {
+  GET: 'GetObject',
+  PUT: 'PutObject',
+  DELETE: 'DeleteObject',
+};
+
 /**
- * A presigned GET URL of an S3 object, the same URL `getSignedUrl(s3, new GetObjectCommand(…))`
- * gives (lib/s3-presign.test.ts compares them), signed with the SDK's own S3 presigner but
- * without an S3 client: the functions that only hand out media URLs (catalogue, purchases)
- * would otherwise bundle the whole S3 client, about 150 KB, to sign a string.
- *
- * The address is S3's virtual-hosted one in AWS, or path style under `AWS_ENDPOINT_URL_S3` (the
- * local stack), as the client addresses the bucket.
+ * A presigned URL for one request on one object. `headers` are signed (so they must be sent as
+ * given, e.g. `x-amz-copy-source`); a `content-type` is never signed, as in the SDK.
  */
-export async function presignGetObject(
+export async function presignObject(
+  method: ObjectMethod,
   bucket: string,
   key: string,
-  options: { expiresIn: number; signingDate?: Date },
+  options: {
+    expiresIn: number;
+    signingDate?: Date;
+    headers?: Record<string, string>;
+    /** The SDK's `x-id` for this request; by default the plain operation of the method. */
+    operation?: string;
+  },
 ): Promise<string> {
-  const region = env().AWS_REGION;
-  presigner ??= new S3RequestPresigner({ credentials: defaultProvider(), region, sha256: Sha256 });
-  const path = key.split('/').map(encodeSegment).join('/');
-  const custom = process.env.AWS_ENDPOINT_URL_S3;
-  const base = new URL(custom ?? `https://${bucket}.s3.${region}.amazonaws.com`);
+  presigner ??= new S3RequestPresigner({
+    credentials: defaultProvider(),
+    region: env().AWS_REGION,
+    sha256: Sha256,
+  });
+  const { base, prefix } = bucketUrl(bucket);
+  const headers = options.headers ?? {};
   const request = new HttpRequest({
-    method: 'GET',
+    method,
     protocol: base.protocol,
     hostname: base.hostname,
     port: base.port ? Number(base.port) : undefined,
-    path: custom ? `${base.pathname.replace(/\/$/, '')}/${bucket}/${path}` : `/${path}`,
-    query: { 'x-id': 'GetObject' },
-    headers: {},
+    path: `${prefix}/${encodeKey(key)}`,
+    query: { 'x-id': options.operation ?? OPERATION[method] },
+    headers: { ...headers },
   });
-  return formatUrl(await presigner.presign(request, options));
+  return formatUrl(
+    await presigner.presign(request, {
+      expiresIn: options.expiresIn,
+      signingDate: options.signingDate,
+      // Sent as headers, not moved into the query: S3 reads x-amz-copy-source only as a header.
+      unhoistableHeaders: new Set(Object.keys(headers).map((h) => h.toLowerCase())),
+    }),
+  );
+}
+
+/**
+ * A presigned GET URL of an S3 object, the same URL `getSignedUrl(s3, new GetObjectCommand(…))`
+ * gives: the functions that only hand out media URLs (catalogue, purchases) sign it this way.
+ */
+export const presignGetObject = (
+  bucket: string,
+  key: string,
+  options: { expiresIn: number; signingDate?: Date },
+): Promise<string> => presignObject('GET', bucket, key, options);
+
+/** ISO 8601 without milliseconds, as S3's policies and the SDK write it. */
+const iso8601 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * A presigned POST (browser upload form) with the fields and URL `createPresignedPost` of
+ * `@aws-sdk/s3-presigned-post` gives, whose policy the SDK's SigV4 signer signs. That package
+ * takes an S3 client and imports the whole S3 client package for its PutObject endpoint rules.
+ */
+export async function presignPost(input: {
+  bucket: string;
+  key: string;
+  conditions: unknown[];
+  fields: Record<string, string>;
+  expiresIn: number;
+}): Promise<{ url: string; fields: Record<string, string> }> {
+  const region = env().AWS_REGION;
+  const credentials = await defaultProvider()();
+  const signer = new SignatureV4({ credentials, region, service: 's3', sha256: Sha256 });
+  const now = new Date();
+  const signingDate = iso8601(now).replace(/[-:]/g, '');
+  const shortDate = signingDate.slice(0, 8);
+  const fields: Record<string, string> = {
+    ...input.fields,
+    bucket: input.bucket,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': `${credentials.accessKeyId}/${shortDate}/${region}/s3/aws4_request`,
+    'X-Amz-Date': signingDate,
+    ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
+  };
+  // As the SDK: the given conditions, one per field, the key; each only once.
+  const conditions = [
+    ...new Set([
+      ...input.conditions.map((c) => JSON.stringify(c)),
+      ...Object.entries(fields).map(([k, v]) => JSON.stringify({ [k]: v })),
+      JSON.stringify({ key: input.key }),
+    ]),
+  ].map((c) => JSON.parse(c) as unknown);
+  const expiration = iso8601(new Date(now.valueOf() + input.expiresIn * 1000));
+  const policy = Buffer.from(JSON.stringify({ expiration, conditions })).toString('base64');
+  const signature = await signer.sign(policy, { signingDate: now, signingService: 's3' });
+  const { base, prefix } = bucketUrl(input.bucket);
+  return {
+    url: `${base.protocol}//${base.host}${prefix}/`,
+    fields: { ...fields, key: input.key, Policy: policy, 'X-Amz-Signature': signature },
+  };
+}
+
+/** An answer of S3 that is not a success, shaped as the SDK's errors for the retry rules. */
+export class S3RequestError extends Error {
+  readonly $metadata: { httpStatusCode: number; attempts?: number };
+  constructor(status: number, code: string) {
+    super(`S3 answered ${status}${code ? ` ${code}` : ''}`);
+    this.name = code || `S3Status${status}`;
+    this.$metadata = { httpStatusCode: status };
+  }
+}
+
+/** The SDK's standard retry rules and back-off, shared by the S3 requests of a function. */
+const retries = new StandardRetryStrategy(AWS_CLIENT_CONFIG.maxAttempts);
+const URL_SECONDS = 60;
+
+/**
+ * One request on one S3 object through a presigned URL, in the clients' time budget: each
+ * attempt (body included) ends after `requestTimeout` (AbortSignal.timeout), and the SDK's
+ * standard strategy retries timeouts, network errors, throttling and 5xx up to `maxAttempts`.
+ * A stall ends as an error {@link isServiceUnavailable} recognises (the caller answers 503). A
+ * 404 resolves to `undefined`; any other refusal throws an {@link S3RequestError} named by
+ * S3's error code (e.g. `AccessDenied`).
+ */
+export async function s3Request<T>(
+  method: ObjectMethod,
+  key: string,
+  init: {
+    headers?: Record<string, string>;
+    signed?: Record<string, string>;
+    body?: Uint8Array;
+    operation?: string;
+  },
+  read: (res: Response) => Promise<T>,
+): Promise<T | undefined> {
+  let token = await retries.acquireInitialRetryToken('s3');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const url = await presignObject(method, env().MEDIA_BUCKET, key, {
+        expiresIn: URL_SECONDS,
+        headers: init.signed,
+        operation: init.operation,
+      });
+      const signal = AbortSignal.timeout(AWS_CLIENT_CONFIG.requestHandler.requestTimeout);
+      const res = await fetch(url, {
+        method,
+        headers: { ...init.headers, ...init.signed },
+        body: init.body,
+        signal,
+      });
+      if (res.status === 404) {
+        await res.body?.cancel();
+        retries.recordSuccess(token);
+        return undefined;
+      }
+      if (!res.ok) {
+        const text = await res.text();
+        throw new S3RequestError(res.status, /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? '');
+      }
+      const value = await read(res);
+      retries.recordSuccess(token);
+      return value;
+    } catch (err) {
+      if (!isServiceUnavailable(err)) throw err;
+      try {
+        token = await retries.refreshRetryTokenForRetry(token, {
+          errorType: isThrottlingError(err as Parameters<typeof isThrottlingError>[0])
+            ? 'THROTTLING'
+            : 'TRANSIENT',
+        });
+      } catch {
+        Object.assign(err as object, {
+          $metadata: { ...(err as { $metadata?: object }).$metadata, attempts: attempt },
+        });
+        throw err;
+      }
+    }
+  }
 }

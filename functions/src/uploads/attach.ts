@@ -1,9 +1,8 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { LEARNER_PENDING_PREFIX, UPLOAD_KINDS, UPLOAD_MESSAGES } from '@gia/shared';
 import { env } from '../lib/env.ts';
 import { ValidationError } from '../lib/errors.ts';
 import { mediaKey, mediaUrl } from '../lib/media.ts';
-import { s3 } from '../lib/s3.ts';
+import { encodeKey, S3RequestError, s3Request } from '../lib/s3-presign.ts';
 import { IMAGE_SIGNATURE_BYTES, imageTypeOf } from './image-type.ts';
 
 /**
@@ -25,20 +24,44 @@ const pendingMissing = () =>
   ]);
 
 /** The first bytes of an object, or undefined when there is none. */
-async function leadingBytes(key: string): Promise<Uint8Array | undefined> {
-  try {
-    const res = await s3.send(
-      new GetObjectCommand({
-        Bucket: env().MEDIA_BUCKET,
-        Key: key,
-        Range: `bytes=0-${IMAGE_SIGNATURE_BYTES - 1}`,
-      }),
-    );
-    return res.Body ? await res.Body.transformToByteArray() : new Uint8Array();
-  } catch (err) {
-    if ((err as Error).name === 'NoSuchKey' || (err as Error).name === 'NotFound') return undefined;
-    throw err;
-  }
+const leadingBytes = (key: string): Promise<Uint8Array | undefined> =>
+  s3Request(
+    'GET',
+    key,
+    { headers: { range: `bytes=0-${IMAGE_SIGNATURE_BYTES - 1}` } },
+    async (res) => new Uint8Array(await res.arrayBuffer()),
+  );
+
+/** Deletes an object; one already gone is fine. */
+const deleteObject = (key: string) =>
+  s3Request('DELETE', key, {}, async (res) => {
+    await res.body?.cancel();
+  });
+
+/**
+ * Copies an object within the bucket with a new content type. S3 may answer 200 and still fail
+ * the copy: the error is then the body.
+ */
+async function copyObject(from: string, to: string, contentType: string): Promise<void> {
+  const copied = await s3Request(
+    'PUT',
+    to,
+    {
+      headers: { 'content-type': contentType },
+      signed: {
+        'x-amz-copy-source': `${env().MEDIA_BUCKET}/${encodeKey(from)}`,
+        'x-amz-metadata-directive': 'REPLACE',
+      },
+      operation: 'CopyObject',
+    },
+    async (res) => {
+      const body = await res.text();
+      const code = /<Error>[\s\S]*?<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+      if (code) throw new S3RequestError(res.status, code);
+      return true;
+    },
+  );
+  if (!copied) throw pendingMissing();
 }
 
 /**
@@ -54,21 +77,12 @@ export async function attachLearnerImage(userId: string, url: string): Promise<s
   const bytes = await leadingBytes(key);
   if (!bytes) throw pendingMissing();
   const type = imageTypeOf(bytes);
-  const bucket = env().MEDIA_BUCKET;
   if (!type) {
-    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    await deleteObject(key);
     throw notAnImage();
   }
   const publicKey = `${UPLOAD_KINDS.image.prefix}${key.slice(pendingPrefix(userId).length)}`;
-  await s3.send(
-    new CopyObjectCommand({
-      Bucket: bucket,
-      Key: publicKey,
-      CopySource: `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
-      ContentType: type,
-      MetadataDirective: 'REPLACE',
-    }),
-  );
-  await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  await copyObject(key, publicKey, type);
+  await deleteObject(key);
   return mediaUrl(publicKey);
 }

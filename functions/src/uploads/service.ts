@@ -1,5 +1,3 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
 import {
   LEARNER_DAILY_UPLOADS,
@@ -13,7 +11,6 @@ import {
 } from '@gia/shared';
 import { reserveUpload } from '../db/uploads.ts';
 import type { Identity } from '../lib/auth.ts';
-import { s3 } from '../lib/s3.ts';
 import { env } from '../lib/env.ts';
 import {
   ForbiddenError,
@@ -22,6 +19,7 @@ import {
   ValidationError,
 } from '../lib/errors.ts';
 import { mediaUrl } from '../lib/media.ts';
+import { presignPost, s3Request } from '../lib/s3-presign.ts';
 import { notAnImage, pendingPrefix } from './attach.ts';
 import { imageTypeOf } from './image-type.ts';
 
@@ -88,16 +86,16 @@ export async function presignUpload(caller: Identity, input: PresignInput): Prom
     caller.pool === 'learner' ? pendingPrefix(caller.userId) : UPLOAD_KINDS[input.kind].prefix,
     input.file_name,
   );
-  const post = await createPresignedPost(s3, {
-    Bucket: env().MEDIA_BUCKET,
-    Key: key,
-    Conditions: [
+  const post = await presignPost({
+    bucket: env().MEDIA_BUCKET,
+    key,
+    conditions: [
       ['eq', '$key', key],
       ['eq', '$Content-Type', input.content_type],
       ['content-length-range', 1, UPLOAD_KINDS[input.kind].maxBytes],
     ],
-    Fields: { 'Content-Type': input.content_type },
-    Expires: UPLOAD_EXPIRY_SECONDS,
+    fields: { 'Content-Type': input.content_type },
+    expiresIn: UPLOAD_EXPIRY_SECONDS,
   });
   return {
     method: 'POST',
@@ -126,13 +124,15 @@ export async function storeUploadedFile(
   if (type.startsWith('image/') && sniffed !== type) throw notAnImage();
   await countLearnerUpload(caller);
   const key = keyFor(UPLOAD_KINDS[kind].prefix, file.name);
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: env().MEDIA_BUCKET,
-      Key: key,
-      Body: file.bytes,
-      ContentType: type,
-    }),
+  const stored = await s3Request(
+    'PUT',
+    key,
+    { headers: { 'content-type': type }, body: file.bytes },
+    async (res) => {
+      await res.body?.cancel();
+      return true;
+    },
   );
+  if (!stored) throw new Error('The media bucket was not found.');
   return mediaUrl(key);
 }
