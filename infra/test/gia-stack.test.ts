@@ -7,7 +7,13 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, ROUTE_GROUPS, UPLOAD_KINDS, type RouteDef } from '@gia/shared';
+import {
+  LEARNER_PENDING_PREFIX,
+  ROUTES,
+  ROUTE_GROUPS,
+  UPLOAD_KINDS,
+  type RouteDef,
+} from '@gia/shared';
 import { TABLE_DEFINITION } from '@gia/functions';
 import { loadConfig } from '../src/config.ts';
 import type { GiaStack } from '../src/gia-stack.ts';
@@ -100,6 +106,7 @@ function accessOf(group: string) {
     table: [] as string[],
     indexes: [] as string[],
     media: {} as Record<string, string[]>,
+    bucket: [] as string[],
     cognito: {} as Record<string, string[]>,
     secrets: [] as string[],
   };
@@ -114,6 +121,7 @@ function accessOf(group: string) {
       if (same(r, tableArn)) access.table.push(...actions);
       else if (join && same(join[0], tableArn) && join[1] === '/index/*')
         access.indexes.push(...actions);
+      else if (same(r, bucketArn)) access.bucket.push(...actions);
       else if (join && same(join[0], bucketArn)) {
         for (const a of actions) (access.media[a] ??= []).push(String(join[1]).slice(1));
       } else if (same(r, pools.learner)) (access.cognito.learner ??= []).push(...actions);
@@ -146,7 +154,7 @@ const READ_WRITE = [
   'UpdateItem',
 ];
 const INDEXES = ['dynamodb:Query'];
-const NONE = { table: [], indexes: [], media: {}, cognito: {}, secrets: [] };
+const NONE = { table: [], indexes: [], media: {}, bucket: [], cognito: {}, secrets: [] };
 
 describe('the HTTP API', () => {
   it('has every deployed route of the shared table, and no local-only route', () => {
@@ -337,7 +345,8 @@ describe('the functions', () => {
   it('may touch only what their group needs', () => {
     const privateRead = { 's3:GetObject': ['private/*'] };
     const expected: Record<string, unknown> = {
-      health: { ...NONE, table: READ, indexes: INDEXES },
+      // Readiness and the session check: GetItem only.
+      health: { ...NONE, table: ['GetItem'] },
       auth: {
         ...NONE,
         table: READ_WRITE,
@@ -360,23 +369,38 @@ describe('the functions', () => {
             'cognito-idp:AdminSetUserPassword',
             'cognito-idp:AdminAddUserToGroup',
             'cognito-idp:AdminDeleteUser',
-            'cognito-idp:AdminGetUser',
             'cognito-idp:AdminUserGlobalSignOut',
           ],
         },
       },
       catalogue: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
       'catalogue-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES, media: privateRead },
+      // The session check (GetItem) and a learner's daily counter (UpdateItem, finding 16); a
+      // learner's presigned image waits under private/tmp/.
       uploads: {
         ...NONE,
-        table: READ,
-        indexes: INDEXES,
-        media: { 's3:PutObject': ['public/images/*', 'private/notes/*', 'private/videos/*'] },
+        table: ['GetItem', 'UpdateItem'],
+        media: {
+          's3:PutObject': [
+            'public/images/*',
+            'private/notes/*',
+            'private/videos/*',
+            'private/tmp/*',
+          ],
+        },
       },
+      // Attaching a pending image: read its first bytes, copy it to public/images/, delete it; a
+      // missing one must answer NoSuchKey (400), which S3 says only to a role that may list.
       profile: {
         ...NONE,
         table: READ_WRITE,
         indexes: INDEXES,
+        media: {
+          's3:GetObject': ['private/tmp/*'],
+          's3:PutObject': ['public/images/*'],
+          's3:DeleteObject': ['private/tmp/*'],
+        },
+        bucket: ['s3:ListBucket'],
         cognito: { learner: ['cognito-idp:AdminUpdateUserAttributes'] },
       },
       cart: { ...NONE, table: READ_WRITE, indexes: INDEXES },
@@ -486,7 +510,9 @@ describe('the data', () => {
   it('takes presigned POST uploads from the site only and drops incomplete ones (finding 19)', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {
-        Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })],
+        Rules: Match.arrayWith([
+          Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        ]),
       },
     });
     // No bucket allows any origin: the media bucket's rules are put once the site exists.
@@ -503,6 +529,23 @@ describe('the data', () => {
     );
     expect(create).not.toMatch(/AllowedOrigins[^\]]*\*/);
     expect(JSON.stringify(cors.Properties.Update)).toBe(create);
+  });
+
+  it('removes a learner’s image left unattached under private/tmp/ after a day (finding 16)', () => {
+    const media = resources[idOf(stack.media.bucket)]!.Properties as {
+      LifecycleConfiguration: { Rules: Record<string, unknown>[] };
+    };
+    const expiring = media.LifecycleConfiguration.Rules.filter((r) => 'ExpirationInDays' in r);
+    // One rule, on the pending folder only: every other key of the bucket is kept.
+    expect(expiring).toEqual([
+      {
+        Id: 'ExpireUnattachedUploads',
+        Prefix: LEARNER_PENDING_PREFIX,
+        ExpirationInDays: 1,
+        Status: 'Enabled',
+      },
+    ]);
+    expect(LEARNER_PENDING_PREFIX).toBe('private/tmp/');
   });
 });
 
