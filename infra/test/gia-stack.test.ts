@@ -15,7 +15,7 @@ import {
   type RouteDef,
 } from '@gia/shared';
 import { TABLE_DEFINITION } from '@gia/functions';
-import { loadConfig } from '../src/config.ts';
+import { groupVariables, loadConfig } from '../src/config.ts';
 import type { GiaStack } from '../src/gia-stack.ts';
 import { GiaEdgeStack } from '../src/edge-stack.ts';
 import { createStacks } from '../src/stacks.ts';
@@ -49,6 +49,12 @@ let edge: GiaEdgeStack;
 let edgeTemplate: Template;
 let resources: Record<string, Resource>;
 
+/**
+ * The time a test that synthesizes a stack or runs cdk-nag may take on a loaded CI machine (two
+ * cores shared by many jobs); the default 5 s is for tests that only read the template.
+ */
+const HEAVY = 120_000;
+
 /** The stack is synthesized once (functions really bundled by esbuild) and shared by every test. */
 beforeAll(() => {
   const webDist = mkdtempSync(join(tmpdir(), 'gia-web-'));
@@ -59,6 +65,9 @@ beforeAll(() => {
   const config = loadConfig({
     GIA_STAGE: 'prod',
     GIA_ALARM_EMAIL: 'ops@gia.example',
+    GIA_AI_DAILY_BUDGET: '500',
+    GIA_OPENAI_TIMEOUT_MS: '8000',
+    GIA_SIGNUP_MAX_PER_CLIENT: '5',
     CDK_DEFAULT_ACCOUNT: '123456789012',
   });
   ({ main: stack, edge } = createStacks(app, config, { webDist }));
@@ -342,6 +351,19 @@ describe('the functions', () => {
     }
   });
 
+  it('get the configured AI budget, OpenAI timeout and sign-up limit where they are used', () => {
+    const configured: Record<string, Record<string, string>> = {
+      ai: { AI_DAILY_BUDGET: '500', OPENAI_TIMEOUT_MS: '8000' },
+      auth: { SIGNUP_MAX_PER_CLIENT: '5' },
+    };
+    const names = ['AI_DAILY_BUDGET', 'OPENAI_TIMEOUT_MS', 'SIGNUP_MAX_PER_CLIENT'];
+    for (const [group, fn] of lambdas()) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const set = Object.fromEntries(Object.entries(vars).filter(([k]) => names.includes(k)));
+      expect(set, group).toEqual(configured[group] ?? {});
+    }
+  });
+
   it('may touch only what their group needs', () => {
     const privateRead = { 's3:GetObject': ['private/*'] };
     const expected: Record<string, unknown> = {
@@ -475,7 +497,8 @@ describe('the data', () => {
     expect(table.DeletionPolicy).toBe('Retain');
   });
 
-  it('lets a dev table go with its stack', () => {
+  // Synthesizes a stack of its own.
+  it('lets a dev table go with its stack', { timeout: HEAVY }, () => {
     const dev = new Stack(new App(), 'Dev');
     new DataTable(dev, 'Data', { prod: false });
     const t = Template.fromStack(dev);
@@ -771,7 +794,8 @@ describe('the web application firewall (finding 10)', () => {
     expect(stack.dependencies).toContain(edge);
   });
 
-  it('refuses to put the web ACL anywhere but us-east-1', () => {
+  // Builds an app of its own.
+  it('refuses to put the web ACL anywhere but us-east-1', { timeout: HEAVY }, () => {
     expect(() => new GiaEdgeStack(new App(), 'Edge', { env: { region: 'ap-south-1' } })).toThrow(
       /us-east-1/,
     );
@@ -847,15 +871,19 @@ describe('the web application firewall (finding 10)', () => {
     expect(acl().VisibilityConfig.CloudWatchMetricsEnabled).toBe(true);
   });
 
-  it('passes cdk-nag without acknowledging CloudFront’s WAF finding (AwsSolutions-CFR2)', () => {
-    const acknowledged = JSON.stringify(
-      app.node.findAll().flatMap((c) => c.node.metadata.map((m) => m.data)),
-    );
-    expect(acknowledged).not.toContain('AwsSolutions-CFR2');
-    // The product stack is checked below ('has no cdk-nag AwsSolutions finding…').
-    const report = new AwsSolutionsChecks(app).validateScope(edge);
-    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
-  }, 60_000);
+  it(
+    'passes cdk-nag without acknowledging CloudFront’s WAF finding (AwsSolutions-CFR2)',
+    { timeout: HEAVY },
+    () => {
+      const acknowledged = JSON.stringify(
+        app.node.findAll().flatMap((c) => c.node.metadata.map((m) => m.data)),
+      );
+      expect(acknowledged).not.toContain('AwsSolutions-CFR2');
+      // The product stack is checked below ('has no cdk-nag AwsSolutions finding…').
+      const report = new AwsSolutionsChecks(app).validateScope(edge);
+      expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+    },
+  );
 });
 
 describe('operations', () => {
@@ -892,14 +920,14 @@ describe('operations', () => {
       template.hasOutput(name, Match.anyValue());
   });
 
-  it('has no cdk-nag AwsSolutions finding left unacknowledged', () => {
+  it('has no cdk-nag AwsSolutions finding left unacknowledged', { timeout: HEAVY }, () => {
     const report = new AwsSolutionsChecks(app).validateScope(stack);
     expect(
       report.violations.map(
         (v) => `${v.ruleName} ${JSON.stringify(v.violatingResources.map((x) => x.constructPath))}`,
       ),
     ).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('the configuration', () => {
@@ -913,6 +941,29 @@ describe('the configuration', () => {
       stage: 'prod',
       region: 'eu-west-1',
     });
+  });
+
+  it('sets no function setting unless configured, and reads them from context first', () => {
+    expect(groupVariables(loadConfig({}))).toEqual({ ai: {}, auth: {} });
+    const context = (key: string) => ({ aiDailyBudget: '0', openAiTimeoutMs: '12000' })[key];
+    const env = { GIA_AI_DAILY_BUDGET: '300', GIA_SIGNUP_MAX_PER_CLIENT: '1000' };
+    expect(groupVariables(loadConfig(env, context))).toEqual({
+      ai: { AI_DAILY_BUDGET: '0', OPENAI_TIMEOUT_MS: '12000' },
+      auth: { SIGNUP_MAX_PER_CLIENT: '1000' },
+    });
+  });
+
+  it('refuses function settings the functions would refuse at their first request', () => {
+    for (const [variable, value, key] of [
+      ['GIA_AI_DAILY_BUDGET', '-1', 'aiDailyBudget'],
+      ['GIA_AI_DAILY_BUDGET', '2.5', 'aiDailyBudget'],
+      ['GIA_AI_DAILY_BUDGET', 'lots', 'aiDailyBudget'],
+      ['GIA_OPENAI_TIMEOUT_MS', '99', 'openAiTimeoutMs'],
+      ['GIA_OPENAI_TIMEOUT_MS', '12001', 'openAiTimeoutMs'],
+      ['GIA_SIGNUP_MAX_PER_CLIENT', '0', 'signupMaxPerClient'],
+    ] as const) {
+      expect(() => loadConfig({ [variable]: value }), `${variable}=${value}`).toThrow(key);
+    }
   });
 
   it('refuses an unknown stage, and a domain without its us-east-1 certificate', () => {
