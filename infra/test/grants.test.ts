@@ -2,7 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { handlerEntry } from '@gia/functions';
-import { GROUP_NEEDS, type DeployedGroup, type Needs } from '../src/constructs/api-route-group.ts';
+import {
+  GROUP_NEEDS,
+  TABLE_ACTIONS,
+  type DeployedGroup,
+  type Needs,
+} from '../src/constructs/api-route-group.ts';
 import { RECONCILE_NEEDS } from '../src/constructs/api.ts';
 
 /**
@@ -80,23 +85,9 @@ async function actionsOfCode(entry: string): Promise<Set<string>> {
   return actions;
 }
 
-const PRESETS = {
-  read: ['GetItem', 'BatchGetItem', 'Query'],
-  'read-write': [
-    'GetItem',
-    'BatchGetItem',
-    'Query',
-    'PutItem',
-    'UpdateItem',
-    'DeleteItem',
-    'BatchWriteItem',
-    'ConditionCheckItem',
-  ],
-} as const;
-
 /** The IAM actions a function's needs grant (on whatever resources). */
 function actionsOfNeeds(needs: Needs): Set<string> {
-  const table = typeof needs.table === 'string' ? PRESETS[needs.table] : (needs.table ?? []);
+  const table = typeof needs.table === 'string' ? TABLE_ACTIONS[needs.table] : (needs.table ?? []);
   return new Set([
     ...table.map((a) => `dynamodb:${a}`),
     ...(needs.mediaRead?.length ? ['s3:GetObject'] : []),

@@ -133,7 +133,8 @@ export interface ApiResources {
   readonly secrets: ProviderSecrets;
 }
 
-const TABLE_ACTIONS: Record<'read' | 'read-write', readonly TableAction[]> = {
+/** The table actions of the two presets. */
+export const TABLE_ACTIONS: Record<'read' | 'read-write', readonly TableAction[]> = {
   read: ['GetItem', 'BatchGetItem', 'Query'],
   'read-write': [
     'GetItem',
