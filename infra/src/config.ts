@@ -1,4 +1,9 @@
 import * as z from 'zod/mini';
+import type { DeployedGroup } from './constructs/api-route-group.ts';
+
+/** A whole number from a variable or context value, within the bounds the functions accept. */
+const wholeNumber = (min: number, max: number, what: string) =>
+  z.optional(z.coerce.number().check(z.int(what), z.minimum(min, what), z.maximum(max, what)));
 
 /** Deployment configuration: environment variables, overridden by `cdk -c key=value`. */
 export const ConfigSchema = z
@@ -19,6 +24,15 @@ export const ConfigSchema = z
     ),
     /** Where alarm notifications are e-mailed (optional). */
     alarmEmail: z.optional(z.email()),
+    /**
+     * Function settings (functions/src/lib/env.ts, same bounds); unset, the functions' defaults:
+     * AI questions per UTC day across all learners (`AI_DAILY_BUDGET`, 2000), each OpenAI
+     * attempt's timeout (`OPENAI_TIMEOUT_MS`, 9000), sign-ups per client address and hour
+     * (`SIGNUP_MAX_PER_CLIENT`, 10).
+     */
+    aiDailyBudget: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'a whole number, 0 or more'),
+    openAiTimeoutMs: wholeNumber(100, 12_000, 'a whole number of milliseconds, 100 to 12000'),
+    signupMaxPerClient: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'a whole number, 1 or more'),
   })
   .check(
     z.refine((c) => !c.domainName === !c.certificateArn, {
@@ -35,9 +49,11 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /**
  * The configuration from the environment (`GIA_STAGE`, `GIA_REGION`, `GIA_DOMAIN_NAME`,
- * `GIA_CERTIFICATE_ARN`, `GIA_ALARM_EMAIL`; the account from the CLI's `CDK_DEFAULT_ACCOUNT`) and
- * CDK context (`stage`, `region`, `domainName`, `certificateArn`, `alarmEmail`), context first.
- * Throws with every problem listed when something is invalid.
+ * `GIA_CERTIFICATE_ARN`, `GIA_ALARM_EMAIL`, `GIA_AI_DAILY_BUDGET`, `GIA_OPENAI_TIMEOUT_MS`,
+ * `GIA_SIGNUP_MAX_PER_CLIENT`; the account from the CLI's `CDK_DEFAULT_ACCOUNT`) and CDK context
+ * (`stage`, `region`, `domainName`, `certificateArn`, `alarmEmail`, `aiDailyBudget`,
+ * `openAiTimeoutMs`, `signupMaxPerClient`), context first. Throws with every problem listed when
+ * something is invalid.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
@@ -51,9 +67,26 @@ export function loadConfig(
     domainName: pick('domainName', 'GIA_DOMAIN_NAME'),
     certificateArn: pick('certificateArn', 'GIA_CERTIFICATE_ARN'),
     alarmEmail: pick('alarmEmail', 'GIA_ALARM_EMAIL'),
+    aiDailyBudget: pick('aiDailyBudget', 'GIA_AI_DAILY_BUDGET'),
+    openAiTimeoutMs: pick('openAiTimeoutMs', 'GIA_OPENAI_TIMEOUT_MS'),
+    signupMaxPerClient: pick('signupMaxPerClient', 'GIA_SIGNUP_MAX_PER_CLIENT'),
   });
   if (!parsed.success) {
     throw new Error(`Invalid deployment configuration:\n${z.prettifyError(parsed.error)}`);
   }
   return parsed.data;
+}
+
+/** The function variables a configuration sets, per route group (only those configured). */
+export function groupVariables(
+  config: Config,
+): Partial<Record<DeployedGroup, Record<string, string>>> {
+  const set = (vars: Record<string, number | undefined>) =>
+    Object.fromEntries(
+      Object.entries(vars).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+    );
+  return {
+    ai: set({ AI_DAILY_BUDGET: config.aiDailyBudget, OPENAI_TIMEOUT_MS: config.openAiTimeoutMs }),
+    auth: set({ SIGNUP_MAX_PER_CLIENT: config.signupMaxPerClient }),
+  };
 }

@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { Config } from './config.ts';
+import { groupVariables, type Config } from './config.ts';
 import { Api } from './constructs/api.ts';
 import { UserPools } from './constructs/auth.ts';
 import { MediaStorage } from './constructs/media.ts';
@@ -49,6 +49,7 @@ export class GiaStack extends Stack {
     this.secrets = new ProviderSecrets(this, 'Secrets');
     this.api = new Api(this, 'Api', {
       resources: { table: this.table, media: this.media, pools: this.pools, secrets: this.secrets },
+      groupEnvironment: groupVariables(config),
       logRetention,
     });
     this.web = new WebHosting(this, 'Web', {

@@ -7,9 +7,15 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, ROUTE_GROUPS, UPLOAD_KINDS, type RouteDef } from '@gia/shared';
+import {
+  LEARNER_PENDING_PREFIX,
+  ROUTES,
+  ROUTE_GROUPS,
+  UPLOAD_KINDS,
+  type RouteDef,
+} from '@gia/shared';
 import { TABLE_DEFINITION } from '@gia/functions';
-import { loadConfig } from '../src/config.ts';
+import { groupVariables, loadConfig } from '../src/config.ts';
 import type { GiaStack } from '../src/gia-stack.ts';
 import { GiaEdgeStack } from '../src/edge-stack.ts';
 import { createStacks } from '../src/stacks.ts';
@@ -43,6 +49,12 @@ let edge: GiaEdgeStack;
 let edgeTemplate: Template;
 let resources: Record<string, Resource>;
 
+/**
+ * The time a test that synthesizes a stack or runs cdk-nag may take on a loaded CI machine (two
+ * cores shared by many jobs); the default 5 s is for tests that only read the template.
+ */
+const HEAVY = 120_000;
+
 /** The stack is synthesized once (functions really bundled by esbuild) and shared by every test. */
 beforeAll(() => {
   const webDist = mkdtempSync(join(tmpdir(), 'gia-web-'));
@@ -53,6 +65,9 @@ beforeAll(() => {
   const config = loadConfig({
     GIA_STAGE: 'prod',
     GIA_ALARM_EMAIL: 'ops@gia.example',
+    GIA_AI_DAILY_BUDGET: '500',
+    GIA_OPENAI_TIMEOUT_MS: '8000',
+    GIA_SIGNUP_MAX_PER_CLIENT: '5',
     CDK_DEFAULT_ACCOUNT: '123456789012',
   });
   ({ main: stack, edge } = createStacks(app, config, { webDist }));
@@ -100,6 +115,7 @@ function accessOf(group: string) {
     table: [] as string[],
     indexes: [] as string[],
     media: {} as Record<string, string[]>,
+    bucket: [] as string[],
     cognito: {} as Record<string, string[]>,
     secrets: [] as string[],
   };
@@ -114,6 +130,7 @@ function accessOf(group: string) {
       if (same(r, tableArn)) access.table.push(...actions);
       else if (join && same(join[0], tableArn) && join[1] === '/index/*')
         access.indexes.push(...actions);
+      else if (same(r, bucketArn)) access.bucket.push(...actions);
       else if (join && same(join[0], bucketArn)) {
         for (const a of actions) (access.media[a] ??= []).push(String(join[1]).slice(1));
       } else if (same(r, pools.learner)) (access.cognito.learner ??= []).push(...actions);
@@ -146,7 +163,7 @@ const READ_WRITE = [
   'UpdateItem',
 ];
 const INDEXES = ['dynamodb:Query'];
-const NONE = { table: [], indexes: [], media: {}, cognito: {}, secrets: [] };
+const NONE = { table: [], indexes: [], media: {}, bucket: [], cognito: {}, secrets: [] };
 
 describe('the HTTP API', () => {
   it('has every deployed route of the shared table, and no local-only route', () => {
@@ -334,10 +351,24 @@ describe('the functions', () => {
     }
   });
 
+  it('get the configured AI budget, OpenAI timeout and sign-up limit where they are used', () => {
+    const configured: Record<string, Record<string, string>> = {
+      ai: { AI_DAILY_BUDGET: '500', OPENAI_TIMEOUT_MS: '8000' },
+      auth: { SIGNUP_MAX_PER_CLIENT: '5' },
+    };
+    const names = ['AI_DAILY_BUDGET', 'OPENAI_TIMEOUT_MS', 'SIGNUP_MAX_PER_CLIENT'];
+    for (const [group, fn] of lambdas()) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const set = Object.fromEntries(Object.entries(vars).filter(([k]) => names.includes(k)));
+      expect(set, group).toEqual(configured[group] ?? {});
+    }
+  });
+
   it('may touch only what their group needs', () => {
     const privateRead = { 's3:GetObject': ['private/*'] };
     const expected: Record<string, unknown> = {
-      health: { ...NONE, table: READ, indexes: INDEXES },
+      // Readiness and the session check: GetItem only.
+      health: { ...NONE, table: ['GetItem'] },
       auth: {
         ...NONE,
         table: READ_WRITE,
@@ -360,23 +391,38 @@ describe('the functions', () => {
             'cognito-idp:AdminSetUserPassword',
             'cognito-idp:AdminAddUserToGroup',
             'cognito-idp:AdminDeleteUser',
-            'cognito-idp:AdminGetUser',
             'cognito-idp:AdminUserGlobalSignOut',
           ],
         },
       },
       catalogue: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
       'catalogue-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES, media: privateRead },
+      // The session check (GetItem) and a learner's daily counter (UpdateItem, finding 16); a
+      // learner's presigned image waits under private/tmp/.
       uploads: {
         ...NONE,
-        table: READ,
-        indexes: INDEXES,
-        media: { 's3:PutObject': ['public/images/*', 'private/notes/*', 'private/videos/*'] },
+        table: ['GetItem', 'UpdateItem'],
+        media: {
+          's3:PutObject': [
+            'public/images/*',
+            'private/notes/*',
+            'private/videos/*',
+            'private/tmp/*',
+          ],
+        },
       },
+      // Attaching a pending image: read its first bytes, copy it to public/images/, delete it; a
+      // missing one must answer NoSuchKey (400), which S3 says only to a role that may list.
       profile: {
         ...NONE,
         table: READ_WRITE,
         indexes: INDEXES,
+        media: {
+          's3:GetObject': ['private/tmp/*'],
+          's3:PutObject': ['public/images/*'],
+          's3:DeleteObject': ['private/tmp/*'],
+        },
+        bucket: ['s3:ListBucket'],
         cognito: { learner: ['cognito-idp:AdminUpdateUserAttributes'] },
       },
       cart: { ...NONE, table: READ_WRITE, indexes: INDEXES },
@@ -451,7 +497,8 @@ describe('the data', () => {
     expect(table.DeletionPolicy).toBe('Retain');
   });
 
-  it('lets a dev table go with its stack', () => {
+  // Synthesizes a stack of its own.
+  it('lets a dev table go with its stack', { timeout: HEAVY }, () => {
     const dev = new Stack(new App(), 'Dev');
     new DataTable(dev, 'Data', { prod: false });
     const t = Template.fromStack(dev);
@@ -486,7 +533,9 @@ describe('the data', () => {
   it('takes presigned POST uploads from the site only and drops incomplete ones (finding 19)', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {
-        Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })],
+        Rules: Match.arrayWith([
+          Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        ]),
       },
     });
     // No bucket allows any origin: the media bucket's rules are put once the site exists.
@@ -503,6 +552,23 @@ describe('the data', () => {
     );
     expect(create).not.toMatch(/AllowedOrigins[^\]]*\*/);
     expect(JSON.stringify(cors.Properties.Update)).toBe(create);
+  });
+
+  it('removes a learner’s image left unattached under private/tmp/ after a day (finding 16)', () => {
+    const media = resources[idOf(stack.media.bucket)]!.Properties as {
+      LifecycleConfiguration: { Rules: Record<string, unknown>[] };
+    };
+    const expiring = media.LifecycleConfiguration.Rules.filter((r) => 'ExpirationInDays' in r);
+    // One rule, on the pending folder only: every other key of the bucket is kept.
+    expect(expiring).toEqual([
+      {
+        Id: 'ExpireUnattachedUploads',
+        Prefix: LEARNER_PENDING_PREFIX,
+        ExpirationInDays: 1,
+        Status: 'Enabled',
+      },
+    ]);
+    expect(LEARNER_PENDING_PREFIX).toBe('private/tmp/');
   });
 });
 
@@ -728,7 +794,8 @@ describe('the web application firewall (finding 10)', () => {
     expect(stack.dependencies).toContain(edge);
   });
 
-  it('refuses to put the web ACL anywhere but us-east-1', () => {
+  // Builds an app of its own.
+  it('refuses to put the web ACL anywhere but us-east-1', { timeout: HEAVY }, () => {
     expect(() => new GiaEdgeStack(new App(), 'Edge', { env: { region: 'ap-south-1' } })).toThrow(
       /us-east-1/,
     );
@@ -804,15 +871,19 @@ describe('the web application firewall (finding 10)', () => {
     expect(acl().VisibilityConfig.CloudWatchMetricsEnabled).toBe(true);
   });
 
-  it('passes cdk-nag without acknowledging CloudFront’s WAF finding (AwsSolutions-CFR2)', () => {
-    const acknowledged = JSON.stringify(
-      app.node.findAll().flatMap((c) => c.node.metadata.map((m) => m.data)),
-    );
-    expect(acknowledged).not.toContain('AwsSolutions-CFR2');
-    // The product stack is checked below ('has no cdk-nag AwsSolutions finding…').
-    const report = new AwsSolutionsChecks(app).validateScope(edge);
-    expect(report.violations.map((v) => v.ruleName)).toEqual([]);
-  }, 60_000);
+  it(
+    'passes cdk-nag without acknowledging CloudFront’s WAF finding (AwsSolutions-CFR2)',
+    { timeout: HEAVY },
+    () => {
+      const acknowledged = JSON.stringify(
+        app.node.findAll().flatMap((c) => c.node.metadata.map((m) => m.data)),
+      );
+      expect(acknowledged).not.toContain('AwsSolutions-CFR2');
+      // The product stack is checked below ('has no cdk-nag AwsSolutions finding…').
+      const report = new AwsSolutionsChecks(app).validateScope(edge);
+      expect(report.violations.map((v) => v.ruleName)).toEqual([]);
+    },
+  );
 });
 
 describe('operations', () => {
@@ -849,14 +920,14 @@ describe('operations', () => {
       template.hasOutput(name, Match.anyValue());
   });
 
-  it('has no cdk-nag AwsSolutions finding left unacknowledged', () => {
+  it('has no cdk-nag AwsSolutions finding left unacknowledged', { timeout: HEAVY }, () => {
     const report = new AwsSolutionsChecks(app).validateScope(stack);
     expect(
       report.violations.map(
         (v) => `${v.ruleName} ${JSON.stringify(v.violatingResources.map((x) => x.constructPath))}`,
       ),
     ).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('the configuration', () => {
@@ -870,6 +941,29 @@ describe('the configuration', () => {
       stage: 'prod',
       region: 'eu-west-1',
     });
+  });
+
+  it('sets no function setting unless configured, and reads them from context first', () => {
+    expect(groupVariables(loadConfig({}))).toEqual({ ai: {}, auth: {} });
+    const context = (key: string) => ({ aiDailyBudget: '0', openAiTimeoutMs: '12000' })[key];
+    const env = { GIA_AI_DAILY_BUDGET: '300', GIA_SIGNUP_MAX_PER_CLIENT: '1000' };
+    expect(groupVariables(loadConfig(env, context))).toEqual({
+      ai: { AI_DAILY_BUDGET: '0', OPENAI_TIMEOUT_MS: '12000' },
+      auth: { SIGNUP_MAX_PER_CLIENT: '1000' },
+    });
+  });
+
+  it('refuses function settings the functions would refuse at their first request', () => {
+    for (const [variable, value, key] of [
+      ['GIA_AI_DAILY_BUDGET', '-1', 'aiDailyBudget'],
+      ['GIA_AI_DAILY_BUDGET', '2.5', 'aiDailyBudget'],
+      ['GIA_AI_DAILY_BUDGET', 'lots', 'aiDailyBudget'],
+      ['GIA_OPENAI_TIMEOUT_MS', '99', 'openAiTimeoutMs'],
+      ['GIA_OPENAI_TIMEOUT_MS', '12001', 'openAiTimeoutMs'],
+      ['GIA_SIGNUP_MAX_PER_CLIENT', '0', 'signupMaxPerClient'],
+    ] as const) {
+      expect(() => loadConfig({ [variable]: value }), `${variable}=${value}`).toThrow(key);
+    }
   });
 
   it('refuses an unknown stage, and a domain without its us-east-1 certificate', () => {

@@ -11,7 +11,13 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { UPLOAD_KINDS, routesOfGroup, type RouteDef, type RouteGroup } from '@gia/shared';
+import {
+  LEARNER_PENDING_PREFIX,
+  UPLOAD_KINDS,
+  routesOfGroup,
+  type RouteDef,
+  type RouteGroup,
+} from '@gia/shared';
 import { handlerEntry, lambdaExternalModules } from '@gia/functions';
 import { acceptFindings, type AcceptedFinding } from '../nag.ts';
 import type { UserPools } from './auth.ts';
@@ -23,14 +29,37 @@ import type { DataTable } from './table.ts';
 /** Every route group but `local` (the local stack's test gateway) runs in AWS. */
 export type DeployedGroup = Exclude<RouteGroup, 'local'>;
 
+/** The DynamoDB actions a grant may name (never Scan). */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
+
 /** What a function may touch; everything else is denied. */
 export interface Needs {
-  /** `read`: GetItem, BatchGetItem, Query; `read-write` adds Put/Update/Delete, batches, transactions. */
-  readonly table?: 'read' | 'read-write';
+  /**
+   * `read`: GetItem, BatchGetItem, Query; `read-write` adds Put/Update/Delete, batches, transactions
+   * (a TransactWriteItems call needs the action of each of its items); or exactly these actions.
+   * The secondary indexes may be queried when Query is among them.
+   */
+  readonly table?: 'read' | 'read-write' | readonly TableAction[];
   /** Media key prefixes it reads (to sign GET URLs for entitled callers, or to read notes). */
   readonly mediaRead?: readonly string[];
-  /** Media key prefixes it writes (directly, or by signing presigned POSTs). */
+  /** Media key prefixes it writes (directly, by signing presigned POSTs, or as a copy's target). */
   readonly mediaPut?: readonly string[];
+  /** Media key prefixes it deletes. */
+  readonly mediaDelete?: readonly string[];
+  /**
+   * May list the media bucket's keys. S3 answers a GetObject of a missing key with AccessDenied
+   * instead of NoSuchKey to a caller that may not list the bucket, so a function that reads keys
+   * which may be missing (and answers 4xx for them) needs it.
+   */
+  readonly mediaList?: boolean;
   /** Cognito admin actions per pool (SignUp, InitiateAuth and RevokeToken need no IAM). */
   readonly cognito?: Partial<Record<'learner' | 'admin', readonly string[]>>;
   /** The provider secret it reads once per cold start. */
@@ -38,13 +67,16 @@ export interface Needs {
 }
 
 const PRIVATE_MEDIA = ['private/'];
+/** Where a learner's presigned images wait, unchecked, until attached (`private/tmp/`). */
+const PENDING_MEDIA = [LEARNER_PENDING_PREFIX];
 
 /**
  * Least privilege per route group, from what each group's code calls (its SDK commands). A new
  * group in the shared route table fails the type-check here until its needs are written down.
  */
 export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
-  health: { table: 'read' }, // readiness (/api/health/ready): one GetItem
+  // Readiness (/api/health/ready) and the session check of the unknown-path answers: GetItem only.
+  health: { table: ['GetItem'] },
   auth: {
     table: 'read-write', // profiles, e-mail guards, sign-in failure counters
     cognito: { learner: ['AdminConfirmSignUp', 'AdminAddUserToGroup', 'AdminDeleteUser'] },
@@ -57,18 +89,33 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
         'AdminSetUserPassword',
         'AdminAddUserToGroup',
         'AdminDeleteUser',
-        'AdminGetUser',
         'AdminUserGlobalSignOut', // a removed admin is signed out everywhere first
+        // AdminGetUser (ensureAdmin) runs only in `npm run create-admin`, with the operator's rights.
       ],
     },
   },
   catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA },
   'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA },
   uploads: {
-    table: 'read', // the caller's session check (admin record, logout revocation)
-    mediaPut: Object.values(UPLOAD_KINDS).map((k) => k.prefix),
+    // The caller's session check (admin record, logout revocation): GetItem; a learner's daily
+    // upload counter (`UPLOADS#…`, one atomic ADD): UpdateItem.
+    table: ['GetItem', 'UpdateItem'],
+    // Admins' uploads of each kind, and learners' images, presigned into their pending folder.
+    mediaPut: [...Object.values(UPLOAD_KINDS).map((k) => k.prefix), ...PENDING_MEDIA],
   },
-  profile: { table: 'read-write', cognito: { learner: ['AdminUpdateUserAttributes'] } },
+  profile: {
+    table: 'read-write',
+    // Attaching a pending image: its first bytes are read (GetObject), it is copied to
+    // public/images/ (CopyObject: GetObject on the source, PutObject on the target) and deleted;
+    // a pending key that is not there must read as missing (400), not as refused (500).
+    mediaRead: PENDING_MEDIA,
+    mediaPut: [UPLOAD_KINDS.image.prefix],
+    mediaDelete: PENDING_MEDIA,
+    mediaList: true,
+    // The learner's own token changes and verifies attributes (no IAM); this rolls an e-mail
+    // change back when the profile cannot follow it.
+    cognito: { learner: ['AdminUpdateUserAttributes'] },
+  },
   cart: { table: 'read-write' },
   purchases: { table: 'read', mediaRead: PRIVATE_MEDIA }, // about-subject media once owned
   favourites: { table: 'read-write' },
@@ -86,7 +133,8 @@ export interface ApiResources {
   readonly secrets: ProviderSecrets;
 }
 
-const TABLE_ACTIONS = {
+/** The table actions of the two presets. */
+export const TABLE_ACTIONS: Record<'read' | 'read-write', readonly TableAction[]> = {
   read: ['GetItem', 'BatchGetItem', 'Query'],
   'read-write': [
     'GetItem',
@@ -98,6 +146,12 @@ const TABLE_ACTIONS = {
     'BatchWriteItem',
     'ConditionCheckItem',
   ],
+};
+
+const WHY_MEDIA = {
+  's3:GetObject': 'signed reads for entitled callers, or reads of that kind',
+  's3:PutObject': 'uploads of that kind',
+  's3:DeleteObject': 'removal of files that are moved or refused',
 } as const;
 
 /** The variables naming the secrets a function reads (the values are fetched at cold start). */
@@ -114,13 +168,17 @@ export function secretEnvironment(needs: Needs, r: ApiResources): Record<string,
 export function grantNeeds(fn: lambda.Function, needs: Needs, r: ApiResources): void {
   const findings: AcceptedFinding[] = [];
   const table = r.table.table;
-  if (needs.table) {
+  const tableActions: readonly TableAction[] =
+    typeof needs.table === 'string' ? TABLE_ACTIONS[needs.table] : (needs.table ?? []);
+  if (tableActions.length) {
     fn.addToRolePolicy(
       new iam.PolicyStatement({
-        actions: TABLE_ACTIONS[needs.table].map((a) => `dynamodb:${a}`),
+        actions: tableActions.map((a) => `dynamodb:${a}`),
         resources: [table.tableArn],
       }),
     );
+  }
+  if (tableActions.includes('Query')) {
     fn.addToRolePolicy(
       new iam.PolicyStatement({
         actions: ['dynamodb:Query'],
@@ -133,9 +191,11 @@ export function grantNeeds(fn: lambda.Function, needs: Needs, r: ApiResources): 
     });
   }
   const bucket = r.media.bucket;
+  const uses = new Map<string, string[]>(); // prefix → what the function does there
   for (const [action, prefixes] of [
     ['s3:GetObject', needs.mediaRead],
     ['s3:PutObject', needs.mediaPut],
+    ['s3:DeleteObject', needs.mediaDelete],
   ] as const) {
     if (!prefixes?.length) continue;
     fn.addToRolePolicy(
@@ -144,12 +204,19 @@ export function grantNeeds(fn: lambda.Function, needs: Needs, r: ApiResources): 
         resources: prefixes.map((p) => bucket.arnForObjects(`${p}*`)),
       }),
     );
-    for (const p of prefixes) {
-      findings.push({
-        id: `AwsSolutions-IAM5[Resource::${r.media.nagArn}/${p}*]`,
-        reason: `${action} limited to the media key prefix ${p} (${action === 's3:GetObject' ? 'signed reads for entitled callers' : 'uploads of that kind'}).`,
-      });
-    }
+    for (const p of prefixes)
+      uses.set(p, [...(uses.get(p) ?? []), `${action} (${WHY_MEDIA[action]})`]);
+  }
+  for (const [p, actions] of uses) {
+    findings.push({
+      id: `AwsSolutions-IAM5[Resource::${r.media.nagArn}/${p}*]`,
+      reason: `Limited to the media key prefix ${p}: ${actions.join('; ')}.`,
+    });
+  }
+  if (needs.mediaList) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }),
+    );
   }
   for (const pool of ['learner', 'admin'] as const) {
     const actions = needs.cognito?.[pool];

@@ -24,6 +24,8 @@ export const RECONCILE_NEEDS: Needs = { table: 'read-write', secret: 'razorpay' 
 
 export interface ApiProps {
   readonly resources: ApiResources;
+  /** Variables some groups' functions get besides the common ones (from the configuration). */
+  readonly groupEnvironment?: Partial<Record<DeployedGroup, Record<string, string>>>;
   readonly logRetention: logs.RetentionDays;
 }
 
@@ -79,7 +81,7 @@ export class Api extends Construct {
         httpApi: this.httpApi,
         group,
         resources: props.resources,
-        environment,
+        environment: { ...environment, ...props.groupEnvironment?.[group] },
         logRetention: props.logRetention,
         authorizer: this.originCheck.authorizer,
       });

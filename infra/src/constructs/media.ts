@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Stack, type CfnElement } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { LEARNER_PENDING_PREFIX } from '@gia/shared';
 import { acceptFindings } from '../nag.ts';
 
 /** The id CDK gives its singleton AwsCustomResource function in a stack. */
@@ -14,7 +15,8 @@ export interface MediaStorageProps {
 /**
  * The media bucket. Nothing in it is public: keys under `public/` (images) reach browsers through
  * CloudFront (`/media/public/*`, origin access control); keys under `private/` (videos, notes) only
- * through S3 presigned GET URLs that the API hands to a caller entitled to them. Uploads go
+ * through S3 presigned GET URLs that the API hands to a caller entitled to them; learners' images
+ * wait unchecked under `private/tmp/` until attached, and expire there after a day. Uploads go
  * straight from the browser with a presigned POST whose policy fixes key, type and size, from the
  * site's origin only ({@link MediaStorage.allowSiteOrigin}).
  */
@@ -30,8 +32,17 @@ export class MediaStorage extends Construct {
       enforceSSL: true,
       removalPolicy: props.prod ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.prod,
-      // A 2 GiB video that never finished uploading should not be paid for.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        // A 2 GiB video that never finished uploading should not be paid for.
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // A learner's image waits, unchecked, under private/tmp/<user>/ until it is attached to
+        // the profile (then it is moved to public/images/); one never attached is removed.
+        {
+          id: 'ExpireUnattachedUploads',
+          prefix: LEARNER_PENDING_PREFIX,
+          expiration: Duration.days(1),
+        },
+      ],
     });
     acceptFindings(this, [
       {
