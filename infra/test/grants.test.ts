@@ -82,6 +82,17 @@ async function actionsOfCode(entry: string): Promise<Set<string>> {
   // Presigned URLs act with the signer's rights when used.
   if (/\bcreatePresignedPost\d*\(/.test(code)) add('s3:PutObject');
   if (/\bfunction presignGetObject\b/.test(code)) add('s3:GetObject');
+  // The functions' S3 calls without an S3 client (functions/src/lib/s3-presign.ts): a presigned
+  // POST, and one function per operation, each a request presigned with the function's rights.
+  for (const [fn, name] of [
+    ['presignPost', 'PutObject'],
+    ['getObject', 'GetObject'],
+    ['putObject', 'PutObject'],
+    ['copyObject', 'CopyObject'],
+    ['deleteObject', 'DeleteObject'],
+  ] as const) {
+    if (new RegExp(`\\bfunction ${fn}\\d*\\(`).test(code)) add(...COMMAND_ACTIONS[name]!);
+  }
   return actions;
 }
 

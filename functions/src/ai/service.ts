@@ -26,7 +26,7 @@ import {
 } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { mediaKey } from '../lib/media.ts';
-import { s3Request } from '../lib/s3-presign.ts';
+import { getObject } from '../lib/s3-presign.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const NOTES_EXCERPT_CHARS = 3000;
@@ -77,13 +77,8 @@ async function notesExcerpt(notesUrl: unknown): Promise<string> {
   const key = mediaKey(notesUrl);
   if (!key || !key.toLowerCase().endsWith('.txt')) return '';
   try {
-    const text = await s3Request(
-      'GET',
-      key,
-      { headers: { range: `bytes=0-${NOTES_EXCERPT_CHARS * 4}` } },
-      (res) => res.text(),
-    );
-    return (text ?? '').slice(0, NOTES_EXCERPT_CHARS);
+    const bytes = await getObject(key, `bytes=0-${NOTES_EXCERPT_CHARS * 4}`);
+    return new TextDecoder().decode(bytes).slice(0, NOTES_EXCERPT_CHARS);
   } catch {
     return '';
   }

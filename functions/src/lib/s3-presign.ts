@@ -90,11 +90,13 @@ export async function presignObject(
  * A presigned GET URL of an S3 object, the same URL `getSignedUrl(s3, new GetObjectCommand(…))`
  * gives: the functions that only hand out media URLs (catalogue, purchases) sign it this way.
  */
-export const presignGetObject = (
+export function presignGetObject(
   bucket: string,
   key: string,
   options: { expiresIn: number; signingDate?: Date },
-): Promise<string> => presignObject('GET', bucket, key, options);
+): Promise<string> {
+  return presignObject('GET', bucket, key, options);
+}
 
 /** ISO 8601 without milliseconds, as S3's policies and the SDK write it. */
 const iso8601 = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -219,4 +221,66 @@ export async function s3Request<T>(
       }
     }
   }
+}
+
+/*
+ * One function per S3 operation the functions perform on the media bucket, each by its SDK name:
+ * infra/test/grants.test.ts reads them from a function's bundle to check its IAM grants.
+ */
+
+const drop = async (res: Response) => {
+  await res.body?.cancel();
+  return true;
+};
+
+/** GetObject: the object's bytes (of `range`, e.g. `bytes=0-99`), or undefined when it is not there. */
+export async function getObject(key: string, range?: string): Promise<Uint8Array | undefined> {
+  return s3Request(
+    'GET',
+    key,
+    { headers: range ? { range } : {} },
+    async (res) => new Uint8Array(await res.arrayBuffer()),
+  );
+}
+
+/** PutObject: stores the bytes under `key` with their content type. */
+export async function putObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  const stored = await s3Request(
+    'PUT',
+    key,
+    { headers: { 'content-type': contentType }, body },
+    drop,
+  );
+  if (!stored) throw new S3RequestError(404, 'NoSuchBucket');
+}
+
+/**
+ * CopyObject within the bucket, with a new content type; false when the source is not there.
+ * S3 may answer 200 and still fail a copy: the error is then the body.
+ */
+export async function copyObject(from: string, to: string, contentType: string): Promise<boolean> {
+  const copied = await s3Request(
+    'PUT',
+    to,
+    {
+      headers: { 'content-type': contentType },
+      signed: {
+        'x-amz-copy-source': `${env().MEDIA_BUCKET}/${encodeKey(from)}`,
+        'x-amz-metadata-directive': 'REPLACE',
+      },
+      operation: 'CopyObject',
+    },
+    async (res) => {
+      const body = await res.text();
+      const code = /<Error>[\s\S]*?<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+      if (code) throw new S3RequestError(res.status, code);
+      return true;
+    },
+  );
+  return copied === true;
+}
+
+/** DeleteObject; an object already gone is no error. */
+export async function deleteObject(key: string): Promise<void> {
+  await s3Request('DELETE', key, {}, drop);
 }

@@ -19,7 +19,7 @@ import {
   ValidationError,
 } from '../lib/errors.ts';
 import { mediaUrl } from '../lib/media.ts';
-import { presignPost, s3Request } from '../lib/s3-presign.ts';
+import { presignPost, putObject } from '../lib/s3-presign.ts';
 import { notAnImage, pendingPrefix } from './attach.ts';
 import { imageTypeOf } from './image-type.ts';
 
@@ -124,15 +124,6 @@ export async function storeUploadedFile(
   if (type.startsWith('image/') && sniffed !== type) throw notAnImage();
   await countLearnerUpload(caller);
   const key = keyFor(UPLOAD_KINDS[kind].prefix, file.name);
-  const stored = await s3Request(
-    'PUT',
-    key,
-    { headers: { 'content-type': type }, body: file.bytes },
-    async (res) => {
-      await res.body?.cancel();
-      return true;
-    },
-  );
-  if (!stored) throw new Error('The media bucket was not found.');
+  await putObject(key, file.bytes, type);
   return mediaUrl(key);
 }
