@@ -498,11 +498,13 @@ const BUNDLE_NOTE = `## Notes on missed budgets
   cannot be left out or aliased away.
 - **ai** carries the OpenAI SDK (about 147 KB: its client creates every resource) and the Secrets
   Manager client that reads its key.
-- **Import time (≤ 60% of the baseline):** health (baseline 102 ms, so ≤ 61 ms) and payments are
-  over. A cold import of health is mostly the DynamoDB client it checks readiness and sessions
-  with (the bare client alone, created at import, is the yardstick row); creating the clients on
-  first use instead would only move that time into the first request of a cold start, so it is
-  not done. Payments' import is its Razorpay SDK, axios and form-data.
+- **Import time (≤ 60% of the baseline):** on this machine, shared by several processes, a
+  group's median varies by up to a third between runs of the same code (two runs on 2026-11-23:
+  health 68% then 60%, learning-admin 45% then 64%); payments stays about 61% (its Razorpay SDK,
+  axios and form-data). Health sits at the edge: its cold import is mostly the DynamoDB client it
+  checks readiness and sessions with (the bare client alone, created at import, is the yardstick
+  row). Creating the clients on first use instead would only move that time into the first
+  request of a cold start, so it is not done.
 `;
 
 function report() {
