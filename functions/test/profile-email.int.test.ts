@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it, inject } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { api, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
+import { api, newLearner, sentCode, uniqueEmail } from '../../scripts/test/api.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -15,28 +13,6 @@ const db = DynamoDBDocumentClient.from(
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   }),
 );
-
-/** The code cognito-local "e-mailed" to a learner: it keeps it in its JSON store. */
-function sentCode(userId: string): string {
-  const file = join(
-    stack.dataDir,
-    'cognito',
-    '.cognito',
-    'db',
-    `${stack.env.LEARNER_POOL_ID}.json`,
-  );
-  const store = JSON.parse(readFileSync(file, 'utf8')) as {
-    Users: Record<
-      string,
-      { Attributes: { Name: string; Value: string }[]; AttributeVerificationCode?: string }
-    >;
-  };
-  const user = Object.values(store.Users).find((u) =>
-    u.Attributes.some((a) => a.Name === 'sub' && a.Value === userId),
-  );
-  if (!user?.AttributeVerificationCode) throw new Error('no code was sent');
-  return user.AttributeVerificationCode;
-}
 
 const signIn = (email: string, password = 'Passw0rdOk') =>
   call('POST', `${L}/login/request`, { body: { email, password } });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -87,4 +89,21 @@ export async function buySubjects(call: Call, token: string, subjectIds: string[
   ).body;
   const recorded = await call('POST', `${L}/insertpayment_hsitory`, { token, body: paid });
   return { order, paid, recorded };
+}
+
+/** The code cognito-local "e-mailed" to a learner: it keeps it in its JSON store. */
+export function sentCode(userId: string): string {
+  const { dataDir, env } = inject('stack');
+  const file = join(dataDir, 'cognito', '.cognito', 'db', `${env.LEARNER_POOL_ID}.json`);
+  const store = JSON.parse(readFileSync(file, 'utf8')) as {
+    Users: Record<
+      string,
+      { Attributes: { Name: string; Value: string }[]; AttributeVerificationCode?: string }
+    >;
+  };
+  const user = Object.values(store.Users).find((u) =>
+    u.Attributes.some((a) => a.Name === 'sub' && a.Value === userId),
+  );
+  if (!user?.AttributeVerificationCode) throw new Error('no code was sent');
+  return user.AttributeVerificationCode;
 }

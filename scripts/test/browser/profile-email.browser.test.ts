@@ -1,36 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { api, newLearner, uniqueEmail } from '../api.ts';
+import { api, newLearner, sentCode, uniqueEmail } from '../api.ts';
 
 const stack = inject('stack');
 const call = api();
 let browser: Browser;
 let page: Page;
 let errors: string[];
-
-/** The code cognito-local "e-mailed": it keeps it in its JSON store. */
-function sentCode(userId: string): string {
-  const file = join(
-    stack.dataDir,
-    'cognito',
-    '.cognito',
-    'db',
-    `${stack.env.LEARNER_POOL_ID}.json`,
-  );
-  const store = JSON.parse(readFileSync(file, 'utf8')) as {
-    Users: Record<
-      string,
-      { Attributes: { Name: string; Value: string }[]; AttributeVerificationCode?: string }
-    >;
-  };
-  const user = Object.values(store.Users).find((u) =>
-    u.Attributes.some((a) => a.Name === 'sub' && a.Value === userId),
-  );
-  return user?.AttributeVerificationCode ?? '';
-}
 
 beforeAll(async () => {
   browser = await launchChromium();
