@@ -72,7 +72,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 export function toEvent(req: IncomingMessage, url: URL, body: Buffer): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v !== undefined && k !== 'cookie') headers[k] = Array.isArray(v) ? v.join(',') : v;
+    // As CloudFront does, a viewer cannot set CloudFront's own headers (the API keys per-client
+    // limits on `cloudfront-viewer-address`).
+    if (v === undefined || k === 'cookie' || k.startsWith('cloudfront-')) continue;
+    headers[k] = Array.isArray(v) ? v.join(',') : v;
   }
   const query: Record<string, string> = {};
   for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
