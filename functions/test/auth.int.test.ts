@@ -1,20 +1,13 @@
 import { describe, expect, it, inject } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ROUTES } from '@gia/shared';
-import { api, uniqueEmail } from '../../scripts/test/api.ts';
+import { api, tableClient, uniqueEmail } from '../../scripts/test/api.ts';
 
 const call = api();
 const L = '/api/v1/classuser';
 const A = '/api/v1/classadmin';
 const stack = inject('stack');
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: stack.endpoints.dynamodb,
-    region: 'ap-south-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = tableClient();
 
 async function signUp(label: string, password = 'Passw0rdOk') {
   const email = uniqueEmail(label);

@@ -1,20 +1,13 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { adminToken, api, newLearner } from '../../scripts/test/api.ts';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { adminToken, api, newLearner, tableClient } from '../../scripts/test/api.ts';
 
 /** Findings 5, 13 (cursors, path escapes), 14 and 15 of the security review. */
 const call = api();
 const stack = inject('stack');
 const L = '/api/v1/classuser/data';
 const A = '/api/v1/classadmin/data';
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: stack.endpoints.dynamodb,
-    region: 'ap-south-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = tableClient();
 let admin: string;
 let learner: string;
 

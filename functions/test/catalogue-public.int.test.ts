@@ -1,19 +1,12 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { adminToken, api, uniqueEmail } from '../../scripts/test/api.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { adminToken, api, tableClient, uniqueEmail } from '../../scripts/test/api.ts';
 
 const call = api();
 const stack = inject('stack');
 const L = '/api/v1/classuser/data';
 const A = '/api/v1/classadmin/data';
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: stack.endpoints.dynamodb,
-    region: 'ap-south-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = tableClient();
 let admin: string;
 let learner: { token: string; userId: string };
 

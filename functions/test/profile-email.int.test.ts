@@ -1,18 +1,11 @@
 import { describe, expect, it, inject } from 'vitest';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { api, newLearner, sentCode, uniqueEmail } from '../../scripts/test/api.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { api, newLearner, sentCode, tableClient, uniqueEmail } from '../../scripts/test/api.ts';
 
 const stack = inject('stack');
 const call = api();
 const L = '/api/v1/classuser';
-const db = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    endpoint: stack.endpoints.dynamodb,
-    region: 'ap-south-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-);
+const db = tableClient();
 
 const signIn = (email: string, password = 'Passw0rdOk') =>
   call('POST', `${L}/login/request`, { body: { email, password } });

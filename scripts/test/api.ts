@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -106,4 +108,15 @@ export function sentCode(userId: string): string {
   );
   if (!user?.AttributeVerificationCode) throw new Error('no code was sent');
   return user.AttributeVerificationCode;
+}
+
+/** The stack's table, for tests that plant or inspect records directly. */
+export function tableClient(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: inject('stack').endpoints.dynamodb,
+      region: 'ap-south-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
 }
