@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CATALOGUE_TREE, type CatalogueEntity } from './catalogue-tree.ts';
 import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
@@ -214,124 +215,260 @@ export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
 const withId = <S extends z.ZodMiniObject>(schema: S, idField: string, label: string) =>
   z.extend(schema, { [idField]: requiredId(`${label} id is required.`, `${label} not found.`) });
 
-export const CATALOGUE_INPUTS = {
-  board: {
-    insert: BoardInput,
-    update: withId(BoardInput, 'board_id', 'Board'),
-    idField: 'board_id',
-  },
-  class: {
-    insert: ClassInput,
-    update: withId(ClassInput, 'class_id', 'Class'),
-    idField: 'class_id',
-  },
-  subject: {
-    insert: SubjectInput,
-    update: withId(SubjectInput, 'subject_id', 'Subject'),
-    idField: 'subject_id',
-  },
-  'sub-subject': {
-    insert: SubSubjectInput,
-    update: withId(SubSubjectInput, 'sub_subject_id', 'Sub Subject'),
-    idField: 'sub_subject_id',
-  },
-  chapter: {
-    insert: ChapterInput,
-    update: withId(ChapterInput, 'chapter_id', 'Chapter'),
-    idField: 'chapter_id',
-  },
-  topic: {
-    insert: TopicInput,
-    update: withId(TopicInput, 'topic_id', 'Topic'),
-    idField: 'topic_id',
-  },
-  'about-subject': {
-    insert: AboutSubjectInput,
-    update: withId(AboutSubjectInput, 'about_subject_id', 'About subject'),
-    idField: 'about_subject_id',
-  },
-  testimonial: {
-    insert: TestimonialInput,
-    update: withId(TestimonialInput, 'id', 'Testimonial'),
-    idField: 'id',
-  },
-} as const;
+/** An entity's insert payload, and its update payload (the insert's plus the id field). */
+const inputsOf = <S extends z.ZodMiniObject>(entity: CatalogueEntity, insert: S) => {
+  const { id, label } = CATALOGUE_TREE[entity];
+  return { insert, update: withId(insert, id, label), idField: id };
+};
 
-export type CatalogueEntity = keyof typeof CATALOGUE_INPUTS;
+/** The payloads of each entity's admin insert and update. */
+export const CATALOGUE_INPUTS = {
+  board: inputsOf('board', BoardInput),
+  class: inputsOf('class', ClassInput),
+  subject: inputsOf('subject', SubjectInput),
+  'sub-subject': inputsOf('sub-subject', SubSubjectInput),
+  chapter: inputsOf('chapter', ChapterInput),
+  topic: inputsOf('topic', TopicInput),
+  'about-subject': inputsOf('about-subject', AboutSubjectInput),
+  testimonial: inputsOf('testimonial', TestimonialInput),
+} satisfies Record<CatalogueEntity, unknown>;
+
+/** The current name of a record's ancestor, shown with it (`null` once the ancestor is gone). */
+const shownName = z.optional(z.nullable(z.string()));
+/** A class's or subject's rating, shown in public lists once it has a review. */
+const shownRating = z.optional(
+  z.nullable(z.object({ average_rating: z.number(), review_count: z.number() })),
+);
+/** Back-office fields: answered to admins, left out of public answers. */
+const adminOnly = z.optional(z.string());
+/** A media url: signed for a caller who may open it, else `null`. */
+const mediaUrl = z.nullable(z.string());
+
+/** A board as the API answers it. */
+export const BoardRecord = z.object({
+  board_id: z.string(),
+  board_name: z.string(),
+  image_url: z.string(),
+  free_course: z.boolean(),
+  board_created_by: adminOnly,
+  created_at: z.string(),
+  updated_at: adminOnly,
+});
+
+/** A class as the API answers it. */
+export const ClassRecord = z.object({
+  class_id: z.string(),
+  class_name: z.string(),
+  board_id: z.string(),
+  class_price: z.number(),
+  class_image_url: z.string(),
+  image_url: z.string(),
+  free_course: z.boolean(),
+  description: z.string(),
+  class_created_by: adminOnly,
+  class_created_at: z.string(),
+  updated_at: adminOnly,
+  board_name: shownName,
+  rating: shownRating,
+});
+
+/** A subject as the API answers it. */
+export const SubjectRecord = z.object({
+  subject_id: z.string(),
+  subject_name: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  subject_price: z.number(),
+  subject_image_url: z.string(),
+  free_course: z.boolean(),
+  subject_created_by: adminOnly,
+  subject_created_date: z.string(),
+  updated_at: adminOnly,
+  class_name: shownName,
+  board_name: shownName,
+  rating: shownRating,
+});
+
+/** A sub-subject as the API answers it. */
+export const SubSubjectRecord = z.object({
+  sub_subject_id: z.string(),
+  sub_subject_name: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  sub_subject_price: z.number(),
+  sub_subject_image_url: z.string(),
+  subject_image_url: z.string(),
+  free_course: z.boolean(),
+  sub_subject_created_by: adminOnly,
+  sub_subject_created_date: z.string(),
+  updated_at: adminOnly,
+  subject_name: shownName,
+  class_name: shownName,
+  board_name: shownName,
+});
+
+/** A chapter as the API answers it (`sub_subject_id` is `''` for one directly under its subject). */
+export const ChapterRecord = z.object({
+  chapter_id: z.string(),
+  chapter_name: z.string(),
+  subject_id: z.string(),
+  sub_subject_id: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  serial_no: z.number(),
+  chapter_description: z.string(),
+  chapter_image_url: z.string(),
+  chapter_created_by: adminOnly,
+  chapter_created_date: z.string(),
+  updated_at: adminOnly,
+  sub_subject_name: shownName,
+  subject_name: shownName,
+  class_name: shownName,
+  board_name: shownName,
+});
+
+/** A topic as the API answers it. */
+export const TopicRecord = z.object({
+  topic_id: z.string(),
+  topic_name: z.string(),
+  topic_description: z.string(),
+  chapter_id: z.string(),
+  sub_subject_id: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  video_url: mediaUrl,
+  notes_url: mediaUrl,
+  image_url: z.string(),
+  author: z.string(),
+  status: z.enum(STATUSES),
+  language: z.enum(LANGUAGES),
+  free_to_watch: z.enum(FREE_TO_WATCH),
+  serial_no: z.number(),
+  qna: adminOnly,
+  comments: adminOnly,
+  topic_created_by: adminOnly,
+  created_date: z.string(),
+  updated_at: adminOnly,
+  chapter_name: shownName,
+  sub_subject_name: shownName,
+  subject_name: shownName,
+  class_name: shownName,
+  board_name: shownName,
+  /** Whether its subject, class or board is a free course. */
+  free_course: z.optional(z.boolean()),
+  /** Public lists: the caller may not watch it (its media urls are `null`). */
+  locked: z.optional(z.boolean()),
+});
+
+/** An about-subject record as the API answers it. */
+export const AboutSubjectRecord = z.object({
+  about_subject_id: z.string(),
+  sub_subject_id: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  video_url: mediaUrl,
+  notes_url: mediaUrl,
+  comments: adminOnly,
+  author: z.string(),
+  status: z.enum(STATUSES),
+  language: z.enum(LANGUAGES),
+  created_by: adminOnly,
+  created_date: z.string(),
+  updated_at: adminOnly,
+  sub_subject_name: shownName,
+  subject_name: shownName,
+  class_name: shownName,
+  board_name: shownName,
+});
+
+/** A testimonial as the API answers it. */
+export const TestimonialRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  designation: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  created_at: z.string(),
+  updated_at: adminOnly,
+});
+
+/** The record schema of each entity. */
+export const CATALOGUE_RECORDS = {
+  board: BoardRecord,
+  class: ClassRecord,
+  subject: SubjectRecord,
+  'sub-subject': SubSubjectRecord,
+  chapter: ChapterRecord,
+  topic: TopicRecord,
+  'about-subject': AboutSubjectRecord,
+  testimonial: TestimonialRecord,
+} satisfies Record<CatalogueEntity, z.ZodMiniObject>;
+
+/** A record of one entity, as web and functions both see it. */
+export type RecordOf<E extends CatalogueEntity> = z.infer<(typeof CATALOGUE_RECORDS)[E]>;
+export type BoardRecord = RecordOf<'board'>;
+export type ClassRecord = RecordOf<'class'>;
+export type SubjectRecord = RecordOf<'subject'>;
+export type SubSubjectRecord = RecordOf<'sub-subject'>;
+export type ChapterRecord = RecordOf<'chapter'>;
+export type TopicRecord = RecordOf<'topic'>;
+export type AboutSubjectRecord = RecordOf<'about-subject'>;
+export type TestimonialRecord = RecordOf<'testimonial'>;
+/** A record of any entity. */
+export type AnyCatalogueRecord = RecordOf<CatalogueEntity>;
+
+/** The id of a record (one typed place for the per-entity id field). */
+export const idOf = <E extends CatalogueEntity>(entity: E, record: RecordOf<E>): string =>
+  (record as Record<string, unknown>)[CATALOGUE_TREE[entity].id] as string;
+
+interface EntityMessages {
+  added: string;
+  updated: string;
+  deleted: string;
+  label: string;
+  hasChildren?: string;
+  notFound: string;
+}
+
+/** Success and refusal texts of one entity, built on its label (CONTRACT section 4). */
+const messagesOf = (
+  entity: CatalogueEntity,
+  texts: { deleted?: 'has been'; hasChildren?: string } = {},
+): EntityMessages => {
+  const label = CATALOGUE_TREE[entity].label;
+  return {
+    label,
+    added: `${label} added successfully.`,
+    updated: `${label} updated successfully.`,
+    deleted: `${label} ${texts.deleted ? 'has been successfully' : 'successfully'} deleted.`,
+    ...(texts.hasChildren ? { hasChildren: texts.hasChildren } : {}),
+    notFound: `${label} not found.`,
+  };
+};
 
 /** Success and refusal texts of the catalogue (CONTRACT section 4). */
-export const CATALOGUE_MESSAGES: Record<
-  CatalogueEntity,
-  {
-    added: string;
-    updated: string;
-    deleted: string;
-    label: string;
-    hasChildren?: string;
-    notFound: string;
-  }
-> = {
-  board: {
-    label: 'Board',
-    added: 'Board added successfully.',
-    updated: 'Board updated successfully.',
-    deleted: 'Board successfully deleted.',
+export const CATALOGUE_MESSAGES: Record<CatalogueEntity, EntityMessages> = {
+  board: messagesOf('board', {
     hasChildren: 'Please delete all the classes associated with this board first.',
-    notFound: 'Board not found.',
-  },
-  class: {
-    label: 'Class',
-    added: 'Class added successfully.',
-    updated: 'Class updated successfully.',
-    deleted: 'Class successfully deleted.',
+  }),
+  class: messagesOf('class', {
     hasChildren: 'Please delete all subjects associated with this class first.',
-    notFound: 'Class not found.',
-  },
-  subject: {
-    label: 'Subject',
-    added: 'Subject added successfully.',
-    updated: 'Subject updated successfully.',
-    deleted: 'Subject successfully deleted.',
+  }),
+  subject: messagesOf('subject', {
     hasChildren: 'Please delete all sub-subjects associated with this subject first.',
-    notFound: 'Subject not found.',
-  },
-  'sub-subject': {
-    label: 'Sub Subject',
-    added: 'Sub Subject added successfully.',
-    updated: 'Sub Subject updated successfully.',
-    deleted: 'Sub Subject successfully deleted.',
+  }),
+  'sub-subject': messagesOf('sub-subject', {
     hasChildren: 'Please delete subject details associated with this sub subject first.',
-    notFound: 'Sub Subject not found.',
-  },
-  chapter: {
-    label: 'Chapter',
-    added: 'Chapter added successfully.',
-    updated: 'Chapter updated successfully.',
-    deleted: 'Chapter successfully deleted.',
+  }),
+  chapter: messagesOf('chapter', {
     hasChildren: 'Please delete subject details associated with this chapter first.',
-    notFound: 'Chapter not found.',
-  },
-  topic: {
-    label: 'Topic',
-    added: 'Topic added successfully.',
-    updated: 'Topic updated successfully.',
-    deleted: 'Topic successfully deleted.',
-    notFound: 'Topic not found.',
-  },
-  'about-subject': {
-    label: 'About subject',
-    added: 'About subject added successfully.',
-    updated: 'About subject updated successfully.',
-    deleted: 'About subject has been successfully deleted.',
-    notFound: 'About subject not found.',
-  },
-  testimonial: {
-    label: 'Testimonial',
-    added: 'Testimonial added successfully.',
-    updated: 'Testimonial updated successfully.',
-    deleted: 'Testimonial has been successfully deleted.',
-    notFound: 'Testimonial not found.',
-  },
+  }),
+  topic: messagesOf('topic'),
+  'about-subject': messagesOf('about-subject', { deleted: 'has been' }),
+  testimonial: messagesOf('testimonial', { deleted: 'has been' }),
 };
 
 export const BOARD_NAME_TAKEN = 'This board name already exists.';

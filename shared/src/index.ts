@@ -2,6 +2,7 @@ export * from './routes.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
+export * from './catalogue-tree.ts';
 export * from './catalogue.ts';
 export * from './uploads.ts';
 export * from './learner.ts';
