@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CATALOGUE_TREE, type CatalogueEntity } from './catalogue-tree.ts';
+import { CATALOGUE_TREE, type CatalogueEntity, type IdField } from './catalogue-tree.ts';
 import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
@@ -132,16 +132,20 @@ const serialChecks = () =>
     z.maximum(999_999),
   ] as const;
 
-const serialNo = (missing?: string) =>
+/** A required serial number. */
+const serialNo = (missing: string) =>
   preprocess(
     numeric,
-    missing
-      ? z
-          .number({
-            error: (i) => (i.input === undefined ? missing : 'Serial No must be a number.'),
-          })
-          .check(...serialChecks())
-      : z.optional(z.number({ error: 'Serial No must be a number.' }).check(...serialChecks())),
+    z
+      .number({ error: (i) => (i.input === undefined ? missing : 'Serial No must be a number.') })
+      .check(...serialChecks()),
+  );
+
+/** An optional serial number (a topic's defaults to the next in its chapter). */
+const optionalSerialNo = () =>
+  preprocess(
+    numeric,
+    z.optional(z.number({ error: 'Serial No must be a number.' }).check(...serialChecks())),
   );
 
 export const ChapterInput = z.object({
@@ -181,7 +185,7 @@ export const TopicInput = z.object({
       z.enum(FREE_TO_WATCH, { error: 'free_to_watch must be "1" or "2".' }),
     ),
   ),
-  serial_no: serialNo(),
+  serial_no: optionalSerialNo(),
 });
 
 export const AboutSubjectInput = z.object({
@@ -212,12 +216,18 @@ export const CatalogueListQuery = z.object({
 export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
 
 /** The id field that an update adds to each entity's payload. */
-const withId = <S extends z.ZodMiniObject>(schema: S, idField: string, label: string) =>
-  z.extend(schema, { [idField]: requiredId(`${label} id is required.`, `${label} not found.`) });
+const withId = <S extends z.ZodMiniObject, K extends string>(
+  schema: S,
+  idField: K,
+  label: string,
+) =>
+  z.extend(schema, {
+    [idField]: requiredId(`${label} id is required.`, `${label} not found.`),
+  } as Record<K, ReturnType<typeof requiredId>>);
 
 /** An entity's insert payload, and its update payload (the insert's plus the id field). */
-const inputsOf = <S extends z.ZodMiniObject>(entity: CatalogueEntity, insert: S) => {
-  const { id, label } = CATALOGUE_TREE[entity];
+const inputsOf = <E extends CatalogueEntity, S extends z.ZodMiniObject>(entity: E, insert: S) => {
+  const { id, label }: { id: IdField<E>; label: string } = CATALOGUE_TREE[entity];
   return { insert, update: withId(insert, id, label), idField: id };
 };
 
@@ -232,6 +242,9 @@ export const CATALOGUE_INPUTS = {
   'about-subject': inputsOf('about-subject', AboutSubjectInput),
   testimonial: inputsOf('testimonial', TestimonialInput),
 } satisfies Record<CatalogueEntity, unknown>;
+
+/** An entity's validated insert payload (an update's adds the id field). */
+export type InputOf<E extends CatalogueEntity> = z.infer<(typeof CATALOGUE_INPUTS)[E]['insert']>;
 
 /** The current name of a record's ancestor, shown with it (`null` once the ancestor is gone). */
 const shownName = z.optional(z.nullable(z.string()));
@@ -420,9 +433,16 @@ export type TestimonialRecord = RecordOf<'testimonial'>;
 /** A record of any entity. */
 export type AnyCatalogueRecord = RecordOf<CatalogueEntity>;
 
-/** The id of a record (one typed place for the per-entity id field). */
-export const idOf = <E extends CatalogueEntity>(entity: E, record: RecordOf<E>): string =>
-  (record as Record<string, unknown>)[CATALOGUE_TREE[entity].id] as string;
+/** A record's text field by name (`''` when not text), for code that walks the tree by field names. */
+export const textField = (record: AnyCatalogueRecord, field: string): string => {
+  const fields: Record<string, unknown> = record;
+  const value = fields[field];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The id of a record. */
+export const idOf = (entity: CatalogueEntity, record: AnyCatalogueRecord): string =>
+  textField(record, CATALOGUE_TREE[entity].id);
 
 interface EntityMessages {
   added: string;
