@@ -321,24 +321,29 @@ export const SubSubjectRecord = z.object({
   board_name: shownName,
 });
 
+/** The ids and current names of the ancestors of a record under a sub-subject (or its subject). */
+const underSubSubject = {
+  sub_subject_id: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  sub_subject_name: shownName,
+  subject_name: shownName,
+  class_name: shownName,
+  board_name: shownName,
+};
+
 /** A chapter as the API answers it (`sub_subject_id` is `''` for one directly under its subject). */
 export const ChapterRecord = z.object({
   chapter_id: z.string(),
   chapter_name: z.string(),
-  subject_id: z.string(),
-  sub_subject_id: z.string(),
-  class_id: z.string(),
-  board_id: z.string(),
+  ...underSubSubject,
   serial_no: z.number(),
   chapter_description: z.string(),
   chapter_image_url: z.string(),
   chapter_created_by: adminOnly,
   chapter_created_date: z.string(),
   updated_at: adminOnly,
-  sub_subject_name: shownName,
-  subject_name: shownName,
-  class_name: shownName,
-  board_name: shownName,
 });
 
 /** A topic as the API answers it. */
@@ -347,10 +352,7 @@ export const TopicRecord = z.object({
   topic_name: z.string(),
   topic_description: z.string(),
   chapter_id: z.string(),
-  sub_subject_id: z.string(),
-  subject_id: z.string(),
-  class_id: z.string(),
-  board_id: z.string(),
+  ...underSubSubject,
   video_url: mediaUrl,
   notes_url: mediaUrl,
   image_url: z.string(),
@@ -365,10 +367,6 @@ export const TopicRecord = z.object({
   created_date: z.string(),
   updated_at: adminOnly,
   chapter_name: shownName,
-  sub_subject_name: shownName,
-  subject_name: shownName,
-  class_name: shownName,
-  board_name: shownName,
   /** Whether its subject, class or board is a free course. */
   free_course: z.optional(z.boolean()),
   /** Public lists: the caller may not watch it (its media urls are `null`). */
@@ -378,10 +376,7 @@ export const TopicRecord = z.object({
 /** An about-subject record as the API answers it. */
 export const AboutSubjectRecord = z.object({
   about_subject_id: z.string(),
-  sub_subject_id: z.string(),
-  subject_id: z.string(),
-  class_id: z.string(),
-  board_id: z.string(),
+  ...underSubSubject,
   video_url: mediaUrl,
   notes_url: mediaUrl,
   comments: adminOnly,
@@ -391,10 +386,6 @@ export const AboutSubjectRecord = z.object({
   created_by: adminOnly,
   created_date: z.string(),
   updated_at: adminOnly,
-  sub_subject_name: shownName,
-  subject_name: shownName,
-  class_name: shownName,
-  board_name: shownName,
 });
 
 /** A testimonial as the API answers it. */
