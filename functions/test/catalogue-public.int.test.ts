@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { adminToken, api, tableClient, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, tableClient, uniqueEmail } from './api.ts';
 
 const call = api();
 const stack = inject('stack');

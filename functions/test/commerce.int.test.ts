@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminToken, api, buySubjects, newLearner } from '../../scripts/test/api.ts';
+import { adminToken, api, buySubjects, newLearner } from './api.ts';
 
 const call = api();
 const stack = inject('stack');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
-import { adminToken, api, buySubjects, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, buySubjects, newLearner, uniqueEmail } from './api.ts';
 import { startOpenAiMock } from '../../scripts/test/openai-mock.ts';
 import { httpEvent, lambdaContext } from './event.ts';
 import type * as AiHandler from '../src/ai/handler.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, stackEnvironment } from '../src/local-stack.ts';
-import './api.ts';
+import '../../functions/test/api.ts';
 
 /** Integration tests share one local stack (embedded services + gateway) on free ports. */
 export default async function setup(project: TestProject) {

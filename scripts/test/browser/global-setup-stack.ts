@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_WEB_DIR, startLocalStack, stackEnvironment } from '../../src/local-stack.ts';
-import '../api.ts';
+import '../../../functions/test/api.ts';
 import { startOpenAiMock } from '../openai-mock.ts';
 
 /** Browser tests run against a whole local stack serving the built SPA (`npm run build -w web`). */
