@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { api, buySubjects, newLearner, uniqueEmail } from './api.ts';
-import { startOpenAiMock } from '../../scripts/test/openai-mock.ts';
+import { startOpenAiMock } from './openai-mock.ts';
 import { httpEvent, lambdaContext } from './event.ts';
 import {
   ADMIN_DATA,

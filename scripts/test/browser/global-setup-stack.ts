@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DEFAULT_WEB_DIR } from '../../src/local-stack.ts';
 import { provideLocalStack } from '../global-setup-common.ts';
-import { startOpenAiMock } from '../openai-mock.ts';
+import { startOpenAiMock } from '../../../functions/test/openai-mock.ts';
 
 /** Browser tests run against a whole local stack serving the built SPA (`npm run build -w web`). */
 export default async function setup(project: TestProject) {
