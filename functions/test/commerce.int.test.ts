@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
-import { api, buySubjects, newLearner } from './api.ts';
+import { api, buySubjects, newLearner, routePath } from './api.ts';
 import {
   ADMIN_DATA,
   LEARNER_DATA,
@@ -174,7 +174,7 @@ describe('paying for the cart', () => {
       body: { amount: 1 },
     });
     const paid = (
-      await call('POST', '/api/local/razorpay/pay', {
+      await call('POST', routePath('local.razorpay.pay'), {
         body: { order_id: order.body.data.order_id },
       })
     ).body;
@@ -309,7 +309,7 @@ describe('paying for the cart', () => {
       await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
     ).body.data;
     const paid = (
-      await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
+      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
     ).body;
     const body = JSON.stringify({
       event: 'payment.captured',
@@ -325,7 +325,7 @@ describe('paying for the cart', () => {
       },
     });
     const deliver = (signature: string, eventId: string) =>
-      fetch(`${stack.url}/api/v1/payments/webhook`, {
+      fetch(`${stack.url}${routePath('payments.webhook')}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -370,7 +370,7 @@ describe('paying for the cart', () => {
       await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
     ).body.data;
     const paid = (
-      await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
+      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
     ).body;
     expect(
       (
@@ -396,7 +396,7 @@ describe('paying for the cart', () => {
     const order = (
       await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
     ).body.data;
-    await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } });
+    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } });
     Object.assign(process.env, stack.env);
     const { reconcileUnpaidOrders } = await import('../src/payments/service.ts');
     const soon = await reconcileUnpaidOrders(new Date());
@@ -415,7 +415,7 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
   const checkout = (me: Learner) =>
     call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} });
   const payAtGateway = async (orderId: string) =>
-    (await call('POST', '/api/local/razorpay/pay', { body: { order_id: orderId } })).body;
+    (await call('POST', routePath('local.razorpay.pay'), { body: { order_id: orderId } })).body;
   const report = (me: Learner, paid: unknown) =>
     call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, { token: me.token, body: paid });
   const cartIdOf = async (me: Learner, subjectId: string) =>

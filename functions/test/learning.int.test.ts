@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
-import { api, buySubjects, newLearner, uniqueEmail } from './api.ts';
+import { api, buySubjects, newLearner, routePath, uniqueEmail } from './api.ts';
 import { startOpenAiMock } from './openai-mock.ts';
 import { httpEvent, lambdaContext } from './event.ts';
 import {
@@ -312,7 +312,7 @@ describe('the profile', () => {
     });
     // The new e-mail only waits for its code (profile-email.int.test.ts); sign-in keeps the old.
     expect(ok.body.data).toMatchObject({ email: me.email, pending_email: valid.email });
-    const login = await call('POST', '/api/v1/classuser/login/request', {
+    const login = await call('POST', routePath('learner.login.request'), {
       body: { email: me.email, password: 'Passw0rdOk' },
     });
     expect(login.status).toBe(200);
