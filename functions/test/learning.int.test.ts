@@ -1,4 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  inject,
+  vi,
+} from 'vitest';
 import { api, buySubjects, newLearner, routePath, uniqueEmail } from './api.ts';
 import { startOpenAiMock } from './openai-mock.ts';
 import { httpEvent, lambdaContext } from './event.ts';
@@ -45,70 +55,115 @@ beforeAll(async () => {
 });
 
 describe('reviews', () => {
-  it('keeps one review per learner and topic, owner-only changes, and a correct summary after each', async () => {
-    const t = await topics();
-    const a = await learner('Asha');
-    const b = await learner('Bala');
-    const post = (who: { token: string }, body: object) =>
+  describe('of a topic two learners may watch', () => {
+    type Learner = Awaited<ReturnType<typeof learner>>;
+    let t: Awaited<ReturnType<typeof topics>>;
+    let a: Learner;
+    let b: Learner;
+    const post = (who: Learner, body: object) =>
       call('POST', `${LEARNER_DATA}/insertreviews`, {
         token: who.token,
         body: { topic_id: t.free.topic_id, ...body },
       });
-    expect((await post(a, { rating: 0, review_comment: 'x' })).body.message).toBe(
-      'Please provide a rating',
-    );
-    expect((await post(a, { rating: 3.3, review_comment: 'x' })).body.message).toBe(
-      'Please provide a rating',
-    );
-    expect((await post(a, { rating: 4, review_comment: '  ' })).body.message).toBe(
-      'Please provide a review',
-    );
-    const first = await post(a, { rating: 4.5, review_comment: 'Clear' });
-    expect(first).toMatchObject({
-      status: 201,
-      body: { message: 'Review created successfully', data: { rating: 4.5, user_name: 'Asha' } },
-    });
-    expect((await post(a, { rating: 3, review_comment: 'Again' })).status).toBe(409);
-    await post(b, { rating: 2.5, review_comment: 'Too fast' });
-
-    const summary = async () =>
+    const reviews = async () =>
       (
         await call('GET', `${LEARNER_DATA}/getreviews?topic_id=${t.free.topic_id}`, {
           token: a.token,
         })
       ).body;
-    expect((await summary()).summary).toEqual({ average_rating: 3.5, review_count: 2 });
+    /** Asha's 4.5 ("Clear") and Bala's 2.5 ("Too fast"); answers Asha's review's id. */
+    const bothReview = async () => {
+      const first = await post(a, { rating: 4.5, review_comment: 'Clear' });
+      await post(b, { rating: 2.5, review_comment: 'Too fast' });
+      return first.body.data.id as string;
+    };
 
-    const id = first.body.data.id;
-    expect(
-      (
-        await call('POST', `${LEARNER_DATA}/updatereviews`, {
-          token: b.token,
-          body: { id, rating: 1, review_comment: 'hijack' },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call('POST', `${LEARNER_DATA}/updatereviews`, {
-          token: a.token,
-          body: { id, rating: 5, review_comment: 'Even better' },
-        })
-      ).body.message,
-    ).toBe('Review updated successfully');
-    expect((await summary()).summary).toEqual({ average_rating: 3.8, review_count: 2 });
-    expect(
-      (await call('DELETE', `${LEARNER_DATA}/deletereviews/${id}`, { token: b.token })).status,
-    ).toBe(403);
-    expect(
-      (await call('DELETE', `${LEARNER_DATA}/deletereviews/${id}`, { token: a.token })).body
-        .message,
-    ).toBe('Review deleted successfully');
-    const after = await summary();
-    expect(after.summary).toEqual({ average_rating: 2.5, review_count: 1 });
-    expect(after.data).toEqual([
-      expect.objectContaining({ user_name: 'Bala', rating: 2.5, review_comment: 'Too fast' }),
-    ]);
+    beforeEach(async () => {
+      t = await topics();
+      a = await learner('Asha');
+      b = await learner('Bala');
+    });
+
+    it('refuses a rating outside 1 to 5 or between half steps', async () => {
+      const zero = await post(a, { rating: 0, review_comment: 'x' });
+      const third = await post(a, { rating: 3.3, review_comment: 'x' });
+
+      expect(zero.body.message).toBe('Please provide a rating');
+      expect(third.body.message).toBe('Please provide a rating');
+    });
+
+    it('refuses a blank review', async () => {
+      const res = await post(a, { rating: 4, review_comment: '  ' });
+
+      expect(res.body.message).toBe('Please provide a review');
+    });
+
+    it('creates a review with 201, under the learner’s name', async () => {
+      const res = await post(a, { rating: 4.5, review_comment: 'Clear' });
+
+      expect(res).toMatchObject({
+        status: 201,
+        body: { message: 'Review created successfully', data: { rating: 4.5, user_name: 'Asha' } },
+      });
+    });
+
+    it('keeps one review per learner and topic: a second is 409', async () => {
+      await post(a, { rating: 4.5, review_comment: 'Clear' });
+
+      const again = await post(a, { rating: 3, review_comment: 'Again' });
+
+      expect(again.status).toBe(409);
+    });
+
+    it('summarises the topic’s reviews', async () => {
+      await bothReview();
+
+      expect((await reviews()).summary).toEqual({ average_rating: 3.5, review_count: 2 });
+    });
+
+    it('refuses another learner’s change of a review with 403', async () => {
+      const id = await bothReview();
+
+      const res = await call('POST', `${LEARNER_DATA}/updatereviews`, {
+        token: b.token,
+        body: { id, rating: 1, review_comment: 'hijack' },
+      });
+
+      expect(res.status).toBe(403);
+    });
+
+    it('lets the author change a review, and the summary follows', async () => {
+      const id = await bothReview();
+
+      const res = await call('POST', `${LEARNER_DATA}/updatereviews`, {
+        token: a.token,
+        body: { id, rating: 5, review_comment: 'Even better' },
+      });
+
+      expect(res.body.message).toBe('Review updated successfully');
+      expect((await reviews()).summary).toEqual({ average_rating: 3.8, review_count: 2 });
+    });
+
+    it('refuses another learner’s delete of a review with 403', async () => {
+      const id = await bothReview();
+
+      const res = await call('DELETE', `${LEARNER_DATA}/deletereviews/${id}`, { token: b.token });
+
+      expect(res.status).toBe(403);
+    });
+
+    it('lets the author delete a review, and the summary and the list follow', async () => {
+      const id = await bothReview();
+
+      const res = await call('DELETE', `${LEARNER_DATA}/deletereviews/${id}`, { token: a.token });
+
+      expect(res.body.message).toBe('Review deleted successfully');
+      const after = await reviews();
+      expect(after.summary).toEqual({ average_rating: 2.5, review_count: 1 });
+      expect(after.data).toEqual([
+        expect.objectContaining({ user_name: 'Bala', rating: 2.5, review_comment: 'Too fast' }),
+      ]);
+    });
   });
 
   it('keeps the count right when many learners review at once', async () => {
@@ -269,54 +324,105 @@ describe('questions', () => {
 });
 
 describe('the profile', () => {
-  it('reads the profile and updates it with every validation, carrying the name to sign-in', async () => {
-    const me = await learner('Old Name');
-    const read = await call('GET', `${LEARNER_DATA}/getclass_users`, { token: me.token });
-    expect(read.body.data[0]).toMatchObject({
-      user_id: me.userId,
-      user_name: 'Old Name',
-      email: me.email,
-    });
-    expect(read.body.data[0]).not.toHaveProperty('password');
-    const valid = {
-      user_mobile: '9876543210',
-      user_name: 'New Name',
-      email: uniqueEmail('moved'),
-      dob: '2010-05-04T00:00:00.000Z',
-      course_of_study: 'Class 10',
-      profile_image: '/media/public/images/me.png',
-      password: 'ignored',
-      is_verified: true,
-    };
-    const put = (body: object) =>
-      call('PUT', `${LEARNER_DATA}/updateclass_users`, { token: me.token, body });
-    expect((await put({ ...valid, user_mobile: '' })).body.message).toBe('Mobile is required!');
-    expect((await put({ ...valid, course_of_study: ' ' })).body.message).toBe(
-      'Course of study is required!',
-    );
-    expect((await put({ ...valid, user_mobile: '98765' })).status).toBe(400);
-    expect((await put({ ...valid, user_mobile: '98765abcde' })).status).toBe(400);
-    const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
-    expect((await put({ ...valid, dob: tomorrow })).body.message).toBe(
-      'Date of birth cannot be later than today.',
-    );
-    const other = await learner();
-    expect((await put({ ...valid, email: other.email })).status).toBe(409);
+  type Learner = Awaited<ReturnType<typeof learner>>;
+  const valid = () => ({
+    user_mobile: '9876543210',
+    user_name: 'New Name',
+    email: uniqueEmail('moved'),
+    dob: '2010-05-04T00:00:00.000Z',
+    course_of_study: 'Class 10',
+    profile_image: '/media/public/images/me.png',
+    password: 'ignored',
+    is_verified: true,
+  });
+  const put = (who: Learner, body: object) =>
+    call('PUT', `${LEARNER_DATA}/updateclass_users`, { token: who.token, body });
 
-    const ok = await put(valid);
-    expect(ok).toMatchObject({ status: 200, body: { message: 'Profile Updated Successfully' } });
-    expect(ok.body.data).toMatchObject({
-      dob: '2010-05-04',
-      user_name: 'New Name',
-      is_verified: false,
+  describe('of a new learner', () => {
+    let me: Learner;
+
+    beforeAll(async () => {
+      me = await learner('Old Name');
     });
-    // The new e-mail only waits for its code (profile-email.int.test.ts); sign-in keeps the old.
-    expect(ok.body.data).toMatchObject({ email: me.email, pending_email: valid.email });
-    const login = await call('POST', routePath('learner.login.request'), {
-      body: { email: me.email, password: 'Passw0rdOk' },
+
+    it('is read by its learner, never with a password', async () => {
+      const read = await call('GET', `${LEARNER_DATA}/getclass_users`, { token: me.token });
+
+      expect(read.body.data[0]).toMatchObject({
+        user_id: me.userId,
+        user_name: 'Old Name',
+        email: me.email,
+      });
+      expect(read.body.data[0]).not.toHaveProperty('password');
     });
-    expect(login.status).toBe(200);
-    expect(login.body.user.name).toBe('New Name');
+
+    it('refuses an update without a field, naming the field', async () => {
+      const noMobile = await put(me, { ...valid(), user_mobile: '' });
+      const noCourse = await put(me, { ...valid(), course_of_study: ' ' });
+
+      expect(noMobile.body.message).toBe('Mobile is required!');
+      expect(noCourse.body.message).toBe('Course of study is required!');
+    });
+
+    it('refuses a mobile number that is not 10 digits', async () => {
+      const short = await put(me, { ...valid(), user_mobile: '98765' });
+      const letters = await put(me, { ...valid(), user_mobile: '98765abcde' });
+
+      expect(short.status).toBe(400);
+      expect(letters.status).toBe(400);
+    });
+
+    it('refuses a date of birth after today', async () => {
+      const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+
+      const res = await put(me, { ...valid(), dob: tomorrow });
+
+      expect(res.body.message).toBe('Date of birth cannot be later than today.');
+    });
+
+    it('refuses an e-mail another learner uses with 409', async () => {
+      const other = await learner();
+
+      const res = await put(me, { ...valid(), email: other.email });
+
+      expect(res.status).toBe(409);
+    });
+  });
+
+  describe('once a learner saves a valid update', () => {
+    let me: Learner;
+    let sent: ReturnType<typeof valid>;
+    let ok: Awaited<ReturnType<typeof call>>;
+    let login: Awaited<ReturnType<typeof call>>;
+
+    beforeAll(async () => {
+      me = await learner('Old Name');
+      sent = valid();
+
+      ok = await put(me, sent);
+      login = await call('POST', routePath('learner.login.request'), {
+        body: { email: me.email, password: 'Passw0rdOk' },
+      });
+    });
+
+    it('saves it, the date of birth as a day, ignoring password and is_verified', () => {
+      expect(ok).toMatchObject({ status: 200, body: { message: 'Profile Updated Successfully' } });
+      expect(ok.body.data).toMatchObject({
+        dob: '2010-05-04',
+        user_name: 'New Name',
+        is_verified: false,
+      });
+    });
+
+    it('keeps the e-mail until the new one is confirmed', () => {
+      // The new e-mail only waits for its code (profile-email.int.test.ts); sign-in keeps the old.
+      expect(ok.body.data).toMatchObject({ email: me.email, pending_email: sent.email });
+    });
+
+    it('carries the new name to sign-in', () => {
+      expect(login.status).toBe(200);
+      expect(login.body.user.name).toBe('New Name');
+    });
   });
 });
 
