@@ -6,7 +6,8 @@ import {
   childEntities,
   skippingChildEntities,
 } from './catalogue-tree.ts';
-import { CATALOGUE_INPUTS, CATALOGUE_RECORDS } from './catalogue.ts';
+import { CATALOGUE_RECORDS } from './catalogue-records.ts';
+import { CATALOGUE_INPUTS } from './catalogue.ts';
 
 describe('the catalogue tree', () => {
   it('walks a chapter’s ancestors nearest first, up to its board', () => {

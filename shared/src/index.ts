@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './schemas.ts';
 export * from './catalogue-tree.ts';
 export * from './catalogue.ts';
+export * from './catalogue-records.ts';
 export * from './uploads.ts';
 export * from './learner.ts';
 export * from './payments.ts';
