@@ -1,6 +1,12 @@
-import { idOf, textField, type CatalogueEntity, type RecordOf } from '@gia/shared';
+import {
+  idOf,
+  textField,
+  type AnyCatalogueRecord,
+  type CatalogueEntity,
+  type RecordOf,
+} from '@gia/shared';
 import type { Ref } from '../db/catalogue-keys.ts';
-import { getRecordsAndGrants, pick, ratingOf } from '../db/catalogue-reads.ts';
+import { getRecordsAndGrants, pick, ratingOf, type RecordMap } from '../db/catalogue-reads.ts';
 import { isFreeCourse } from '../lib/entitlement.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 import { fieldsOf, shownParents } from './hierarchy.ts';
@@ -10,6 +16,33 @@ const RATED: readonly CatalogueEntity[] = ['class', 'subject'];
 
 /** Fields holding private media, answered as signed urls (or `null`). */
 const MEDIA_FIELDS = ['video_url', 'notes_url'];
+
+/** The ancestors whose names some records show (for one BatchGet). */
+export function parentRefs(entity: CatalogueEntity, records: AnyCatalogueRecord[]): Ref[] {
+  const shown = shownParents(entity);
+  return records.flatMap((r) =>
+    shown.flatMap((p) => {
+      const id = textField(r, p.idField);
+      return id ? [{ entity: p.entity, id }] : [];
+    }),
+  );
+}
+
+/** The current names of a record's ancestors; `missing(id)` for one not fetched. */
+export function parentNames(
+  entity: CatalogueEntity,
+  r: AnyCatalogueRecord,
+  ancestors: RecordMap,
+  missing: (id: string) => null | '',
+): Record<string, unknown> {
+  const names: Record<string, unknown> = {};
+  for (const p of shownParents(entity)) {
+    const id = textField(r, p.idField);
+    const parent = pick(ancestors, p.entity, id);
+    names[p.nameField] = (parent && fieldsOf(parent)[p.nameField]) ?? missing(id);
+  }
+  return names;
+}
 
 /**
  * Records as the API shows them: with the current names of their ancestors (one BatchGet for
@@ -21,14 +54,7 @@ export async function withNamesAndMedia<E extends CatalogueEntity>(
   records: RecordOf<E>[],
   options: { signMedia: boolean; ratings?: boolean },
 ): Promise<RecordOf<E>[]> {
-  const shown = shownParents(entity);
-  const refs: Ref[] = [];
-  for (const r of records) {
-    for (const p of shown) {
-      const id = textField(r, p.idField);
-      if (id) refs.push({ entity: p.entity, id });
-    }
-  }
+  const refs = parentRefs(entity, records);
   const rated =
     options.ratings && RATED.includes(entity)
       ? records.map((r): Ref => ({ entity, id: idOf(entity, r) }))
@@ -40,11 +66,11 @@ export async function withNamesAndMedia<E extends CatalogueEntity>(
   return Promise.all(
     records.map(async (r) => {
       const out: Record<string, unknown> = { ...r };
-      for (const p of shown) {
-        const parent = pick(ancestors, p.entity, out[p.idField]);
-        out[p.nameField] =
-          (parent && fieldsOf(parent)[p.nameField]) ?? (textField(r, p.idField) ? null : '');
-      }
+      // A parent that is gone shows null; a record without that parent ''.
+      Object.assign(
+        out,
+        parentNames(entity, r, ancestors, (id) => (id ? null : '')),
+      );
       if (rated.length) {
         const rating = ratingOf(ratings, { entity, id: idOf(entity, r) });
         // Only real reviews: no rating is shown until there is one.

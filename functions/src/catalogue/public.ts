@@ -8,13 +8,12 @@ import {
   listByParent,
   pick,
 } from '../db/catalogue-reads.ts';
-import type { Ref } from '../db/catalogue-keys.ts';
 import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 import { mapCursorErrors } from './cursor.ts';
-import { withNamesAndMedia } from './present.ts';
+import { parentNames, parentRefs, withNamesAndMedia } from './present.ts';
 
 /** Fields only the back office sees (besides every `*created_by`: admins' names). */
 const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna']);
@@ -58,16 +57,7 @@ export async function publicTopics(
     chapterId ? listByParent('topic', chapterId, paging) : listAll('topic', paging),
   );
   const topics = result.items.filter((t) => t.status === 'Active');
-  const refs: Ref[] = [];
-  for (const t of topics) {
-    refs.push(
-      { entity: 'chapter', id: t.chapter_id },
-      { entity: 'subject', id: t.subject_id },
-      { entity: 'class', id: t.class_id },
-      { entity: 'board', id: t.board_id },
-    );
-    if (t.sub_subject_id) refs.push({ entity: 'sub-subject', id: t.sub_subject_id });
-  }
+  const refs = parentRefs('topic', topics);
   const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
   const { records, granted } = await getRecordsAndGrants(
     refs,
@@ -85,11 +75,7 @@ export async function publicTopics(
       const open = caller?.pool === 'admin' || mayWatchTopic(ctx, granted);
       return publicView({
         ...t,
-        chapter_name: pick(records, 'chapter', t.chapter_id)?.chapter_name ?? null,
-        sub_subject_name: pick(records, 'sub-subject', t.sub_subject_id)?.sub_subject_name ?? null,
-        subject_name: ctx.subject?.subject_name ?? null,
-        class_name: ctx.class?.class_name ?? null,
-        board_name: ctx.board?.board_name ?? null,
+        ...parentNames('topic', t, records, () => null),
         free_course: isFreeCourse(ctx),
         video_url: open ? await signedMediaUrl(t.video_url) : null,
         notes_url: open ? await signedMediaUrl(t.notes_url) : null,
