@@ -14,9 +14,9 @@ const encodeQuery = (query: QueryValues) =>
 
 /**
  * The path of a route of the shared table, its `{param}`s filled and encoded, with an optional
- * query string: the web app never spells an `/api/...` path itself.
+ * query string: the web app never spells an API path itself.
  *
- * @example apiPath('cart.delete', { cart_id: id }) // '/api/v1/classuser/data/deleteUSER_CART/<id>'
+ * @example apiPath('cart.delete', { cart_id: id }) // the cart item's DELETE path, id encoded
  */
 export function apiPath(
   name: RouteName,

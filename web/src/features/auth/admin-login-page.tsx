@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@gia/shared/messages.ts';
 import { PasswordInput } from '../../components/password-input.tsx';
+import { Field, TextField } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
 
@@ -32,26 +33,23 @@ export default function AdminLoginPage() {
       <section className="auth-card">
         <h1>Admin Login</h1>
         <form onSubmit={submit} className="form">
-          <div className="field">
-            <label htmlFor="admin-email">Email</label>
-            <input
-              id="admin-email"
-              type="email"
-              required
-              value={email}
-              autoComplete="username"
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="admin-password">Password</label>
+          <TextField
+            id="admin-email"
+            label="Email"
+            type="email"
+            required
+            value={email}
+            autoComplete="username"
+            onChange={setEmail}
+          />
+          <Field id="admin-password" label="Password">
             <PasswordInput
               id="admin-password"
               value={password}
               onChange={setPassword}
               autoComplete="current-password"
             />
-          </div>
+          </Field>
           {error && (
             <p className="form-error" role="alert">
               {error}

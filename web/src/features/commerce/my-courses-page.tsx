@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useSession } from '../../lib/session.ts';
-import { str, usePurchased } from '../../lib/catalogue-api.ts';
+import { usePurchased } from '../../lib/purchases-api.ts';
 import { Card } from '../../components/catalogue-ui.tsx';
 
 /** `/MyCourse`: the learner's purchased subjects. */
@@ -25,18 +25,18 @@ export function MyCoursePage() {
         <div className="cat-grid">
           {purchased.data.map((p) => (
             <Card
-              key={str(p.subject_id)}
+              key={p.subject_id}
               image={p.subject_image_url}
-              title={str(p.subject_name)}
+              title={p.subject_name}
               onOpen={() => {
-                select('board', { id: str(p.board_id), name: str(p.board_name) });
-                select('class', { id: str(p.class_id), name: str(p.class_name) });
-                select('subject', { id: str(p.subject_id), name: str(p.subject_name) });
+                select('board', { id: p.board_id, name: p.board_name });
+                select('class', { id: p.class_id, name: p.class_name });
+                select('subject', { id: p.subject_id, name: p.subject_name });
                 navigate('/GetSubSubject');
               }}
             >
               <p className="muted">
-                {str(p.class_name)} · {str(p.board_name)}
+                {p.class_name} · {p.board_name}
               </p>
             </Card>
           ))}
