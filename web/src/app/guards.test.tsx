@@ -43,7 +43,19 @@ describe('route guards', () => {
     expect(screen.getByTestId('where').textContent).toBe('/AdminLoginNew');
   });
 
-  it('lets a learner with a token in this tab through, but not one whose token is gone', () => {
+  it('lets a learner with a token in this tab through', () => {
+    sessionStorage.setItem('accessToken', 't');
+    useSession.setState({
+      isAuthenticated: true,
+      role: 'learner',
+      user: { name: 'L', email: 'l@x.in' },
+    });
+    app('/Profile');
+    expect(screen.getByText('profile').tagName).toBe('P');
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('sends a learner whose token is gone from this tab to sign in', () => {
     useSession.setState({
       isAuthenticated: true,
       role: 'learner',
