@@ -40,6 +40,9 @@ const forbid = (from, targets, message) => ({
   },
 });
 
+/** What web may not import: only shared is below it. */
+const WEB_FORBIDS = ['@gia/functions', '@gia/infra', '@gia/scripts'];
+
 /** The web app's features: one folder each under web/src/features. */
 const FEATURES = readdirSync(new URL('./web/src/features/', import.meta.url), {
   withFileTypes: true,
@@ -56,20 +59,20 @@ const FEATURES = readdirSync(new URL('./web/src/features/', import.meta.url), {
  */
 function featureBoundaries() {
   const message = 'a feature may not import another feature (the app composes them)';
+  // Web's own arrows (zod, no functions/infra/scripts), with the feature's boundary added.
+  const [level, web] = forbid('web', WEB_FORBIDS, 'web may use only shared').rules[
+    'no-restricted-imports'
+  ];
   return FEATURES.flatMap((feature) =>
     [0, 1, 2, 3].map((depth) => ({
       files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
       rules: {
         'no-restricted-imports': [
-          'error',
+          level,
           {
-            paths: [fullZod],
+            ...web,
             patterns: [
-              fullZodPaths,
-              {
-                group: ['@gia/functions', '@gia/infra', '@gia/scripts'],
-                message: 'web may use only shared',
-              },
+              ...web.patterns,
               { regex: `(^|/)features/(?!${feature}(/|$))`, message },
               { regex: `^(\\.\\./){${depth + 1}}(?!${feature}/|\\.)`, message },
             ],
@@ -102,6 +105,6 @@ export default tseslint.config(
     'shared depends on nothing of ours',
   ),
   forbid('functions', ['@gia/web', '@gia/infra', '@gia/scripts'], 'functions may use only shared'),
-  forbid('web', ['@gia/functions', '@gia/infra', '@gia/scripts'], 'web may use only shared'),
+  forbid('web', WEB_FORBIDS, 'web may use only shared'),
   ...featureBoundaries(),
 );

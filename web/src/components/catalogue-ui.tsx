@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { str, type Rec } from '../lib/catalogue-api.ts';
 import { rupee } from '../lib/format.ts';
 import { usePurchased } from '../lib/purchases-api.ts';
@@ -119,4 +119,26 @@ export function ClassCard(props: {
       {props.children}
     </Card>
   );
+}
+
+/** A subject of one of the learner's lists, with the class and board it belongs to. */
+export interface SubjectInClass {
+  board_id: string;
+  board_name: string;
+  class_id: string;
+  class_name: string;
+  subject_id: string;
+  subject_name: string;
+}
+
+/** Opens a subject from the learner's lists: chooses its board, class and subject, then its sub-subjects. */
+export function useOpenSubject() {
+  const select = useSession((s) => s.select);
+  const navigate = useNavigate();
+  return (s: SubjectInClass) => {
+    select('board', { id: s.board_id, name: s.board_name });
+    select('class', { id: s.class_id, name: s.class_name });
+    select('subject', { id: s.subject_id, name: s.subject_name });
+    navigate('/GetSubSubject');
+  };
 }

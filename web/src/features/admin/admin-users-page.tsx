@@ -1,8 +1,8 @@
 import { TrashIcon } from '../../components/icons.tsx';
 import { useState, type FormEvent } from 'react';
 import { confirmDialog } from '../../components/confirm.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
-import { Field, TextField } from '../../components/text-field.tsx';
+import { PasswordField } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminHeader } from './admin-header.tsx';
@@ -60,14 +60,12 @@ export function AdminUsersPage() {
               value={email}
               onChange={setEmail}
             />
-            <Field id="admin-new-password" label="Password">
-              <PasswordInput
-                id="admin-new-password"
-                value={password}
-                onChange={setPassword}
-                autoComplete="new-password"
-              />
-            </Field>
+            <PasswordField
+              id="admin-new-password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="new-password"
+            />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={create.isPending}>
                 Add Admin

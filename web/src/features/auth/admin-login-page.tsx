@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@gia/shared/messages.ts';
-import { PasswordInput } from '../../components/password-input.tsx';
-import { Field, TextField } from '../../components/text-field.tsx';
+import { PasswordField } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
 
@@ -42,14 +42,12 @@ export default function AdminLoginPage() {
             autoComplete="username"
             onChange={setEmail}
           />
-          <Field id="admin-password" label="Password">
-            <PasswordInput
-              id="admin-password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="current-password"
-            />
-          </Field>
+          <PasswordField
+            id="admin-password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
           {error && (
             <p className="form-error" role="alert">
               {error}

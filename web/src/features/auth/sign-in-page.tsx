@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@gia/shared/messages.ts';
-import { PasswordInput } from '../../components/password-input.tsx';
-import { Field, TextField } from '../../components/text-field.tsx';
+import { PasswordField } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
@@ -75,14 +75,12 @@ export default function SignInPage() {
           autoComplete="email"
           onChange={setEmail}
         />
-        <Field id="password" label="Password">
-          <PasswordInput
-            id="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete={signUp ? 'new-password' : 'current-password'}
-          />
-        </Field>
+        <PasswordField
+          id="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {signUp ? 'Create an Account' : 'Sign In'}
         </button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { Card, ClassCard, DEFAULT_IMAGE, RatingText } from '../../components/catalogue-ui.tsx';
 import { rupee } from '../../lib/format.ts';
 import { str, useClassDetail, useClasses, useSubjects } from '../../lib/catalogue-api.ts';
@@ -132,16 +133,14 @@ export function ClassDetailPage() {
         </div>
       )}
       {playing && (
-        <div className="modal-backdrop">
-          <div className="modal video-modal" role="dialog" aria-modal="true" aria-label="Video">
-            <video src={playing} controls autoPlay width={640} height={360} />
-            <div className="modal-actions">
-              <button type="button" className="btn" onClick={() => setPlaying(null)}>
-                Close
-              </button>
-            </div>
+        <Modal label="Video" className="video-modal">
+          <video src={playing} controls autoPlay width={640} height={360} />
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => setPlaying(null)}>
+              Close
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
       <p>
         <Link to="/GetBoard">Browse all boards</Link>

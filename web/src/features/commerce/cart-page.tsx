@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { CartItem, OrderAnswer } from '@gia/shared';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
+import { Modal, ModalActions } from '../../components/modal.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { rupee } from '../../lib/format.ts';
 import { PriceDetails } from './price-details.tsx';
@@ -18,21 +19,12 @@ function LocalCheckout({
   onCancel(): void;
 }) {
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-label="Test checkout">
-        <h2>Test checkout</h2>
-        <p>This is the local test payment gateway: no money moves.</p>
-        <p className="price">Amount: {rupee(order.amount / 100)}</p>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-primary" onClick={onPay}>
-            Pay
-          </button>
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      </div>
-    </div>
+    <Modal label="Test checkout">
+      <h2>Test checkout</h2>
+      <p>This is the local test payment gateway: no money moves.</p>
+      <p className="price">Amount: {rupee(order.amount / 100)}</p>
+      <ModalActions primary="Pay" onPrimary={onPay} secondary="Cancel" onSecondary={onCancel} />
+    </Modal>
   );
 }
 

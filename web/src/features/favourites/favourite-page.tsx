@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Card, NOT_BOUGHT } from '../../components/catalogue-ui.tsx';
+import { Card, NOT_BOUGHT, useOpenSubject } from '../../components/catalogue-ui.tsx';
 import { HeartIcon } from '../../components/icons.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { rupee } from '../../lib/format.ts';
 import { usePurchased } from '../../lib/purchases-api.ts';
-import { useSession } from '../../lib/session.ts';
 import { useFavourites, useRemoveFavourite } from './api/favourites.ts';
 
 /** `/Favourite`; `cartButton` is the cart's 'Add to Cart', passed in by the app. */
@@ -15,8 +13,7 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
   const favourites = useFavourites();
   const purchased = usePurchased();
   const remove = useRemoveFavourite();
-  const select = useSession((s) => s.select);
-  const navigate = useNavigate();
+  const openSubject = useOpenSubject();
   const owned = new Set((purchased.data ?? []).map((p) => p.subject_id));
   if (favourites.isError) {
     return (
@@ -46,10 +43,7 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
               onOpen={() => {
                 if (!owned.has(f.subject_id) && f.free_course !== true)
                   return toast.error(NOT_BOUGHT);
-                select('board', { id: f.board_id, name: f.board_name });
-                select('class', { id: f.class_id, name: f.class_name });
-                select('subject', { id: f.subject_id, name: f.subject_name });
-                navigate('/GetSubSubject');
+                openSubject(f);
               }}
             >
               <p className="muted">

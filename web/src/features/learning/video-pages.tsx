@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PurchasedClass } from '@gia/shared';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { rupee } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -69,27 +70,25 @@ export function UserPurchasePage() {
         </div>
       )}
       {video !== undefined && (
-        <div className="modal-backdrop">
-          <div className="modal video-modal" role="dialog" aria-modal="true" aria-label="Video">
-            {video ? (
-              <video src={video} controls autoPlay width={640} height={360} />
-            ) : (
-              <p>No video available to play.</p>
-            )}
-            <div className="modal-actions">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => {
-                  setVideo(undefined);
-                  navigate('/GetSubSubject');
-                }}
-              >
-                Close
-              </button>
-            </div>
+        <Modal label="Video" className="video-modal">
+          {video ? (
+            <video src={video} controls autoPlay width={640} height={360} />
+          ) : (
+            <p>No video available to play.</p>
+          )}
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setVideo(undefined);
+                navigate('/GetSubSubject');
+              }}
+            >
+              Close
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
     </>
   );

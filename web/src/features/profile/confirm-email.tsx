@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LEARNING_MESSAGES as M } from '@gia/shared';
+import { Modal, ModalActions } from '../../components/modal.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -48,14 +49,12 @@ export function ConfirmEmail({ pendingEmail, onClose }: { pendingEmail: string; 
           error={error}
           onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
         />
-        <div className="modal-actions">
-          <button type="submit" className="btn btn-primary" disabled={verify.isPending}>
-            Confirm
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Later
-          </button>
-        </div>
+        <ModalActions
+          primary="Confirm"
+          busy={verify.isPending}
+          secondary="Later"
+          onSecondary={onClose}
+        />
       </form>
     </>
   );
@@ -70,15 +69,8 @@ export function ConfirmEmailDialog({
   onClose(): void;
 }) {
   return (
-    <div className="modal-backdrop">
-      <div
-        className="modal profile-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Confirm your new email"
-      >
-        <ConfirmEmail pendingEmail={pendingEmail} onClose={onClose} />
-      </div>
-    </div>
+    <Modal label="Confirm your new email" className="profile-modal">
+      <ConfirmEmail pendingEmail={pendingEmail} onClose={onClose} />
+    </Modal>
   );
 }

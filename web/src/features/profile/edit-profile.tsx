@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { LEARNING_MESSAGES as M, PROFILE_FIELDS, type LearnerProfileAnswer } from '@gia/shared';
+import { Modal, ModalActions } from '../../components/modal.tsx';
 import { Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -22,49 +23,47 @@ function formProblem(values: Values, image: File | null): string | undefined {
   return undefined;
 }
 
+type TextKey = Exclude<keyof Values, 'profile_image'>;
+
+/** The text fields of the form, in order; `clean` shapes what is typed (mobile: 10 digits). */
+const TEXT_FIELDS: {
+  field: TextKey;
+  id: string;
+  label: string;
+  type?: string;
+  inputMode?: 'numeric';
+  clean?: (v: string) => string;
+}[] = [
+  { field: 'user_name', id: 'p-name', label: 'Name' },
+  {
+    field: 'user_mobile',
+    id: 'p-mobile',
+    label: 'Mobile',
+    inputMode: 'numeric',
+    clean: (v) => v.replace(/\D/g, '').slice(0, 10),
+  },
+  { field: 'email', id: 'p-email', label: 'Email', type: 'email' },
+  { field: 'dob', id: 'p-dob', label: 'Date of Birth', type: 'date' },
+  { field: 'course_of_study', id: 'p-course', label: 'Course of Study' },
+];
+
 /** The profile's fields: name, mobile (digits only), e-mail, date of birth, course, image. */
 function ProfileFields(props: {
   values: Values;
-  set(field: keyof Values, value: string): void;
+  set(field: TextKey, value: string): void;
   onImage(file: File | null): void;
 }) {
-  const { values, set } = props;
   return (
     <>
-      <TextField
-        id="p-name"
-        label="Name"
-        value={values.user_name}
-        onChange={(v) => set('user_name', v)}
-      />
-      <TextField
-        id="p-mobile"
-        label="Mobile"
-        inputMode="numeric"
-        value={values.user_mobile}
-        onChange={(v) => set('user_mobile', v.replace(/\D/g, '').slice(0, 10))}
-      />
-      <TextField
-        id="p-email"
-        label="Email"
-        type="email"
-        value={values.email}
-        onChange={(v) => set('email', v)}
-      />
-      <TextField
-        id="p-dob"
-        label="Date of Birth"
-        type="date"
-        max={today()}
-        value={values.dob}
-        onChange={(v) => set('dob', v)}
-      />
-      <TextField
-        id="p-course"
-        label="Course of Study"
-        value={values.course_of_study}
-        onChange={(v) => set('course_of_study', v)}
-      />
+      {TEXT_FIELDS.map(({ field, clean, ...input }) => (
+        <TextField
+          key={field}
+          {...input}
+          max={field === 'dob' ? today() : undefined}
+          value={props.values[field]}
+          onChange={(v) => props.set(field, clean ? clean(v) : v)}
+        />
+      ))}
       <Field id="p-image" label="Profile Image">
         <input
           id="p-image"
@@ -129,36 +128,25 @@ export function EditProfile({
   }
 
   return (
-    <div className="modal-backdrop">
-      <div
-        className="modal profile-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-label={pendingEmail ? 'Confirm your new email' : 'Edit Profile'}
-      >
-        {pendingEmail ? (
-          <ConfirmEmail pendingEmail={pendingEmail} onClose={onClose} />
-        ) : (
-          <>
-            <h2>Edit Profile</h2>
-            <form onSubmit={submit} className="form" noValidate>
-              <ProfileFields
-                values={values}
-                set={(field, value) => setValues({ ...values, [field]: value })}
-                onImage={setImage}
-              />
-              <div className="modal-actions">
-                <button type="submit" className="btn btn-primary" disabled={busy}>
-                  Save
-                </button>
-                <button type="button" className="btn" onClick={onClose}>
-                  Cancel
-                </button>
-              </div>
-            </form>
-          </>
-        )}
-      </div>
-    </div>
+    <Modal
+      label={pendingEmail ? 'Confirm your new email' : 'Edit Profile'}
+      className="profile-modal"
+    >
+      {pendingEmail ? (
+        <ConfirmEmail pendingEmail={pendingEmail} onClose={onClose} />
+      ) : (
+        <>
+          <h2>Edit Profile</h2>
+          <form onSubmit={submit} className="form" noValidate>
+            <ProfileFields
+              values={values}
+              set={(field, value) => setValues({ ...values, [field]: value })}
+              onImage={setImage}
+            />
+            <ModalActions primary="Save" busy={busy} secondary="Cancel" onSecondary={onClose} />
+          </form>
+        </>
+      )}
+    </Modal>
   );
 }
