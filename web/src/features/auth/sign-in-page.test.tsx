@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
+import { apiPath } from '../../lib/api-paths.ts';
 import SignInPage from './sign-in-page.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -81,7 +82,7 @@ describe('the sign-in screen', () => {
     await screen.findByText('profile page');
     expect(screen.queryByRole('heading', { name: 'Sign in to GIA School' })).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/v1/classuser/login/request',
+      apiPath('learner.login.request'),
       expect.objectContaining({ method: 'POST' }),
     );
     expect(sessionStorage.getItem('accessToken')).toBe('access-1');
