@@ -1,6 +1,6 @@
 import { LANGUAGE_GROUPS, type CatalogueEntity, type RecordOf, type UploadKind } from '@gia/shared';
 import { CATALOGUE_TREE } from '@gia/shared/catalogue-tree.ts';
-import type { Rec } from './catalogue-api.ts';
+import type { Rec } from './api/catalogue.ts';
 import { dayMonthYear, orNotAvailable, rupees, upper } from './format.ts';
 
 /*

@@ -5,7 +5,7 @@ import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { uploadFile } from '../../lib/upload.ts';
-import { useCatalogueSources, useSaveRecord } from './catalogue-api.ts';
+import { useCatalogueSources, useSaveRecord } from './api/catalogue.ts';
 import type { FieldDef, Rec, ScreenConfig } from './catalogue-config.ts';
 
 type Values = Record<string, unknown>;

@@ -4,7 +4,7 @@ import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { useCatalogueList, useDeleteRecord } from './catalogue-api.ts';
+import { useCatalogueList, useDeleteRecord } from './api/catalogue.ts';
 import type { Rec, ScreenConfig } from './catalogue-config.ts';
 import { CatalogueFilters } from './catalogue-filters.tsx';
 import { CatalogueForm } from './catalogue-form.tsx';

@@ -1,7 +1,8 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRouteNames, type CatalogueEntity } from '@gia/shared/catalogue-tree.ts';
-import { api } from '../../lib/api-client.ts';
-import { ADMIN_BASE, fetchAll } from './admin-api.ts';
+import { api } from '../../../lib/api-client.ts';
+import { allPages } from '../../../lib/all-pages.ts';
+import { apiPath } from '../../../lib/api-paths.ts';
 
 /** A record of a back-office list, read field by field by the screens' configurations. */
 export type Rec = Record<string, unknown>;
@@ -15,9 +16,13 @@ export const catalogueKeys = {
   list: (entity: CatalogueEntity) => [...catalogueKeys.all, entity] as const,
 };
 
+/** The name of one of an entity's admin routes in the shared route table. */
+const routeName = (entity: CatalogueEntity, verb: 'list' | 'insert' | 'update' | 'remove') =>
+  `admin.catalogue.${adminRouteNames(entity)[verb]}`;
+
 const listQuery = (entity: CatalogueEntity) => ({
   queryKey: catalogueKeys.list(entity),
-  queryFn: () => fetchAll<Rec>(adminRouteNames(entity).list),
+  queryFn: () => allPages<Rec>(routeName(entity, 'list')),
 });
 
 /** Every record of an entity (the back office shows whole lists and filters them). */
@@ -37,12 +42,8 @@ interface Answer {
 export function useSaveRecord(entity: CatalogueEntity) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, update }: { body: Rec; update: boolean }) => {
-      const routes = adminRouteNames(entity);
-      return api<Answer>('POST', `${ADMIN_BASE}/${update ? routes.update : routes.insert}`, {
-        body,
-      });
-    },
+    mutationFn: ({ body, update }: { body: Rec; update: boolean }) =>
+      api<Answer>('POST', apiPath(routeName(entity, update ? 'update' : 'insert')), { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
@@ -51,11 +52,7 @@ export function useSaveRecord(entity: CatalogueEntity) {
 export function useDeleteRecord(entity: CatalogueEntity) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<Answer>(
-        'DELETE',
-        `${ADMIN_BASE}/${adminRouteNames(entity).remove}/${encodeURIComponent(id)}`,
-      ),
+    mutationFn: (id: string) => api<Answer>('DELETE', apiPath(routeName(entity, 'remove'), { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
