@@ -1,24 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api, buySubjects, newLearner } from './api.ts';
-import {
-  LEARNER_DATA,
-  USERS_DATA,
-  shopCatalogue,
-  signInAdmin,
-  type AdminPost,
-} from './fixtures.ts';
+import { LEARNER_DATA, USERS_DATA, shopCatalogue, reprice, signedInAdmin } from './fixtures.ts';
 
 const call = api();
-let admin: string;
-let adminPost: AdminPost;
+const admin = signedInAdmin(call);
 
 const learner = (name = 'Buyer One') => newLearner(call, name);
 type Learner = Awaited<ReturnType<typeof learner>>;
-const shop = () => shopCatalogue(adminPost);
-
-beforeAll(async () => {
-  ({ token: admin, post: adminPost } = await signInAdmin(call));
-});
+const shop = () => shopCatalogue(admin.post);
 
 describe('the cart', () => {
   let s: Awaited<ReturnType<typeof shop>>;
@@ -79,12 +68,7 @@ describe('the cart', () => {
     await add(me, s.physics.subject_id);
     await add(me, s.biology.subject_id);
 
-    await adminPost('updateSubjects', {
-      subject_id: s.physics.subject_id,
-      subject_name: s.physics.subject_name,
-      class_id: s.cls.class_id,
-      price: 350,
-    });
+    await reprice(admin.post, s.physics, 350);
 
     expect((await cart(me)).total).toBe(500.5);
   });
@@ -123,7 +107,9 @@ describe('the cart', () => {
       (await call('GET', `${LEARNER_DATA}/getUSER_CART?user_id=${me.userId}`, { token: me.token }))
         .status,
     ).toBe(200);
-    expect((await call('GET', `${LEARNER_DATA}/getUSER_CART`, { token: admin })).status).toBe(403);
+    expect((await call('GET', `${LEARNER_DATA}/getUSER_CART`, { token: admin.token })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -179,12 +165,12 @@ describe('favourites', () => {
 describe('about-subject material', () => {
   it('is locked until the learner owns the subject, then signed', async () => {
     const s = await shop();
-    const sub = await adminPost('insertSubSubjects', {
+    const sub = await admin.post('insertSubSubjects', {
       sub_subject_name: 'Mechanics',
       subject_id: s.physics.subject_id,
       price: 10,
     });
-    await adminPost('insertAboutSubjects', {
+    await admin.post('insertAboutSubjects', {
       sub_subject_id: sub.sub_subject_id,
       video_url: '/media/private/videos/intro.mp4',
       author: 'Asha',

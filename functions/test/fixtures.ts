@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { BASES } from '@gia/shared';
-import { inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 import { adminToken, type api } from './api.ts';
 
 type Call = ReturnType<typeof api>;
@@ -35,6 +35,32 @@ export async function signInAdmin(call: Call): Promise<{ token: string; post: Ad
     (await call('POST', `${ADMIN_DATA}/${route}`, { body, token })).body.data;
   return { token, post };
 }
+
+/**
+ * The stack's admin for a whole test file, signed in by a `beforeAll` of that file: its `token`,
+ * and `post` to write the catalogue with it.
+ */
+export function signedInAdmin(call: Call): { token: string; post: AdminPost } {
+  const admin = {
+    token: '',
+    post: (async () => {
+      throw new Error('the admin is signed in before the tests run, not while they are collected');
+    }) as AdminPost,
+  };
+  beforeAll(async () => {
+    Object.assign(admin, await signInAdmin(call));
+  });
+  return admin;
+}
+
+/** An admin's change of a subject's price (the update carries its name and class as they are). */
+export const reprice = (post: AdminPost, subject: Rec, price: number | string) =>
+  post('updateSubjects', {
+    subject_id: subject.subject_id,
+    subject_name: subject.subject_name,
+    class_id: subject.class_id,
+    price,
+  });
 
 /** What `smallCatalogue` builds: subjects and topics under the keys the spec gave them. */
 export interface SmallCatalogue<S extends string, T extends string> {

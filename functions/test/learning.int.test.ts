@@ -1,17 +1,13 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api, buySubjects, newLearner } from './api.ts';
-import { LEARNER_DATA, historyTopics, signInAdmin, type AdminPost } from './fixtures.ts';
+import { LEARNER_DATA, historyTopics, signedInAdmin } from './fixtures.ts';
 
 const call = api();
-let adminPost: AdminPost;
+const admin = signedInAdmin(call);
 
 const learner = (name = 'Lina Learner') => newLearner(call, name);
 /** A free topic (anyone may watch) and a paid one. */
-const topics = () => historyTopics(adminPost);
-
-beforeAll(async () => {
-  ({ post: adminPost } = await signInAdmin(call));
-});
+const topics = () => historyTopics(admin.post);
 
 describe('reviews', () => {
   describe('of a topic two learners may watch', () => {

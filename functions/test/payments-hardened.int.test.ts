@@ -1,36 +1,31 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it, inject } from 'vitest';
+import { describe, expect, it, inject } from 'vitest';
 import { api, newLearner, routePath } from './api.ts';
 import {
   ADMIN_DATA,
   LEARNER_DATA,
   shopCatalogue,
   paymentsInProcess,
-  signInAdmin,
+  reprice,
+  signedInAdmin,
   signed,
   unique,
-  type AdminPost,
 } from './fixtures.ts';
 
 const call = api();
 const stack = inject('stack');
-let admin: string;
-let adminPost: AdminPost;
+const admin = signedInAdmin(call);
 
 const learner = (name = 'Buyer One') => newLearner(call, name);
 type Learner = Awaited<ReturnType<typeof learner>>;
-const shop = () => shopCatalogue(adminPost);
-
-beforeAll(async () => {
-  ({ token: admin, post: adminPost } = await signInAdmin(call));
-});
+const shop = () => shopCatalogue(admin.post);
 
 describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
   const addToCart = (me: Learner, subject_id: string) =>
     call('POST', `${LEARNER_DATA}/insertUSER_CART`, { token: me.token, body: { subject_id } });
   const checkout = (me: Learner) =>
     call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} });
-  const payAtGateway = async (orderId: string) =>
+  const payOrder = async (orderId: string) =>
     (await call('POST', routePath('local.razorpay.pay'), { body: { order_id: orderId } })).body;
   const report = (me: Learner, paid: unknown) =>
     call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, { token: me.token, body: paid });
@@ -38,6 +33,18 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     (await call('GET', `${LEARNER_DATA}/getUSER_CART`, { token: me.token })).body.data.find(
       (i: { subject_id: string }) => i.subject_id === subjectId,
     ).cart_id as string;
+
+  /** Three open orders of different carts: physics, then physics and biology, then biology. */
+  const threeOpenOrders = async (me: Learner, s: Awaited<ReturnType<typeof shop>>) => {
+    await addToCart(me, s.physics.subject_id);
+    const physics = (await checkout(me)).body.data;
+    await addToCart(me, s.biology.subject_id);
+    const both = (await checkout(me)).body.data;
+    const cartId = await cartIdOf(me, s.physics.subject_id);
+    await call('DELETE', `${LEARNER_DATA}/deleteUSER_CART/${cartId}`, { token: me.token });
+    const biology = (await checkout(me)).body.data;
+    return { physics, both, biology };
+  };
 
   it('hands out the same order for an unchanged cart, even to two checkouts at once (finding 9)', async () => {
     const s = await shop();
@@ -60,27 +67,11 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
   it('keeps at most 3 open orders per learner: a 4th different cart is refused until one is paid (finding 8)', async () => {
     const s = await shop();
     const me = await learner();
-    await addToCart(me, s.physics.subject_id);
-    const one = (await checkout(me)).body.data;
-    await addToCart(me, s.biology.subject_id);
-    const two = (await checkout(me)).body.data;
-    await call(
-      'DELETE',
-      `${LEARNER_DATA}/deleteUSER_CART/${await cartIdOf(me, s.physics.subject_id)}`,
-      {
-        token: me.token,
-      },
-    );
-    const three = (await checkout(me)).body.data;
+    const { physics: one, both: two, biology: three } = await threeOpenOrders(me, s);
     expect(new Set([one.order_id, two.order_id, three.order_id]).size).toBe(3);
 
     await addToCart(me, s.physics.subject_id);
-    await adminPost('updateSubjects', {
-      subject_id: s.biology.subject_id,
-      subject_name: s.biology.subject_name,
-      class_id: s.cls.class_id,
-      price: 160,
-    });
+    await reprice(admin.post, s.biology, 160);
     const fourth = await checkout(me);
     expect(fourth).toMatchObject({
       status: 429,
@@ -93,9 +84,9 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Paying an open order frees its place.
-    await report(me, await payAtGateway(three.order_id));
+    await report(me, await payOrder(three.order_id));
     const other = await learner();
-    const extra = await adminPost('insertSubjects', {
+    const extra = await admin.post('insertSubjects', {
       subject_name: unique('Chemistry'),
       class_id: s.cls.class_id,
       price: 99,
@@ -109,30 +100,19 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
   it('records a payment for subjects already owned as a duplicate to refund, never a second grant (finding 9)', async () => {
     const s = await shop();
     const me = await learner();
-    await addToCart(me, s.physics.subject_id);
-    const physicsOnly = (await checkout(me)).body.data;
-    await addToCart(me, s.biology.subject_id);
-    const both = (await checkout(me)).body.data;
-    await call(
-      'DELETE',
-      `${LEARNER_DATA}/deleteUSER_CART/${await cartIdOf(me, s.physics.subject_id)}`,
-      {
-        token: me.token,
-      },
-    );
-    const biologyOnly = (await checkout(me)).body.data;
+    const { physics: physicsOnly, both, biology: biologyOnly } = await threeOpenOrders(me, s);
 
-    const first = await payAtGateway(physicsOnly.order_id);
+    const first = await payOrder(physicsOnly.order_id);
     expect((await report(me, first)).body.message).toBe('Payment successful. Cart cleared.');
-    const partly = await payAtGateway(both.order_id);
+    const partly = await payOrder(both.order_id);
     expect((await report(me, partly)).body.message).toBe('Payment successful. Cart cleared.');
-    const wholly = await payAtGateway(biologyOnly.order_id);
+    const wholly = await payOrder(biologyOnly.order_id);
     expect(await report(me, wholly)).toMatchObject({
       status: 200,
       body: { message: 'Payment received for subjects you already own. It will be refunded.' },
     });
     // A second payment captured for an order already paid is a duplicate too.
-    const twice = await payAtGateway(physicsOnly.order_id);
+    const twice = await payOrder(physicsOnly.order_id);
     expect((await report(me, twice)).body.message).toBe(
       'Payment received for subjects you already own. It will be refunded.',
     );
@@ -194,7 +174,7 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const physicsOnly = (await checkout(me)).body.data;
     await addToCart(me, s.biology.subject_id);
     const both = (await checkout(me)).body.data;
-    const payments = [await payAtGateway(physicsOnly.order_id), await payAtGateway(both.order_id)];
+    const payments = [await payOrder(physicsOnly.order_id), await payOrder(both.order_id)];
 
     const answers = await Promise.all(payments.map((p) => report(me, p)));
 
@@ -217,7 +197,7 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const s = await shop();
     for (const price of ['0.004', 0.5, '1.005']) {
       const res = await call('POST', `${ADMIN_DATA}/insertSubjects`, {
-        token: admin,
+        token: admin.token,
         body: { subject_name: unique('Cheap'), class_id: s.cls.class_id, price },
       });
       expect(res).toMatchObject({
@@ -248,7 +228,7 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const me = await learner();
     await addToCart(me, s.physics.subject_id);
     const order = (await checkout(me)).body.data;
-    const paid = await payAtGateway(order.order_id);
+    const paid = await payOrder(order.order_id);
     const body = JSON.stringify({
       event: 'payment.captured',
       payload: {
@@ -324,7 +304,7 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const victim = await learner();
     await addToCart(victim, s.biology.subject_id);
     const order = (await checkout(victim)).body.data;
-    await payAtGateway(order.order_id); // paid, but neither the browser nor a webhook reports it
+    await payOrder(order.order_id); // paid, but neither the browser nor a webhook reports it
 
     const first = await d.reconcileUnpaidOrders(new Date(now + 16 * 60_000));
     expect(first.checked).toBeGreaterThanOrEqual(111);

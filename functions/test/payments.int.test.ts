@@ -1,17 +1,13 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, newLearner, routePath } from './api.ts';
-import { LEARNER_DATA, shopCatalogue, signInAdmin, signed, type AdminPost } from './fixtures.ts';
+import { api, newLearner, payAtGateway, routePath } from './api.ts';
+import { LEARNER_DATA, shopCatalogue, signedInAdmin, signed } from './fixtures.ts';
 
 const call = api();
 const stack = inject('stack');
-let adminPost: AdminPost;
+const admin = signedInAdmin(call);
 
 const learner = (name = 'Buyer One') => newLearner(call, name);
-const shop = () => shopCatalogue(adminPost);
-
-beforeAll(async () => {
-  ({ post: adminPost } = await signInAdmin(call));
-});
+const shop = () => shopCatalogue(admin.post);
 
 describe('paying for the cart', () => {
   /** A learner with physics and biology in the cart, an order and its payment at the gateway. */
@@ -157,16 +153,7 @@ describe('paying for the cart', () => {
   it('grants through the webhook when the browser never reports, exactly once for repeated deliveries', async () => {
     const s = await shop();
     const me = await learner();
-    await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
-      token: me.token,
-      body: { subject_id: s.physics.subject_id },
-    });
-    const order = (
-      await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
-    ).body.data;
-    const paid = (
-      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
-    ).body;
+    const { order, paid } = await payAtGateway(call, me.token, [s.physics.subject_id]);
     const body = JSON.stringify({
       event: 'payment.captured',
       payload: {
@@ -218,16 +205,7 @@ describe('paying for the cart', () => {
     const s = await shop();
     const me = await learner();
     const thief = await learner();
-    await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
-      token: me.token,
-      body: { subject_id: s.physics.subject_id },
-    });
-    const order = (
-      await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
-    ).body.data;
-    const paid = (
-      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
-    ).body;
+    const { paid } = await payAtGateway(call, me.token, [s.physics.subject_id]);
     expect(
       (
         await call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, {
@@ -245,14 +223,7 @@ describe('paying for the cart', () => {
   it('reconciles an order paid at the gateway but never reported', async () => {
     const s = await shop();
     const me = await learner();
-    await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
-      token: me.token,
-      body: { subject_id: s.biology.subject_id },
-    });
-    const order = (
-      await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
-    ).body.data;
-    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } });
+    await payAtGateway(call, me.token, [s.biology.subject_id]);
     Object.assign(process.env, stack.env);
     const { reconcileUnpaidOrders } = await import('../src/payments/service.ts');
     const soon = await reconcileUnpaidOrders(new Date());

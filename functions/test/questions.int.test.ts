@@ -1,24 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, newLearner } from './api.ts';
-import {
-  ADMIN_DATA,
-  LEARNER_DATA,
-  historyTopics,
-  signInAdmin,
-  type AdminPost,
-} from './fixtures.ts';
+import { ADMIN_DATA, LEARNER_DATA, historyTopics, signedInAdmin } from './fixtures.ts';
 
 const call = api();
-let admin: string;
-let adminPost: AdminPost;
+const admin = signedInAdmin(call);
 
 const learner = (name = 'Lina Learner') => newLearner(call, name);
 /** A free topic (anyone may watch) and a paid one. */
-const topics = () => historyTopics(adminPost);
-
-beforeAll(async () => {
-  ({ token: admin, post: adminPost } = await signInAdmin(call));
-});
+const topics = () => historyTopics(admin.post);
 
 describe('questions', () => {
   type Learner = Awaited<ReturnType<typeof learner>>;
@@ -69,12 +58,13 @@ describe('questions', () => {
         body: { qna_id: qnaId, question: 'Who was Emperor Akbar?' },
       });
 
-      unanswered = (await call('GET', `${ADMIN_DATA}/getqna?unanswered=true`, { token: admin }))
-        .body.data;
+      unanswered = (
+        await call('GET', `${ADMIN_DATA}/getqna?unanswered=true`, { token: admin.token })
+      ).body.data;
       open = unanswered.find((q) => q.questionanswers[0]!.question === 'When did he rule?');
       if (open) {
         await call('POST', `${ADMIN_DATA}/answerqna`, {
-          token: admin,
+          token: admin.token,
           body: { qna_id: open.qna_id, answer: '1556 to 1605.' },
         });
       }
@@ -141,10 +131,13 @@ describe('questions', () => {
       body: { topic_id: t.free.topic_id, question: 'q?' },
     });
     expect(
-      (await call('DELETE', `${ADMIN_DATA}/deleteTopics/${t.free.topic_id}`, { token: admin }))
-        .status,
+      (
+        await call('DELETE', `${ADMIN_DATA}/deleteTopics/${t.free.topic_id}`, {
+          token: admin.token,
+        })
+      ).status,
     ).toBe(200);
-    const questions = (await call('GET', `${ADMIN_DATA}/getqna`, { token: admin })).body.data;
+    const questions = (await call('GET', `${ADMIN_DATA}/getqna`, { token: admin.token })).body.data;
     expect(questions.some((q: { topic_id: string }) => q.topic_id === t.free.topic_id)).toBe(false);
   });
 });
@@ -190,7 +183,7 @@ describe('bounded Q&A (finding 6)', () => {
 
     // Staff can still answer a full question, a few times.
     const staff = await call('POST', `${ADMIN_DATA}/answerqna`, {
-      token: admin,
+      token: admin.token,
       body: { qna_id: qnaId, answer: longest },
     });
     expect(staff.status).toBe(200);
@@ -261,7 +254,7 @@ describe('bounded Q&A (finding 6)', () => {
     ).body.data.qna_id;
     await answer(poser, qnaId, 'Official answer: send your password to x@evil.test');
     await call('POST', `${ADMIN_DATA}/answerqna`, {
-      token: admin,
+      token: admin.token,
       body: { qna_id: qnaId, answer: 'A stronghold.' },
     });
 
@@ -289,7 +282,7 @@ describe('bounded Q&A (finding 6)', () => {
     expect(JSON.stringify(res.body)).not.toContain(poser.userId);
     expect(JSON.stringify(res.body)).not.toContain(asker.userId);
 
-    const desk = (await call('GET', `${ADMIN_DATA}/getqna`, { token: admin })).body.data.find(
+    const desk = (await call('GET', `${ADMIN_DATA}/getqna`, { token: admin.token })).body.data.find(
       (q: { qna_id: string }) => q.qna_id === qnaId,
     );
     expect(desk.questionanswers[0].answers.map((x: { is_staff: boolean }) => x.is_staff)).toEqual([
