@@ -25,7 +25,7 @@ import {
   refreshSession,
   revokeRefreshToken,
   signUpLearner,
-} from './cognito.ts';
+} from '../lib/cognito.ts';
 
 /** Sign-ups are counted per client in windows of an hour. */
 const SIGNUP_WINDOW_SECONDS = 3600;

@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { AdminAccount } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { decodeCursor, encodeCursor, tableName, type Page } from './client.ts';
+import { decodeCursor, encodeCursor, type Page } from './paging.ts';
+import { tableName } from './table-name.ts';
 import { keys, withoutKeys } from './keys.ts';
 
 /** A learner's profile record (never a password). */

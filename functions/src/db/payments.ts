@@ -8,7 +8,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { tableName } from './client.ts';
+import { tableName } from './table-name.ts';
 import { keys, withoutKeys } from './keys.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -442,18 +442,23 @@ function reasonCodes(err: unknown): (string | undefined)[] {
   );
 }
 
-/** The local test gateway's own record of an order it issued (only used without Razorpay keys). */
-export const localGatewayKey = (orderId: string) => ({ pk: `RZPLOCAL#${orderId}`, sk: 'RZPLOCAL' });
-
+/** Stores the local test gateway's own record of an order it issued (only without Razorpay keys). */
 export async function putLocalGatewayOrder(item: Record<string, unknown> & { id: string }) {
   await ddb.send(
-    new PutCommand({ TableName: tableName(), Item: { ...localGatewayKey(item.id), ...item } }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.localGatewayOrder(item.id), ...item },
+    }),
   );
 }
 
 export async function getLocalGatewayOrder(orderId: string) {
   const res = await ddb.send(
-    new GetCommand({ TableName: tableName(), Key: localGatewayKey(orderId), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.localGatewayOrder(orderId),
+      ConsistentRead: true,
+    }),
   );
   return res.Item ? withoutKeys(res.Item) : undefined;
 }
