@@ -22,9 +22,14 @@ const namedZodImport = {
     "import * as z from 'zod/mini': a named import bundles all of zod/mini's locales (258 KB).",
 };
 
-/** The arrows go one way: shared <- functions, shared <- web; infra and scripts use both. */
-const forbid = (from, targets, message) => ({
-  files: [`${from}/**/*.{ts,tsx}`],
+/**
+ * The arrows go one way: shared <- functions, shared <- web; infra and scripts use both. `more`:
+ * other files than all of `from` (`files`, `ignores`) and further restricted `patterns` (a later
+ * block's list replaces an earlier one's, so each block restates the arrows of its package).
+ */
+const forbid = (from, targets, message, more = {}) => ({
+  files: more.files ?? [`${from}/**/*.{ts,tsx}`],
+  ...(more.ignores ? { ignores: more.ignores } : {}),
   rules: {
     'no-restricted-imports': [
       'error',
@@ -33,47 +38,31 @@ const forbid = (from, targets, message) => ({
         patterns: [
           fullZodPaths,
           ...targets.map((group) => ({ group: [group, `${group}/*`], message })),
+          ...(more.patterns ?? []),
         ],
       },
     ],
   },
 });
 
+const functionsUse = [['@gia/web', '@gia/infra', '@gia/scripts'], 'functions may use only shared'];
+
 /**
  * A route group (functions/src/<group>/) imports only lib, db, shared and its own files: what
  * several groups need lives in lib. Unit tests may also reach functions/test. `allowed`: further
  * paths under functions/src that the files may import.
  */
-const routeGroups = (files, allowed = []) => ({
-  files,
-  ignores: ['functions/src/lib/**', 'functions/src/db/**'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
+const routeGroups = (files, allowed = []) =>
+  forbid('functions', ...functionsUse, {
+    files,
+    ignores: ['functions/src/lib/**', 'functions/src/db/**'],
+    patterns: [
       {
-        paths: [fullZod],
-        patterns: [
-          fullZodPaths,
-          {
-            group: [
-              '@gia/web',
-              '@gia/infra',
-              '@gia/scripts',
-              '@gia/web/*',
-              '@gia/infra/*',
-              '@gia/scripts/*',
-            ],
-            message: 'functions may use only shared',
-          },
-          {
-            regex: `^\\.\\./(?!lib/|db/|\\.\\./test/${allowed.map((a) => `|${a}`).join('')})`,
-            message: 'a route group may not import another route group; shared code lives in lib',
-          },
-        ],
+        regex: `^\\.\\./(?!lib/|db/|\\.\\./test/${allowed.map((a) => `|${a}`).join('')})`,
+        message: 'a route group may not import another route group; shared code lives in lib',
       },
     ],
-  },
-});
+  });
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', '.test-data/**'] },
@@ -96,7 +85,7 @@ export default tseslint.config(
     ['@gia/functions', '@gia/web', '@gia/infra', '@gia/scripts'],
     'shared depends on nothing of ours',
   ),
-  forbid('functions', ['@gia/web', '@gia/infra', '@gia/scripts'], 'functions may use only shared'),
+  forbid('functions', ...functionsUse),
   forbid('web', ['@gia/functions', '@gia/infra', '@gia/scripts'], 'web may use only shared'),
   routeGroups(['functions/src/*/**/*.ts']),
   // TODO(issue 13): catalogue-admin still uses the catalogue group's service; it goes once that

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue.ts';
 import { keys, partitions, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import { transactWrite, type TransactItem } from './transact.ts';
 
@@ -58,26 +59,16 @@ async function userItems<T>(
   prefix: string,
   options: { newestFirst?: boolean; consistent?: boolean } = {},
 ): Promise<T[]> {
-  const out: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': partitions.user(userId), ':prefix': prefix },
-        ScanIndexForward: !options.newestFirst,
-        ConsistentRead: options.consistent,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) {
-      const { type: _type, ...rest } = withoutKeys(item);
-      out.push(rest as T);
-    }
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': partitions.user(userId), ':prefix': prefix },
+    ScanIndexForward: !options.newestFirst,
+    ConsistentRead: options.consistent,
+  });
+  return items.map((item) => {
+    const { type: _type, ...rest } = withoutKeys(item);
+    return rest as T;
+  });
 }
 
 /** One item by key (consistent), without keys and `type`; services use the named readers below. */

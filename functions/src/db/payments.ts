@@ -10,6 +10,7 @@ import {
 import { ddb } from '../lib/dynamo.ts';
 import { tableName } from './table-name.ts';
 import { keys, withoutKeys } from './keys.ts';
+import { grants } from './learner.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -238,22 +239,9 @@ export async function expireOrder(order: Order): Promise<void> {
 
 /** Which of a learner's subjects are granted, and by which order (read consistently). */
 export async function grantedSubjects(userId: string): Promise<Map<string, string>> {
-  const owned = new Map<string, string>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'GRANT#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const g of res.Items ?? []) owned.set(String(g.subject_id), String(g.order_id));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return owned;
+  return new Map(
+    (await grants(userId, { consistent: true })).map((g) => [g.subject_id, g.order_id]),
+  );
 }
 
 /** What recording a payment did. */

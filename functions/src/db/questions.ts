@@ -9,6 +9,7 @@ import {
   withoutKeys,
 } from './keys.ts';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from './paging.ts';
+import { itemOnGsi1 } from './query.ts';
 import { tableName } from './table-name.ts';
 import { WriteRefused } from './transact.ts';
 
@@ -61,15 +62,7 @@ const toQuestion = (item: Item): Question => {
 
 /** A question by its id (one Query of gsi1). */
 export async function questionById(qnaId: string): Promise<Question | undefined> {
-  const res = await ddb.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.questionIndex(qnaId).gsi1pk },
-    }),
-  );
-  const item = res.Items?.[0];
+  const item = await itemOnGsi1(keys.questionIndex(qnaId).gsi1pk);
   return item ? toQuestion(item) : undefined;
 }
 

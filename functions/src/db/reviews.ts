@@ -1,6 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../lib/dynamo.ts';
 import { keys, partitions, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import { itemOnGsi1, queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import { transactWrite, type TransactItem } from './transact.ts';
 
@@ -141,37 +140,18 @@ export async function removeReview(old: Review): Promise<void> {
 
 /** A review by its id (one Query of gsi1). */
 export async function reviewById(id: string): Promise<Review | undefined> {
-  const res = await ddb.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.reviewIndex(id).gsi1pk },
-    }),
-  );
-  const item = res.Items?.[0];
+  const item = await itemOnGsi1(keys.reviewIndex(id).gsi1pk);
   return item ? (withoutKeys(item) as unknown as Review) : undefined;
 }
 
 /** Every item under a topic whose sort key starts with `prefix` ('' for all), every page. */
-export async function topicItems(topicId: string, prefix: string): Promise<Item[]> {
-  const out: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :p)' : 'pk = :pk',
-        ExpressionAttributeValues: prefix
-          ? { ':pk': partitions.topic(topicId), ':p': prefix }
-          : { ':pk': partitions.topic(topicId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+export function topicItems(topicId: string, prefix: string): Promise<Item[]> {
+  return queryAll({
+    KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :p)' : 'pk = :pk',
+    ExpressionAttributeValues: prefix
+      ? { ':pk': partitions.topic(topicId), ':p': prefix }
+      : { ':pk': partitions.topic(topicId) },
+  });
 }
 
 /** The reviews of a topic, newest first, and their summary (one Query: they share the partition). */
