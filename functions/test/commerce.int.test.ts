@@ -333,6 +333,7 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     Object.assign(process.env, stack.env);
     return {
       ...(await import('../src/payments/service.ts')),
+      ...(await import('../src/db/orders.ts')),
       ...(await import('../src/db/payments.ts')),
       ...(await import('../src/db/learner.ts')),
       ...(await import('../src/db/keys.ts')),

@@ -1,15 +1,13 @@
 import type { LoginAnswer, LoginInput, SignupAnswer, SignupInput } from '@gia/shared';
 import { MESSAGES, PASSWORD_RULE_MESSAGE } from '@gia/shared';
+import { createLearnerProfile, getAdmin, getLearnerProfile } from '../db/accounts.ts';
 import {
   attemptCounters,
   clearAttempts,
-  createLearnerProfile,
-  getAdmin,
-  getLearnerProfile,
   releaseAttempt,
   reserveAttempt,
   revokeSession,
-} from '../db/accounts.ts';
+} from '../db/sessions.ts';
 import type { Identity, Pool } from '../lib/auth.ts';
 import { env } from '../lib/env.ts';
 import {

@@ -3,7 +3,7 @@ import axiosRetry, { isNetworkError } from 'axios-retry';
 import Razorpay from 'razorpay';
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES } from '@gia/shared';
 import { UnavailableError } from './errors.ts';
-import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/payments.ts';
+import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/orders.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
 

@@ -16,15 +16,17 @@ import {
   expireOrder,
   getOrder,
   getOrders,
-  grantedSubjects,
   MAX_OPEN_ORDERS,
   ORDER_LIFETIME_MS,
-  PaymentRaced,
   putOrder,
-  recordOrderPayment,
   releaseCheckoutSlot,
   type Order,
   type OrderItem,
+} from '../db/orders.ts';
+import {
+  grantedSubjects,
+  PaymentRaced,
+  recordOrderPayment,
   type PaymentOutcome,
 } from '../db/payments.ts';
 import { pricedCart } from '../lib/cart.ts';
