@@ -1,10 +1,4 @@
-import {
-  getRecord,
-  listByParent,
-  pick,
-  subjectAboutRecords,
-  type CatalogueRecord,
-} from './catalogue.ts';
+import { getRecord, listByParent, pick, subjectAboutRecords } from './catalogue.ts';
 
 /*
  * What the learner services read of stored catalogue records, typed narrowly instead of read
@@ -89,7 +83,7 @@ export const recordOf = async <E extends keyof FieldsOf>(entity: E, id: string) 
 
 /** A record fetched by `getRecords`/`getRecordsAndGrants`, typed. */
 export const pickOf = <E extends keyof FieldsOf>(
-  records: Map<string, CatalogueRecord>,
+  records: Parameters<typeof pick>[0],
   entity: E,
   id: unknown,
 ) => pick(records, entity, id) as FieldsOf[E] | undefined;
