@@ -1,4 +1,4 @@
-import { InvalidCursorError } from '../db/client.ts';
+import { InvalidCursorError } from '../db/paging.ts';
 import { ValidationError } from '../lib/errors.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { CatalogueEntity, RecordOf, TopicRecord } from '@gia/shared';
-import type { Page } from '../db/client.ts';
+import type { Page } from '../db/paging.ts';
 import {
   classContents,
   getRecord,

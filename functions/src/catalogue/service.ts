@@ -8,7 +8,7 @@ import {
   type RecordOf,
 } from '@gia/shared';
 import { getAdmin } from '../db/accounts.ts';
-import type { Page } from '../db/client.ts';
+import type { Page } from '../db/paging.ts';
 import {
   CatalogueWriteRefused,
   deleteRecord,

@@ -12,7 +12,8 @@ import {
   type RecordOf,
 } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { decodeCursor, encodeCursor, startKeyError, tableName, type Page } from './client.ts';
+import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.ts';
+import { tableName } from './table-name.ts';
 import {
   allPartition,
   classContentPartition,

@@ -1,10 +1,8 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { CatalogueEntity, RecordOf } from '@gia/shared';
-import { ddb } from '../lib/dynamo.ts';
-import { tableName } from './client.ts';
-import { idOf } from '@gia/shared';
+import { idOf, type CatalogueEntity, type RecordOf } from '@gia/shared';
 import { indexAttributes, keyOf, nameGuard, parentOf, type Ref } from './catalogue-keys.ts';
 import { getRecord } from './catalogue-reads.ts';
+import { tableName } from './table-name.ts';
+import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';
 
 export * from './catalogue-reads.ts';
 export {
@@ -45,13 +43,13 @@ function setExpression(fields: Record<string, unknown>) {
 export type WriteRefusal =
   'missing' | 'has-children' | 'parent-missing' | 'name-taken' | 'changed' | 'parent-count';
 
-export class CatalogueWriteRefused extends Error {
-  constructor(readonly reason: WriteRefusal) {
-    super(reason);
-  }
-}
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/**
+ * The one refusal class ({@link WriteRefused}) seen with the catalogue's reasons: `instanceof`
+ * narrows `reason` to {@link WriteRefusal}, so a switch over it stays exhaustive.
+ */
+export const CatalogueWriteRefused = WriteRefused as new (
+  reason: WriteRefusal,
+) => WriteRefused<WriteRefusal>;
 
 /** One more child for a parent that must exist. */
 const parentIncrement = (parent: Ref): TransactItem => ({
@@ -83,18 +81,6 @@ export interface NameGuard {
   key: { pk: string; sk: string };
 }
 
-async function transact(items: TransactItem[], reasons: WriteRefusal[]): Promise<void> {
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    if ((err as Error).name !== 'TransactionCanceledException') throw err;
-    const codes = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
-    if (failed >= 0 && reasons[failed]) throw new CatalogueWriteRefused(reasons[failed]);
-    throw err;
-  }
-}
-
 /**
  * A transaction with parent decrements. When only a decrement's condition fails (the parent is
  * gone, or its count is already 0: a count damaged before counts were guarded), the write goes
@@ -102,11 +88,11 @@ async function transact(items: TransactItem[], reasons: WriteRefusal[]): Promise
  */
 async function transactCounting(items: TransactItem[], reasons: WriteRefusal[]): Promise<void> {
   try {
-    await transact(items, reasons);
+    await transactWrite(items, reasons);
   } catch (err) {
-    if (!(err instanceof CatalogueWriteRefused) || err.reason !== 'parent-count') throw err;
+    if (!(err instanceof WriteRefused) || err.reason !== 'parent-count') throw err;
     const keep = reasons.map((r) => r !== 'parent-count');
-    await transact(
+    await transactWrite(
       items.filter((_, i) => keep[i]),
       reasons.filter((_, i) => keep[i]),
     );
@@ -153,7 +139,7 @@ export async function insertRecord<E extends CatalogueEntity>(
     });
     reasons.push('name-taken');
   }
-  await transact(items, reasons);
+  await transactWrite(items, reasons);
 }
 
 /**
@@ -265,8 +251,8 @@ export async function deleteRecord<E extends CatalogueEntity>(
     await transactCounting(items, reasons);
   } catch (err) {
     // The delete's one condition covers two cases: tell them apart.
-    if (err instanceof CatalogueWriteRefused && !(await getRecord(ref))) {
-      throw new CatalogueWriteRefused('missing');
+    if (err instanceof WriteRefused && !(await getRecord(ref))) {
+      throw new WriteRefused('missing');
     }
     throw err;
   }
@@ -284,7 +270,7 @@ export async function setAncestors<E extends CatalogueEntity>(
   const moved: RecordOf<E> = { ...record, ...ancestors };
   const set = setExpression({ ...ancestors, ...indexAttributes(entity, moved) });
   if (set.empty) return moved;
-  await transact(
+  await transactWrite(
     [
       {
         Update: {

@@ -1,5 +1,9 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminRouteNames, type CatalogueEntity } from '@gia/shared/catalogue-tree.ts';
+import {
+  adminRouteNames,
+  type AdminRouteNames,
+  type CatalogueEntity,
+} from '@gia/shared/catalogue-tree.ts';
 import { api } from '../../../lib/api-client.ts';
 import { allPages } from '../../../lib/all-pages.ts';
 import { apiPath } from '../../../lib/api-paths.ts';
@@ -17,8 +21,10 @@ export const catalogueKeys = {
 };
 
 /** The name of one of an entity's admin routes in the shared route table. */
-const routeName = (entity: CatalogueEntity, verb: 'list' | 'insert' | 'update' | 'remove') =>
-  `admin.catalogue.${adminRouteNames(entity)[verb]}`;
+const routeName = <V extends keyof AdminRouteNames>(
+  entity: CatalogueEntity,
+  verb: V,
+): `admin.catalogue.${AdminRouteNames[V]}` => `admin.catalogue.${adminRouteNames(entity)[verb]}`;
 
 const listQuery = (entity: CatalogueEntity) => ({
   queryKey: catalogueKeys.list(entity),
