@@ -121,7 +121,7 @@ export function FavouriteHeart({ subject }: { subject: Rec }) {
   return (
     <button
       type="button"
-      className={`heart ${existing ? 'on' : ''}`}
+      className={`heart ${existing ? 'is-on' : ''}`}
       aria-label={existing ? 'Remove from favourites' : 'Add to favourites'}
       aria-pressed={Boolean(existing)}
       onClick={toggle}

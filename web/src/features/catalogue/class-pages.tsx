@@ -223,7 +223,7 @@ export function FavouritePage() {
               <div className="row">
                 <button
                   type="button"
-                  className="heart on"
+                  className="heart is-on"
                   aria-label="Remove from favourites"
                   onClick={async () => {
                     try {
