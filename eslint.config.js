@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 /** Full zod bundles every validator (~440 KB minified) into each function; zod/mini only what is used. */
 const fullZod = {
@@ -39,6 +40,49 @@ const forbid = (from, targets, message) => ({
   },
 });
 
+/** What web may not import: only shared is below it. */
+const WEB_FORBIDS = ['@gia/functions', '@gia/infra', '@gia/scripts'];
+
+/** The web app's features: one folder each under web/src/features. */
+const FEATURES = readdirSync(new URL('./web/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Features in web do not import each other; the app composes them. A file of feature `f` may not
+ * reach another feature by any path: `features/x` spelled anywhere in the import (`../../features/x`,
+ * `@/features/x`), or a relative path that climbs out of `f` into a sibling folder (`../x` from
+ * the feature's root, `../../x` from one folder down, …). No-restricted-imports sees only the
+ * written path, so the depth of the importing file decides which climb leaves the feature.
+ */
+function featureBoundaries() {
+  const message = 'a feature may not import another feature (the app composes them)';
+  // Web's own arrows (zod, no functions/infra/scripts), with the feature's boundary added.
+  const [level, web] = forbid('web', WEB_FORBIDS, 'web may use only shared').rules[
+    'no-restricted-imports'
+  ];
+  return FEATURES.flatMap((feature) =>
+    [0, 1, 2, 3].map((depth) => ({
+      files: [`web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          level,
+          {
+            ...web,
+            patterns: [
+              ...web.patterns,
+              { regex: `(^|/)features/(?!${feature}(/|$))`, message },
+              { regex: `^(\\.\\./){${depth + 1}}(?!${feature}/|\\.)`, message },
+            ],
+          },
+        ],
+      },
+    })),
+  );
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/cdk.out/**', '.data/**', '.test-data/**'] },
   js.configs.recommended,
@@ -61,25 +105,6 @@ export default tseslint.config(
     'shared depends on nothing of ours',
   ),
   forbid('functions', ['@gia/web', '@gia/infra', '@gia/scripts'], 'functions may use only shared'),
-  forbid('web', ['@gia/functions', '@gia/infra', '@gia/scripts'], 'web may use only shared'),
-  {
-    // Features in web do not import each other; the app composes them.
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [fullZod],
-          patterns: [
-            fullZodPaths,
-            {
-              group: ['@gia/functions', '@gia/infra', '@gia/scripts'],
-              message: 'web may use only shared',
-            },
-            { regex: '^\\.\\./[^.]', message: 'a feature may not import another feature' },
-          ],
-        },
-      ],
-    },
-  },
+  forbid('web', WEB_FORBIDS, 'web may use only shared'),
+  ...featureBoundaries(),
 );

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, it, inject } from 'vitest';
-import { adminToken, api, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, uniqueEmail } from './api.ts';
 import { httpEvent, lambdaContext } from './event.ts';
 
 const stack = inject('stack');

@@ -1,7 +1,7 @@
 import { describe, expect, it, inject } from 'vitest';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ROUTES } from '@gia/shared';
-import { api, tableClient, uniqueEmail } from '../../scripts/test/api.ts';
+import { api, tableClient, uniqueEmail } from './api.ts';
 
 const call = api();
 const L = '/api/v1/classuser';

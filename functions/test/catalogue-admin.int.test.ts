@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, newLearner } from '../../scripts/test/api.ts';
+import { adminToken, api, newLearner } from './api.ts';
 
 const call = api();
 const A = '/api/v1/classadmin/data';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { adminToken, api, newLearner, tableClient } from '../../scripts/test/api.ts';
+import { adminToken, api, newLearner, tableClient } from './api.ts';
 
 /** Findings 5, 13 (cursors, path escapes), 14 and 15 of the security review. */
 const call = api();

@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { adminToken, api, tableClient, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, tableClient, uniqueEmail } from './api.ts';
+import { ADMIN_DATA as A, LEARNER_DATA as L, unique } from './fixtures.ts';
 
 const call = api();
 const stack = inject('stack');
-const L = '/api/v1/classuser/data';
-const A = '/api/v1/classadmin/data';
 const db = tableClient();
 let admin: string;
 let learner: { token: string; userId: string };
 
-const unique = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const post = async (path: string, body: unknown) =>
   (await call('POST', `${A}/${path}`, { body, token: admin })).body.data;
 

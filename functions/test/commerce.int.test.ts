@@ -1,99 +1,113 @@
 import { createHmac } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminToken, api, buySubjects, newLearner } from '../../scripts/test/api.ts';
+import { beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { api, buySubjects, newLearner, routePath } from './api.ts';
+import {
+  ADMIN_DATA,
+  LEARNER_DATA,
+  USERS_DATA,
+  signInAdmin,
+  smallCatalogue,
+  unique,
+  type AdminPost,
+} from './fixtures.ts';
 
 const call = api();
 const stack = inject('stack');
-const L = '/api/v1/classuser/data';
-const U = '/api/v1/users/data';
-const A = '/api/v1/classadmin/data';
 let admin: string;
-
-const unique = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const adminPost = async (path: string, body: unknown) =>
-  (await call('POST', `${A}/${path}`, { body, token: admin })).body.data;
+let adminPost: AdminPost;
 
 const learner = (name = 'Buyer One') => newLearner(call, name);
+type Learner = Awaited<ReturnType<typeof learner>>;
 
 /** A class with two paid subjects (₹300, ₹150.50), a free subject, and a paid topic. */
 async function shop() {
-  const board = await adminPost('insertBoards', { board_name: unique('Shop Board') });
-  const cls = await adminPost('insertClasses', {
-    class_name: 'Class 8',
-    board_id: board.board_id,
-    price: 500,
+  const { board, cls, subjects, chapter } = await smallCatalogue(adminPost, {
+    board: 'Shop Board',
+    class: { class_name: 'Class 8', price: 500 },
+    subjects: {
+      physics: { subject_name: unique('Physics'), price: 300 },
+      biology: { subject_name: unique('Biology'), price: '150.50' },
+      free: { subject_name: 'Free Art', price: 0, free_course: true },
+    },
+    chapter: { of: 'physics', chapter_name: 'Motion', serial_no: 1, description: 'd' },
+    topics: {
+      speed: {
+        topic_name: 'Speed',
+        author: 'A',
+        free_to_watch: '2',
+        video_url: '/media/private/videos/x.mp4',
+      },
+    },
   });
-  const physics = await adminPost('insertSubjects', {
-    subject_name: unique('Physics'),
-    class_id: cls.class_id,
-    price: 300,
-  });
-  const biology = await adminPost('insertSubjects', {
-    subject_name: unique('Biology'),
-    class_id: cls.class_id,
-    price: '150.50',
-  });
-  const free = await adminPost('insertSubjects', {
-    subject_name: 'Free Art',
-    class_id: cls.class_id,
-    price: 0,
-    free_course: true,
-  });
-  const chapter = await adminPost('insertChapters', {
-    chapter_name: 'Motion',
-    subject_id: physics.subject_id,
-    serial_no: 1,
-    description: 'd',
-  });
-  await adminPost('insertTopics', {
-    chapter_id: chapter.chapter_id,
-    topic_name: 'Speed',
-    author: 'A',
-    free_to_watch: '2',
-    video_url: '/media/private/videos/x.mp4',
-  });
-  return { board, cls, physics, biology, free, chapter };
+  return { board, cls, ...subjects, chapter };
 }
 
 const signed = (secret: string, data: string) =>
   createHmac('sha256', secret).update(data).digest('hex');
 
 beforeAll(async () => {
-  admin = await adminToken(call);
+  ({ token: admin, post: adminPost } = await signInAdmin(call));
 });
 
 describe('the cart', () => {
-  it('adds subjects once, refuses free ones, totals current prices and removes items', async () => {
-    const s = await shop();
-    const me = await learner();
-    const add = (subject_id: string) =>
-      call('POST', `${L}/insertUSER_CART`, { token: me.token, body: { subject_id } });
-    expect(await add(s.physics.subject_id)).toMatchObject({
-      status: 201,
-      body: { message: 'Added Successfully' },
-    });
-    expect(await add(s.physics.subject_id)).toMatchObject({
-      status: 409,
-      body: { message: 'Already in your cart.' },
-    });
-    expect(await add(s.free.subject_id)).toMatchObject({
-      status: 409,
-      body: { message: 'This subject is free.' },
-    });
-    expect((await add('no-such-subject')).status).toBe(404);
-    await add(s.biology.subject_id);
+  let s: Awaited<ReturnType<typeof shop>>;
+  let me: Learner;
+  const add = (who: Learner, subject_id: string) =>
+    call('POST', `${LEARNER_DATA}/insertUSER_CART`, { token: who.token, body: { subject_id } });
+  const cart = async (who: Learner) =>
+    (await call('GET', `${LEARNER_DATA}/getUSER_CART`, { token: who.token })).body;
 
-    const cart = await call('GET', `${L}/getUSER_CART`, { token: me.token });
-    expect(cart.body.total).toBe(450.5);
-    expect(cart.body.data[0]).toMatchObject({
+  beforeEach(async () => {
+    s = await shop();
+    me = await learner();
+  });
+
+  it('adds a paid subject', async () => {
+    const res = await add(me, s.physics.subject_id);
+
+    expect(res).toMatchObject({ status: 201, body: { message: 'Added Successfully' } });
+  });
+
+  it('refuses a subject already in the cart with 409', async () => {
+    await add(me, s.physics.subject_id);
+
+    const res = await add(me, s.physics.subject_id);
+
+    expect(res).toMatchObject({ status: 409, body: { message: 'Already in your cart.' } });
+  });
+
+  it('refuses a free subject with 409', async () => {
+    const res = await add(me, s.free.subject_id);
+
+    expect(res).toMatchObject({ status: 409, body: { message: 'This subject is free.' } });
+  });
+
+  it('answers 404 for a subject that does not exist', async () => {
+    const res = await add(me, 'no-such-subject');
+
+    expect(res.status).toBe(404);
+  });
+
+  it('lists its items with their class and board names and totals their prices', async () => {
+    await add(me, s.physics.subject_id);
+    await add(me, s.biology.subject_id);
+
+    const body = await cart(me);
+
+    expect(body.total).toBe(450.5);
+    expect(body.data[0]).toMatchObject({
       subject_name: s.physics.subject_name,
       subject_price: 300,
       class_name: 'Class 8',
       board_name: s.board.board_name,
       added_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
+  });
+
+  it('totals the current prices after an admin changes one', async () => {
+    await add(me, s.physics.subject_id);
+    await add(me, s.biology.subject_id);
 
     await adminPost('updateSubjects', {
       subject_id: s.physics.subject_id,
@@ -101,65 +115,84 @@ describe('the cart', () => {
       class_id: s.cls.class_id,
       price: 350,
     });
-    expect((await call('GET', `${L}/getUSER_CART`, { token: me.token })).body.total).toBe(500.5);
 
-    const cartId = cart.body.data[1].cart_id;
+    expect((await cart(me)).total).toBe(500.5);
+  });
+
+  it('refuses to remove another learner’s item with 404', async () => {
+    await add(me, s.physics.subject_id);
+    const cartId = (await cart(me)).data[0].cart_id;
     const other = await learner();
-    expect(
-      (await call('DELETE', `${L}/deleteUSER_CART/${cartId}`, { token: other.token })).status,
-    ).toBe(404);
-    expect(
-      await call('DELETE', `${L}/deleteUSER_CART/${cartId}`, { token: me.token }),
-    ).toMatchObject({
-      status: 200,
-      body: { message: 'Item removed successfully.' },
+
+    const res = await call('DELETE', `${LEARNER_DATA}/deleteUSER_CART/${cartId}`, {
+      token: other.token,
     });
-    expect((await call('GET', `${L}/getUSER_CART`, { token: me.token })).body.data).toHaveLength(1);
+
+    expect(res.status).toBe(404);
+  });
+
+  it('removes an item, keeping the others', async () => {
+    await add(me, s.physics.subject_id);
+    await add(me, s.biology.subject_id);
+    const cartId = (await cart(me)).data[1].cart_id;
+
+    const res = await call('DELETE', `${LEARNER_DATA}/deleteUSER_CART/${cartId}`, {
+      token: me.token,
+    });
+
+    expect(res).toMatchObject({ status: 200, body: { message: 'Item removed successfully.' } });
+    expect((await cart(me)).data).toHaveLength(1);
   });
 
   it('refuses another learner’s user_id with 403 and admin tokens with 403', async () => {
-    const me = await learner();
     expect(
-      (await call('GET', `${L}/getUSER_CART?user_id=someone-else`, { token: me.token })).status,
+      (await call('GET', `${LEARNER_DATA}/getUSER_CART?user_id=someone-else`, { token: me.token }))
+        .status,
     ).toBe(403);
     expect(
-      (await call('GET', `${L}/getUSER_CART?user_id=${me.userId}`, { token: me.token })).status,
+      (await call('GET', `${LEARNER_DATA}/getUSER_CART?user_id=${me.userId}`, { token: me.token }))
+        .status,
     ).toBe(200);
-    expect((await call('GET', `${L}/getUSER_CART`, { token: admin })).status).toBe(403);
+    expect((await call('GET', `${LEARNER_DATA}/getUSER_CART`, { token: admin })).status).toBe(403);
   });
 });
 
 describe('paying for the cart', () => {
-  it('charges the cart total (never a client amount), grants the subjects once and clears the cart', async () => {
+  /** A learner with physics and biology in the cart, an order and its payment at the gateway. */
+  async function checkout() {
     const s = await shop();
     const me = await learner();
-    expect(
-      (await call('POST', `${L}/processPayment`, { token: me.token, body: {} })).body.message,
-    ).toBe('Your cart is empty or the total amount is invalid.');
     for (const subject_id of [s.physics.subject_id, s.biology.subject_id]) {
-      await call('POST', `${L}/insertUSER_CART`, { token: me.token, body: { subject_id } });
+      await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
+        token: me.token,
+        body: { subject_id },
+      });
     }
-    const order = await call('POST', `${L}/processPayment`, {
+    // The client's amount is ignored: the order is for the cart's total.
+    const order = await call('POST', `${LEARNER_DATA}/processPayment`, {
       token: me.token,
       body: { amount: 1 },
     });
-    expect(order.status).toBe(200);
-    expect(order.body.data).toMatchObject({
-      amount: 45050,
-      currency: 'INR',
-      key_id: 'rzp_test_local',
-    });
-
     const paid = (
-      await call('POST', '/api/local/razorpay/pay', {
+      await call('POST', routePath('local.razorpay.pay'), {
         body: { order_id: order.body.data.order_id },
       })
     ).body;
-    expect(paid.razorpay_signature).toBe(
-      signed('local_key_secret', `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`),
-    );
+    return { s, me, order, paid };
+  }
 
-    const bad = await call('POST', `${L}/insertpayment_hsitory`, {
+  it('refuses to make an order for an empty cart', async () => {
+    const me = await learner();
+
+    const res = await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} });
+
+    expect(res.body.message).toBe('Your cart is empty or the total amount is invalid.');
+  });
+
+  it('refuses a report whose signature does not match, and grants nothing', async () => {
+    const { me, paid } = await checkout();
+
+    const bad = await call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, {
       token: me.token,
       body: {
         ...paid,
@@ -168,63 +201,115 @@ describe('paying for the cart', () => {
         ),
       },
     });
+
     expect(bad).toMatchObject({ status: 400, body: { message: 'Payment verification failed.' } });
     expect(
-      (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data,
+      (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token })).body.data,
     ).toEqual([]);
+  });
 
-    const ok = await call('POST', `${L}/insertpayment_hsitory`, { token: me.token, body: paid });
-    expect(ok).toMatchObject({
-      status: 200,
-      body: { message: 'Payment successful. Cart cleared.' },
-    });
-    const again = await call('POST', `${L}/insertpayment_history`, { token: me.token, body: paid });
-    expect(again.status).toBe(200);
+  describe('once the learner reports the payment (twice)', () => {
+    let given: Awaited<ReturnType<typeof checkout>>;
+    let ok: Awaited<ReturnType<typeof call>>;
+    let again: Awaited<ReturnType<typeof call>>;
+    const get = async (route: string) =>
+      (await call('GET', `${LEARNER_DATA}/${route}`, { token: given.me.token })).body;
 
-    expect((await call('GET', `${L}/getUSER_CART`, { token: me.token })).body).toMatchObject({
-      data: [],
-      total: 0,
-    });
-    const owned = (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data;
-    expect(owned.map((o: { subject_id: string }) => o.subject_id).sort()).toEqual(
-      [s.physics.subject_id, s.biology.subject_id].sort(),
-    );
-    const history = (await call('GET', `${L}/getpayment_history`, { token: me.token })).body.data;
-    expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({
-      payment_amount: 450.5,
-      payment_status: 'captured',
-      transaction_id: paid.razorpay_payment_id,
-    });
-    const classes = (await call('GET', `${L}/getUserClassPurchased`, { token: me.token })).body
-      .data;
-    expect(classes[0]).toMatchObject({ class_name: 'Class 8', class_price: 500 });
+    beforeAll(async () => {
+      given = await checkout();
 
-    const topics = (
-      await call('GET', `${L}/getTopics?chapter_id=${s.chapter.chapter_id}`, { token: me.token })
-    ).body.data;
-    expect(topics[0].locked).toBe(false);
-    expect(
-      (
-        await call('POST', `${L}/insertUSER_CART`, {
-          token: me.token,
-          body: { subject_id: s.physics.subject_id },
-        })
-      ).body.message,
-    ).toBe('You already own this subject.');
+      ok = await call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, {
+        token: given.me.token,
+        body: given.paid,
+      });
+      again = await call('POST', `${LEARNER_DATA}/insertpayment_history`, {
+        token: given.me.token,
+        body: given.paid,
+      });
+    });
+
+    it('charged the cart total in paise, never the client’s amount', () => {
+      expect(given.order.status).toBe(200);
+      expect(given.order.body.data).toMatchObject({
+        amount: 45050,
+        currency: 'INR',
+        key_id: 'rzp_test_local',
+      });
+    });
+
+    it('was signed by the local gateway with the key secret', () => {
+      const { paid } = given;
+
+      expect(paid.razorpay_signature).toBe(
+        signed('local_key_secret', `${paid.razorpay_order_id}|${paid.razorpay_payment_id}`),
+      );
+    });
+
+    it('answers the report with success, and a repeated report through the alias with 200', () => {
+      expect(ok).toMatchObject({
+        status: 200,
+        body: { message: 'Payment successful. Cart cleared.' },
+      });
+      expect(again.status).toBe(200);
+    });
+
+    it('clears the cart', async () => {
+      expect(await get('getUSER_CART')).toMatchObject({ data: [], total: 0 });
+    });
+
+    it('grants both subjects', async () => {
+      const owned = (await get('getsubjects_purchased')).data;
+
+      expect(owned.map((o: { subject_id: string }) => o.subject_id).sort()).toEqual(
+        [given.s.physics.subject_id, given.s.biology.subject_id].sort(),
+      );
+    });
+
+    it('writes one payment history row, however often it was reported', async () => {
+      const history = (await get('getpayment_history')).data;
+
+      expect(history).toHaveLength(1);
+      expect(history[0]).toMatchObject({
+        payment_amount: 450.5,
+        payment_status: 'captured',
+        transaction_id: given.paid.razorpay_payment_id,
+      });
+    });
+
+    it('lists the class of the bought subjects among the purchased classes', async () => {
+      const classes = (await get('getUserClassPurchased')).data;
+
+      expect(classes[0]).toMatchObject({ class_name: 'Class 8', class_price: 500 });
+    });
+
+    it('unlocks the paid topics', async () => {
+      const topics = (await get(`getTopics?chapter_id=${given.s.chapter.chapter_id}`)).data;
+
+      expect(topics[0].locked).toBe(false);
+    });
+
+    it('refuses to put an owned subject in the cart again', async () => {
+      const res = await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
+        token: given.me.token,
+        body: { subject_id: given.s.physics.subject_id },
+      });
+
+      expect(res.body.message).toBe('You already own this subject.');
+    });
   });
 
   it('grants through the webhook when the browser never reports, exactly once for repeated deliveries', async () => {
     const s = await shop();
     const me = await learner();
-    await call('POST', `${L}/insertUSER_CART`, {
+    await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
       token: me.token,
       body: { subject_id: s.physics.subject_id },
     });
-    const order = (await call('POST', `${L}/processPayment`, { token: me.token, body: {} })).body
-      .data;
+    const order = (
+      await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
+    ).body.data;
     const paid = (
-      await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
+      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
     ).body;
     const body = JSON.stringify({
       event: 'payment.captured',
@@ -240,7 +325,7 @@ describe('paying for the cart', () => {
       },
     });
     const deliver = (signature: string, eventId: string) =>
-      fetch(`${stack.url}/api/v1/payments/webhook`, {
+      fetch(`${stack.url}${routePath('payments.webhook')}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -251,7 +336,7 @@ describe('paying for the cart', () => {
       });
     expect((await deliver(signed('wrong', body), 'evt_bad')).status).toBe(400);
     expect(
-      (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data,
+      (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token })).body.data,
     ).toEqual([]);
 
     const good = signed('local_webhook_secret', body);
@@ -261,47 +346,57 @@ describe('paying for the cart', () => {
       deliver(good, 'evt_2'),
     ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    await call('POST', `${L}/insertpayment_hsitory`, { token: me.token, body: paid });
+    await call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, { token: me.token, body: paid });
     expect(
-      (await call('GET', `${L}/getpayment_history`, { token: me.token })).body.data,
+      (await call('GET', `${LEARNER_DATA}/getpayment_history`, { token: me.token })).body.data,
     ).toHaveLength(1);
     expect(
-      (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data,
+      (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token })).body.data,
     ).toHaveLength(1);
-    expect((await call('GET', `${L}/getUSER_CART`, { token: me.token })).body.data).toEqual([]);
+    expect(
+      (await call('GET', `${LEARNER_DATA}/getUSER_CART`, { token: me.token })).body.data,
+    ).toEqual([]);
   });
 
   it('does not let a learner record someone else’s order', async () => {
     const s = await shop();
     const me = await learner();
     const thief = await learner();
-    await call('POST', `${L}/insertUSER_CART`, {
+    await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
       token: me.token,
       body: { subject_id: s.physics.subject_id },
     });
-    const order = (await call('POST', `${L}/processPayment`, { token: me.token, body: {} })).body
-      .data;
+    const order = (
+      await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
+    ).body.data;
     const paid = (
-      await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
+      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
     ).body;
     expect(
-      (await call('POST', `${L}/insertpayment_hsitory`, { token: thief.token, body: paid })).status,
+      (
+        await call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, {
+          token: thief.token,
+          body: paid,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await call('GET', `${L}/getsubjects_purchased`, { token: thief.token })).body.data,
+      (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: thief.token })).body
+        .data,
     ).toEqual([]);
   });
 
   it('reconciles an order paid at the gateway but never reported', async () => {
     const s = await shop();
     const me = await learner();
-    await call('POST', `${L}/insertUSER_CART`, {
+    await call('POST', `${LEARNER_DATA}/insertUSER_CART`, {
       token: me.token,
       body: { subject_id: s.biology.subject_id },
     });
-    const order = (await call('POST', `${L}/processPayment`, { token: me.token, body: {} })).body
-      .data;
-    await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } });
+    const order = (
+      await call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} })
+    ).body.data;
+    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } });
     Object.assign(process.env, stack.env);
     const { reconcileUnpaidOrders } = await import('../src/payments/service.ts');
     const soon = await reconcileUnpaidOrders(new Date());
@@ -309,23 +404,22 @@ describe('paying for the cart', () => {
     const later = await reconcileUnpaidOrders(new Date(Date.now() + 16 * 60_000));
     expect(later.granted).toBeGreaterThanOrEqual(1);
     expect(
-      (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data,
+      (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token })).body.data,
     ).toHaveLength(1);
   });
 });
 
 describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
-  type Learner = Awaited<ReturnType<typeof learner>>;
   const addToCart = (me: Learner, subject_id: string) =>
-    call('POST', `${L}/insertUSER_CART`, { token: me.token, body: { subject_id } });
+    call('POST', `${LEARNER_DATA}/insertUSER_CART`, { token: me.token, body: { subject_id } });
   const checkout = (me: Learner) =>
-    call('POST', `${L}/processPayment`, { token: me.token, body: {} });
+    call('POST', `${LEARNER_DATA}/processPayment`, { token: me.token, body: {} });
   const payAtGateway = async (orderId: string) =>
-    (await call('POST', '/api/local/razorpay/pay', { body: { order_id: orderId } })).body;
+    (await call('POST', routePath('local.razorpay.pay'), { body: { order_id: orderId } })).body;
   const report = (me: Learner, paid: unknown) =>
-    call('POST', `${L}/insertpayment_hsitory`, { token: me.token, body: paid });
+    call('POST', `${LEARNER_DATA}/insertpayment_hsitory`, { token: me.token, body: paid });
   const cartIdOf = async (me: Learner, subjectId: string) =>
-    (await call('GET', `${L}/getUSER_CART`, { token: me.token })).body.data.find(
+    (await call('GET', `${LEARNER_DATA}/getUSER_CART`, { token: me.token })).body.data.find(
       (i: { subject_id: string }) => i.subject_id === subjectId,
     ).cart_id as string;
   /** The service modules, talking to the test stack's table from this process. */
@@ -365,9 +459,13 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const one = (await checkout(me)).body.data;
     await addToCart(me, s.biology.subject_id);
     const two = (await checkout(me)).body.data;
-    await call('DELETE', `${L}/deleteUSER_CART/${await cartIdOf(me, s.physics.subject_id)}`, {
-      token: me.token,
-    });
+    await call(
+      'DELETE',
+      `${LEARNER_DATA}/deleteUSER_CART/${await cartIdOf(me, s.physics.subject_id)}`,
+      {
+        token: me.token,
+      },
+    );
     const three = (await checkout(me)).body.data;
     expect(new Set([one.order_id, two.order_id, three.order_id]).size).toBe(3);
 
@@ -410,9 +508,13 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const physicsOnly = (await checkout(me)).body.data;
     await addToCart(me, s.biology.subject_id);
     const both = (await checkout(me)).body.data;
-    await call('DELETE', `${L}/deleteUSER_CART/${await cartIdOf(me, s.physics.subject_id)}`, {
-      token: me.token,
-    });
+    await call(
+      'DELETE',
+      `${LEARNER_DATA}/deleteUSER_CART/${await cartIdOf(me, s.physics.subject_id)}`,
+      {
+        token: me.token,
+      },
+    );
     const biologyOnly = (await checkout(me)).body.data;
 
     const first = await payAtGateway(physicsOnly.order_id);
@@ -431,11 +533,13 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     );
     expect((await report(me, twice)).status).toBe(200);
 
-    const owned = (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data;
+    const owned = (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token }))
+      .body.data;
     expect(owned.map((o: { subject_id: string }) => o.subject_id).sort()).toEqual(
       [s.physics.subject_id, s.biology.subject_id].sort(),
     );
-    const history = (await call('GET', `${L}/getpayment_history`, { token: me.token })).body.data;
+    const history = (await call('GET', `${LEARNER_DATA}/getpayment_history`, { token: me.token }))
+      .body.data;
     const byPayment = (p: { razorpay_payment_id: string }) =>
       history.find((h: { transaction_id: string }) => h.transaction_id === p.razorpay_payment_id);
     expect(history).toHaveLength(4);
@@ -490,9 +594,11 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const answers = await Promise.all(payments.map((p) => report(me, p)));
 
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    const owned = (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data;
+    const owned = (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token }))
+      .body.data;
     expect(owned).toHaveLength(2);
-    const history = (await call('GET', `${L}/getpayment_history`, { token: me.token })).body.data;
+    const history = (await call('GET', `${LEARNER_DATA}/getpayment_history`, { token: me.token }))
+      .body.data;
     const grantedPhysics = history.filter((h: { subjects: { subject_id: string }[] }) =>
       h.subjects.some((x) => x.subject_id === s.physics.subject_id),
     );
@@ -505,7 +611,7 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
   it('refuses a total under ₹1 with 400 before any order is made, and sub-rupee prices (finding 18)', async () => {
     const s = await shop();
     for (const price of ['0.004', 0.5, '1.005']) {
-      const res = await call('POST', `${A}/insertSubjects`, {
+      const res = await call('POST', `${ADMIN_DATA}/insertSubjects`, {
         token: admin,
         body: { subject_name: unique('Cheap'), class_id: s.cls.class_id, price },
       });
@@ -568,16 +674,16 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
       await expect(d.handleWebhook(body, signature, eventId)).rejects.toThrow();
       expect(failures).toBe(1);
       expect(
-        (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data,
+        (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token })).body.data,
       ).toEqual([]);
 
       expect(await d.handleWebhook(body, signature, eventId)).toBe('Event processed.');
       expect(
-        (await call('GET', `${L}/getsubjects_purchased`, { token: me.token })).body.data,
+        (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: me.token })).body.data,
       ).toHaveLength(1);
       expect(await d.handleWebhook(body, signature, eventId)).toBe('Event processed.');
       expect(
-        (await call('GET', `${L}/getpayment_history`, { token: me.token })).body.data,
+        (await call('GET', `${LEARNER_DATA}/getpayment_history`, { token: me.token })).body.data,
       ).toHaveLength(1);
     } finally {
       d.ddb.middlewareStack.remove('failTheFirstGrant');
@@ -618,7 +724,8 @@ describe('payments hardened (issue 12: findings 8, 9, 18, 20)', () => {
     const first = await d.reconcileUnpaidOrders(new Date(now + 16 * 60_000));
     expect(first.checked).toBeGreaterThanOrEqual(111);
     expect(
-      (await call('GET', `${L}/getsubjects_purchased`, { token: victim.token })).body.data,
+      (await call('GET', `${LEARNER_DATA}/getsubjects_purchased`, { token: victim.token })).body
+        .data,
     ).toHaveLength(1);
     // Every checked order waits before its next check (back-off): none is due again at once.
     expect((await d.reconcileUnpaidOrders(new Date(now + 16 * 60_000))).checked).toBe(0);
@@ -634,18 +741,19 @@ describe('favourites', () => {
   it('adds a subject once, lists it with names, removes it with the subject’s name', async () => {
     const s = await shop();
     const me = await learner();
-    const first = await call('POST', `${U}/insertuser_favorites`, {
+    const first = await call('POST', `${USERS_DATA}/insertuser_favorites`, {
       token: me.token,
       body: { subject_id: s.physics.subject_id },
     });
     expect(first.status).toBe(201);
-    const second = await call('POST', `${U}/insertuser_favorites`, {
+    const second = await call('POST', `${USERS_DATA}/insertuser_favorites`, {
       token: me.token,
       body: { subject_id: s.physics.subject_id },
     });
     expect(second.status).toBe(200);
     expect(second.body.data.favorite_id).toBe(first.body.data.favorite_id);
-    const list = (await call('GET', `${U}/getuser_favorites`, { token: me.token })).body.data;
+    const list = (await call('GET', `${USERS_DATA}/getuser_favorites`, { token: me.token })).body
+      .data;
     expect(list).toEqual([
       expect.objectContaining({
         favorite_id: first.body.data.favorite_id,
@@ -657,7 +765,7 @@ describe('favourites', () => {
     ]);
     const other = await learner();
     expect(
-      await call('DELETE', `${U}/deleteuser_favorites/${first.body.data.favorite_id}`, {
+      await call('DELETE', `${USERS_DATA}/deleteuser_favorites/${first.body.data.favorite_id}`, {
         token: other.token,
       }),
     ).toMatchObject({
@@ -665,16 +773,16 @@ describe('favourites', () => {
       body: { message: 'Favorite item not found.' },
     });
     expect(
-      await call('DELETE', `${U}/deleteuser_favorites/${first.body.data.favorite_id}`, {
+      await call('DELETE', `${USERS_DATA}/deleteuser_favorites/${first.body.data.favorite_id}`, {
         token: me.token,
       }),
     ).toMatchObject({
       status: 200,
       body: { message: `${s.physics.subject_name} has been removed from favorites.` },
     });
-    expect((await call('GET', `${U}/getuser_favorites`, { token: me.token })).body.data).toEqual(
-      [],
-    );
+    expect(
+      (await call('GET', `${USERS_DATA}/getuser_favorites`, { token: me.token })).body.data,
+    ).toEqual([]);
   });
 });
 
@@ -693,7 +801,7 @@ describe('about-subject material', () => {
     });
     const me = await learner();
     const before = (
-      await call('GET', `${L}/getAboutSubjects?subject_id=${s.physics.subject_id}`, {
+      await call('GET', `${LEARNER_DATA}/getAboutSubjects?subject_id=${s.physics.subject_id}`, {
         token: me.token,
       })
     ).body.data;
@@ -707,7 +815,7 @@ describe('about-subject material', () => {
     ]);
     await buySubjects(call, me.token, [s.physics.subject_id]);
     const after = (
-      await call('GET', `${L}/getAboutSubjects?subject_id=${s.physics.subject_id}`, {
+      await call('GET', `${LEARNER_DATA}/getAboutSubjects?subject_id=${s.physics.subject_id}`, {
         token: me.token,
       })
     ).body.data;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { ROUTES, type RouteDef } from '@gia/shared';
-import { adminToken, api, newLearner } from '../../scripts/test/api.ts';
+import { adminToken, api, newLearner } from './api.ts';
 
 /**
  * "No 500 on any input" (issue 12): seeded, deterministic fuzzing of every route of the route

@@ -1,121 +1,169 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, inject, vi } from 'vitest';
-import { adminToken, api, buySubjects, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
-import { startOpenAiMock } from '../../scripts/test/openai-mock.ts';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  inject,
+  vi,
+} from 'vitest';
+import { api, buySubjects, newLearner, routePath, uniqueEmail } from './api.ts';
+import { startOpenAiMock } from './openai-mock.ts';
 import { httpEvent, lambdaContext } from './event.ts';
+import {
+  ADMIN_DATA,
+  LEARNER_DATA,
+  signInAdmin,
+  smallCatalogue,
+  type AdminPost,
+} from './fixtures.ts';
 import type * as AiHandler from '../src/ai/handler.ts';
 import type * as AiService from '../src/ai/service.ts';
 import type * as Env from '../src/lib/env.ts';
 
 const call = api();
 const stack = inject('stack');
-const L = '/api/v1/classuser/data';
-const A = '/api/v1/classadmin/data';
 let admin: string;
-
-const unique = (label: string) =>
-  `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const adminPost = async (path: string, body: unknown) =>
-  (await call('POST', `${A}/${path}`, { body, token: admin })).body.data;
+let adminPost: AdminPost;
 
 const learner = (name = 'Lina Learner') => newLearner(call, name);
 
 /** A free topic (anyone may watch) and a paid one. */
 async function topics() {
-  const board = await adminPost('insertBoards', { board_name: unique('Learn Board') });
-  const cls = await adminPost('insertClasses', {
-    class_name: 'Class 7',
-    board_id: board.board_id,
-    price: 100,
+  const { board, cls, subjects, chapter, topics } = await smallCatalogue(adminPost, {
+    board: 'Learn Board',
+    class: { class_name: 'Class 7', price: 100 },
+    subjects: { subject: { subject_name: 'History', price: 50 } },
+    chapter: { of: 'subject', chapter_name: 'Mughals', serial_no: 1, description: 'd' },
+    topics: {
+      free: {
+        topic_name: 'Akbar',
+        author: 'A',
+        topic_description: 'Akbar’s reign',
+        free_to_watch: '1',
+      },
+      paid: { topic_name: 'Shah Jahan', author: 'A', free_to_watch: '2' },
+    },
   });
-  const subject = await adminPost('insertSubjects', {
-    subject_name: 'History',
-    class_id: cls.class_id,
-    price: 50,
-  });
-  const chapter = await adminPost('insertChapters', {
-    chapter_name: 'Mughals',
-    subject_id: subject.subject_id,
-    serial_no: 1,
-    description: 'd',
-  });
-  const free = await adminPost('insertTopics', {
-    chapter_id: chapter.chapter_id,
-    topic_name: 'Akbar',
-    author: 'A',
-    topic_description: 'Akbar’s reign',
-    free_to_watch: '1',
-  });
-  const paid = await adminPost('insertTopics', {
-    chapter_id: chapter.chapter_id,
-    topic_name: 'Shah Jahan',
-    author: 'A',
-    free_to_watch: '2',
-  });
-  return { board, cls, subject, chapter, free, paid };
+  return { board, cls, subject: subjects.subject, chapter, ...topics };
 }
 
 beforeAll(async () => {
-  admin = await adminToken(call);
+  ({ token: admin, post: adminPost } = await signInAdmin(call));
 });
 
 describe('reviews', () => {
-  it('keeps one review per learner and topic, owner-only changes, and a correct summary after each', async () => {
-    const t = await topics();
-    const a = await learner('Asha');
-    const b = await learner('Bala');
-    const post = (who: { token: string }, body: object) =>
-      call('POST', `${L}/insertreviews`, {
+  describe('of a topic two learners may watch', () => {
+    type Learner = Awaited<ReturnType<typeof learner>>;
+    let t: Awaited<ReturnType<typeof topics>>;
+    let a: Learner;
+    let b: Learner;
+    const post = (who: Learner, body: object) =>
+      call('POST', `${LEARNER_DATA}/insertreviews`, {
         token: who.token,
         body: { topic_id: t.free.topic_id, ...body },
       });
-    expect((await post(a, { rating: 0, review_comment: 'x' })).body.message).toBe(
-      'Please provide a rating',
-    );
-    expect((await post(a, { rating: 3.3, review_comment: 'x' })).body.message).toBe(
-      'Please provide a rating',
-    );
-    expect((await post(a, { rating: 4, review_comment: '  ' })).body.message).toBe(
-      'Please provide a review',
-    );
-    const first = await post(a, { rating: 4.5, review_comment: 'Clear' });
-    expect(first).toMatchObject({
-      status: 201,
-      body: { message: 'Review created successfully', data: { rating: 4.5, user_name: 'Asha' } },
-    });
-    expect((await post(a, { rating: 3, review_comment: 'Again' })).status).toBe(409);
-    await post(b, { rating: 2.5, review_comment: 'Too fast' });
-
-    const summary = async () =>
-      (await call('GET', `${L}/getreviews?topic_id=${t.free.topic_id}`, { token: a.token })).body;
-    expect((await summary()).summary).toEqual({ average_rating: 3.5, review_count: 2 });
-
-    const id = first.body.data.id;
-    expect(
+    const reviews = async () =>
       (
-        await call('POST', `${L}/updatereviews`, {
-          token: b.token,
-          body: { id, rating: 1, review_comment: 'hijack' },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call('POST', `${L}/updatereviews`, {
+        await call('GET', `${LEARNER_DATA}/getreviews?topic_id=${t.free.topic_id}`, {
           token: a.token,
-          body: { id, rating: 5, review_comment: 'Even better' },
         })
-      ).body.message,
-    ).toBe('Review updated successfully');
-    expect((await summary()).summary).toEqual({ average_rating: 3.8, review_count: 2 });
-    expect((await call('DELETE', `${L}/deletereviews/${id}`, { token: b.token })).status).toBe(403);
-    expect(
-      (await call('DELETE', `${L}/deletereviews/${id}`, { token: a.token })).body.message,
-    ).toBe('Review deleted successfully');
-    const after = await summary();
-    expect(after.summary).toEqual({ average_rating: 2.5, review_count: 1 });
-    expect(after.data).toEqual([
-      expect.objectContaining({ user_name: 'Bala', rating: 2.5, review_comment: 'Too fast' }),
-    ]);
+      ).body;
+    /** Asha's 4.5 ("Clear") and Bala's 2.5 ("Too fast"); answers Asha's review's id. */
+    const bothReview = async () => {
+      const first = await post(a, { rating: 4.5, review_comment: 'Clear' });
+      await post(b, { rating: 2.5, review_comment: 'Too fast' });
+      return first.body.data.id as string;
+    };
+
+    beforeEach(async () => {
+      t = await topics();
+      a = await learner('Asha');
+      b = await learner('Bala');
+    });
+
+    it('refuses a rating outside 1 to 5 or between half steps', async () => {
+      const zero = await post(a, { rating: 0, review_comment: 'x' });
+      const third = await post(a, { rating: 3.3, review_comment: 'x' });
+
+      expect(zero.body.message).toBe('Please provide a rating');
+      expect(third.body.message).toBe('Please provide a rating');
+    });
+
+    it('refuses a blank review', async () => {
+      const res = await post(a, { rating: 4, review_comment: '  ' });
+
+      expect(res.body.message).toBe('Please provide a review');
+    });
+
+    it('creates a review with 201, under the learner’s name', async () => {
+      const res = await post(a, { rating: 4.5, review_comment: 'Clear' });
+
+      expect(res).toMatchObject({
+        status: 201,
+        body: { message: 'Review created successfully', data: { rating: 4.5, user_name: 'Asha' } },
+      });
+    });
+
+    it('keeps one review per learner and topic: a second is 409', async () => {
+      await post(a, { rating: 4.5, review_comment: 'Clear' });
+
+      const again = await post(a, { rating: 3, review_comment: 'Again' });
+
+      expect(again.status).toBe(409);
+    });
+
+    it('summarises the topic’s reviews', async () => {
+      await bothReview();
+
+      expect((await reviews()).summary).toEqual({ average_rating: 3.5, review_count: 2 });
+    });
+
+    it('refuses another learner’s change of a review with 403', async () => {
+      const id = await bothReview();
+
+      const res = await call('POST', `${LEARNER_DATA}/updatereviews`, {
+        token: b.token,
+        body: { id, rating: 1, review_comment: 'hijack' },
+      });
+
+      expect(res.status).toBe(403);
+    });
+
+    it('lets the author change a review, and the summary follows', async () => {
+      const id = await bothReview();
+
+      const res = await call('POST', `${LEARNER_DATA}/updatereviews`, {
+        token: a.token,
+        body: { id, rating: 5, review_comment: 'Even better' },
+      });
+
+      expect(res.body.message).toBe('Review updated successfully');
+      expect((await reviews()).summary).toEqual({ average_rating: 3.8, review_count: 2 });
+    });
+
+    it('refuses another learner’s delete of a review with 403', async () => {
+      const id = await bothReview();
+
+      const res = await call('DELETE', `${LEARNER_DATA}/deletereviews/${id}`, { token: b.token });
+
+      expect(res.status).toBe(403);
+    });
+
+    it('lets the author delete a review, and the summary and the list follow', async () => {
+      const id = await bothReview();
+
+      const res = await call('DELETE', `${LEARNER_DATA}/deletereviews/${id}`, { token: a.token });
+
+      expect(res.body.message).toBe('Review deleted successfully');
+      const after = await reviews();
+      expect(after.summary).toEqual({ average_rating: 2.5, review_count: 1 });
+      expect(after.data).toEqual([
+        expect.objectContaining({ user_name: 'Bala', rating: 2.5, review_comment: 'Too fast' }),
+      ]);
+    });
   });
 
   it('keeps the count right when many learners review at once', async () => {
@@ -123,13 +171,13 @@ describe('reviews', () => {
     const people = await Promise.all([1, 2, 3, 4, 5].map((n) => learner(`P${n}`)));
     await Promise.all(
       people.map((p, i) =>
-        call('POST', `${L}/insertreviews`, {
+        call('POST', `${LEARNER_DATA}/insertreviews`, {
           token: p.token,
           body: { topic_id: t.free.topic_id, rating: i + 1, review_comment: 'ok' },
         }),
       ),
     );
-    const res = await call('GET', `${L}/getreviews?topic_id=${t.free.topic_id}`, {
+    const res = await call('GET', `${LEARNER_DATA}/getreviews?topic_id=${t.free.topic_id}`, {
       token: people[0]!.token,
     });
     expect(res.body.summary).toEqual({ average_rating: 3, review_count: 5 });
@@ -138,7 +186,7 @@ describe('reviews', () => {
   it('refuses a review of a topic the learner may not watch with 403', async () => {
     const t = await topics();
     const a = await learner();
-    const res = await call('POST', `${L}/insertreviews`, {
+    const res = await call('POST', `${LEARNER_DATA}/insertreviews`, {
       token: a.token,
       body: { topic_id: t.paid.topic_id, rating: 5, review_comment: 'x' },
     });
@@ -147,163 +195,246 @@ describe('reviews', () => {
 });
 
 describe('questions', () => {
-  it('posts, lists newest first, lets entitled learners and admins answer, and the author edit', async () => {
+  type Learner = Awaited<ReturnType<typeof learner>>;
+  type Question = { qna_id: string; questionanswers: { question: string; answers: object[] }[] };
+  const ask = (who: Learner, topic_id: string, question: string) =>
+    call('POST', `${LEARNER_DATA}/insertqna`, { token: who.token, body: { topic_id, question } });
+
+  it('refuses an empty question', async () => {
     const t = await topics();
     const a = await learner('Asker');
-    const b = await learner('Helper');
-    expect(
-      (
-        await call('POST', `${L}/insertqna`, {
-          token: a.token,
-          body: { topic_id: t.free.topic_id, question: '  ' },
-        })
-      ).body.message,
-    ).toBe('Question cannot be empty !!');
-    const q1 = await call('POST', `${L}/insertqna`, {
-      token: a.token,
-      body: { topic_id: t.free.topic_id, question: 'Who was Akbar?' },
-    });
-    expect(q1).toMatchObject({ status: 201, body: { message: 'Question posted successfully.' } });
-    await call('POST', `${L}/insertqna`, {
-      token: a.token,
-      body: { topic_id: t.free.topic_id, question: 'When did he rule?' },
-    });
-    expect(
-      (
-        await call('POST', `${L}/insertqna`, {
-          token: a.token,
-          body: { topic_id: t.paid.topic_id, question: 'Paid?' },
-        })
-      ).status,
-    ).toBe(403);
 
-    const qnaId = q1.body.data.qna_id;
-    await call('POST', `${L}/updateqna`, {
-      token: b.token,
-      body: { qna_id: qnaId, answer: 'A Mughal emperor.' },
-    });
-    expect(
-      (
-        await call('POST', `${L}/updateqna`, {
-          token: b.token,
-          body: { qna_id: qnaId, question: 'changed' },
-        })
-      ).status,
-    ).toBe(403);
-    await call('POST', `${L}/updateqna`, {
-      token: a.token,
-      body: { qna_id: qnaId, question: 'Who was Emperor Akbar?' },
-    });
+    const res = await ask(a, t.free.topic_id, '  ');
 
-    const unanswered = (await call('GET', `${A}/getqna?unanswered=true`, { token: admin })).body
-      .data;
-    expect(unanswered.some((q: { qna_id: string }) => q.qna_id === qnaId)).toBe(false);
-    const open = unanswered.find(
-      (q: { questionanswers: { question: string }[] }) =>
-        q.questionanswers[0]!.question === 'When did he rule?',
-    );
-    expect(open).toBeDefined();
-    await call('POST', `${A}/answerqna`, {
-      token: admin,
-      body: { qna_id: open.qna_id, answer: '1556 to 1605.' },
+    expect(res.body.message).toBe('Question cannot be empty !!');
+  });
+
+  it('refuses a question on a topic the learner may not watch with 403', async () => {
+    const t = await topics();
+    const a = await learner('Asker');
+
+    const res = await ask(a, t.paid.topic_id, 'Paid?');
+
+    expect(res.status).toBe(403);
+  });
+
+  describe('on a topic where a learner answered one question and the staff the other', () => {
+    let t: Awaited<ReturnType<typeof topics>>;
+    let a: Learner;
+    let b: Learner;
+    let q1: Awaited<ReturnType<typeof call>>;
+    let unanswered: Question[];
+    let open: Question | undefined;
+    let list: Question[];
+
+    beforeAll(async () => {
+      t = await topics();
+      a = await learner('Asker');
+      b = await learner('Helper');
+      q1 = await ask(a, t.free.topic_id, 'Who was Akbar?');
+      await ask(a, t.free.topic_id, 'When did he rule?');
+      const qnaId = q1.body.data.qna_id;
+      await call('POST', `${LEARNER_DATA}/updateqna`, {
+        token: b.token,
+        body: { qna_id: qnaId, answer: 'A Mughal emperor.' },
+      });
+      await call('POST', `${LEARNER_DATA}/updateqna`, {
+        token: a.token,
+        body: { qna_id: qnaId, question: 'Who was Emperor Akbar?' },
+      });
+
+      unanswered = (await call('GET', `${ADMIN_DATA}/getqna?unanswered=true`, { token: admin }))
+        .body.data;
+      open = unanswered.find((q) => q.questionanswers[0]!.question === 'When did he rule?');
+      if (open) {
+        await call('POST', `${ADMIN_DATA}/answerqna`, {
+          token: admin,
+          body: { qna_id: open.qna_id, answer: '1556 to 1605.' },
+        });
+      }
+
+      list = (
+        await call('GET', `${LEARNER_DATA}/getqna?topic_id=${t.free.topic_id}`, { token: b.token })
+      ).body.data;
     });
 
-    const list = (await call('GET', `${L}/getqna?topic_id=${t.free.topic_id}`, { token: b.token }))
-      .body.data;
-    expect(
-      list.map((q: { questionanswers: { question: string }[] }) => q.questionanswers[0]!.question),
-    ).toEqual(['When did he rule?', 'Who was Emperor Akbar?']);
-    expect(list[0].questionanswers[0].answers[0]).toMatchObject({
-      answer: '1556 to 1605.',
-      answered_by: 'GIA School',
-      is_staff: true,
+    it('posted each question with 201', () => {
+      expect(q1).toMatchObject({ status: 201, body: { message: 'Question posted successfully.' } });
     });
-    expect(list[1].questionanswers[0].answers[0]).toMatchObject({
-      answer: 'A Mughal emperor.',
-      answered_by: 'Helper',
-      is_staff: false,
+
+    it('lets only the author edit a question', async () => {
+      const res = await call('POST', `${LEARNER_DATA}/updateqna`, {
+        token: b.token,
+        body: { qna_id: q1.body.data.qna_id, question: 'changed' },
+      });
+
+      expect(res.status).toBe(403);
+    });
+
+    it('keeps a question a learner answered off the staff’s unanswered list', () => {
+      expect(unanswered.some((q) => q.qna_id === q1.body.data.qna_id)).toBe(false);
+    });
+
+    it('puts a question nobody answered on the staff’s unanswered list', () => {
+      expect(open).toBeDefined();
+    });
+
+    it('lists the topic’s questions newest first, with the author’s edit', () => {
+      expect(list.map((q) => q.questionanswers[0]!.question)).toEqual([
+        'When did he rule?',
+        'Who was Emperor Akbar?',
+      ]);
+    });
+
+    it('marks the staff’s answer as staff, under the school’s name', () => {
+      expect(list[0]!.questionanswers[0]!.answers[0]).toMatchObject({
+        answer: '1556 to 1605.',
+        answered_by: 'GIA School',
+        is_staff: true,
+      });
+    });
+
+    it('shows an entitled learner’s answer under the learner’s name, not as staff', () => {
+      expect(list[1]!.questionanswers[0]!.answers[0]).toMatchObject({
+        answer: 'A Mughal emperor.',
+        answered_by: 'Helper',
+        is_staff: false,
+      });
     });
   });
 
   it('removes a topic’s reviews and questions with the topic', async () => {
     const t = await topics();
     const a = await learner();
-    await call('POST', `${L}/insertreviews`, {
+    await call('POST', `${LEARNER_DATA}/insertreviews`, {
       token: a.token,
       body: { topic_id: t.free.topic_id, rating: 5, review_comment: 'x' },
     });
-    await call('POST', `${L}/insertqna`, {
+    await call('POST', `${LEARNER_DATA}/insertqna`, {
       token: a.token,
       body: { topic_id: t.free.topic_id, question: 'q?' },
     });
     expect(
-      (await call('DELETE', `${A}/deleteTopics/${t.free.topic_id}`, { token: admin })).status,
+      (await call('DELETE', `${ADMIN_DATA}/deleteTopics/${t.free.topic_id}`, { token: admin }))
+        .status,
     ).toBe(200);
-    const questions = (await call('GET', `${A}/getqna`, { token: admin })).body.data;
+    const questions = (await call('GET', `${ADMIN_DATA}/getqna`, { token: admin })).body.data;
     expect(questions.some((q: { topic_id: string }) => q.topic_id === t.free.topic_id)).toBe(false);
   });
 });
 
 describe('the profile', () => {
-  it('reads the profile and updates it with every validation, carrying the name to sign-in', async () => {
-    const me = await learner('Old Name');
-    const read = await call('GET', `${L}/getclass_users`, { token: me.token });
-    expect(read.body.data[0]).toMatchObject({
-      user_id: me.userId,
-      user_name: 'Old Name',
-      email: me.email,
-    });
-    expect(read.body.data[0]).not.toHaveProperty('password');
-    const valid = {
-      user_mobile: '9876543210',
-      user_name: 'New Name',
-      email: uniqueEmail('moved'),
-      dob: '2010-05-04T00:00:00.000Z',
-      course_of_study: 'Class 10',
-      profile_image: '/media/public/images/me.png',
-      password: 'ignored',
-      is_verified: true,
-    };
-    const put = (body: object) => call('PUT', `${L}/updateclass_users`, { token: me.token, body });
-    expect((await put({ ...valid, user_mobile: '' })).body.message).toBe('Mobile is required!');
-    expect((await put({ ...valid, course_of_study: ' ' })).body.message).toBe(
-      'Course of study is required!',
-    );
-    expect((await put({ ...valid, user_mobile: '98765' })).status).toBe(400);
-    expect((await put({ ...valid, user_mobile: '98765abcde' })).status).toBe(400);
-    const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
-    expect((await put({ ...valid, dob: tomorrow })).body.message).toBe(
-      'Date of birth cannot be later than today.',
-    );
-    const other = await learner();
-    expect((await put({ ...valid, email: other.email })).status).toBe(409);
+  type Learner = Awaited<ReturnType<typeof learner>>;
+  const valid = () => ({
+    user_mobile: '9876543210',
+    user_name: 'New Name',
+    email: uniqueEmail('moved'),
+    dob: '2010-05-04T00:00:00.000Z',
+    course_of_study: 'Class 10',
+    profile_image: '/media/public/images/me.png',
+    password: 'ignored',
+    is_verified: true,
+  });
+  const put = (who: Learner, body: object) =>
+    call('PUT', `${LEARNER_DATA}/updateclass_users`, { token: who.token, body });
 
-    const ok = await put(valid);
-    expect(ok).toMatchObject({ status: 200, body: { message: 'Profile Updated Successfully' } });
-    expect(ok.body.data).toMatchObject({
-      dob: '2010-05-04',
-      user_name: 'New Name',
-      is_verified: false,
+  describe('of a new learner', () => {
+    let me: Learner;
+
+    beforeAll(async () => {
+      me = await learner('Old Name');
     });
-    // The new e-mail only waits for its code (profile-email.int.test.ts); sign-in keeps the old.
-    expect(ok.body.data).toMatchObject({ email: me.email, pending_email: valid.email });
-    const login = await call('POST', '/api/v1/classuser/login/request', {
-      body: { email: me.email, password: 'Passw0rdOk' },
+
+    it('is read by its learner, never with a password', async () => {
+      const read = await call('GET', `${LEARNER_DATA}/getclass_users`, { token: me.token });
+
+      expect(read.body.data[0]).toMatchObject({
+        user_id: me.userId,
+        user_name: 'Old Name',
+        email: me.email,
+      });
+      expect(read.body.data[0]).not.toHaveProperty('password');
     });
-    expect(login.status).toBe(200);
-    expect(login.body.user.name).toBe('New Name');
+
+    it('refuses an update without a field, naming the field', async () => {
+      const noMobile = await put(me, { ...valid(), user_mobile: '' });
+      const noCourse = await put(me, { ...valid(), course_of_study: ' ' });
+
+      expect(noMobile.body.message).toBe('Mobile is required!');
+      expect(noCourse.body.message).toBe('Course of study is required!');
+    });
+
+    it('refuses a mobile number that is not 10 digits', async () => {
+      const short = await put(me, { ...valid(), user_mobile: '98765' });
+      const letters = await put(me, { ...valid(), user_mobile: '98765abcde' });
+
+      expect(short.status).toBe(400);
+      expect(letters.status).toBe(400);
+    });
+
+    it('refuses a date of birth after today', async () => {
+      const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+
+      const res = await put(me, { ...valid(), dob: tomorrow });
+
+      expect(res.body.message).toBe('Date of birth cannot be later than today.');
+    });
+
+    it('refuses an e-mail another learner uses with 409', async () => {
+      const other = await learner();
+
+      const res = await put(me, { ...valid(), email: other.email });
+
+      expect(res.status).toBe(409);
+    });
+  });
+
+  describe('once a learner saves a valid update', () => {
+    let me: Learner;
+    let sent: ReturnType<typeof valid>;
+    let ok: Awaited<ReturnType<typeof call>>;
+    let login: Awaited<ReturnType<typeof call>>;
+
+    beforeAll(async () => {
+      me = await learner('Old Name');
+      sent = valid();
+
+      ok = await put(me, sent);
+      login = await call('POST', routePath('learner.login.request'), {
+        body: { email: me.email, password: 'Passw0rdOk' },
+      });
+    });
+
+    it('saves it, the date of birth as a day, ignoring password and is_verified', () => {
+      expect(ok).toMatchObject({ status: 200, body: { message: 'Profile Updated Successfully' } });
+      expect(ok.body.data).toMatchObject({
+        dob: '2010-05-04',
+        user_name: 'New Name',
+        is_verified: false,
+      });
+    });
+
+    it('keeps the e-mail until the new one is confirmed', () => {
+      // The new e-mail only waits for its code (profile-email.int.test.ts); sign-in keeps the old.
+      expect(ok.body.data).toMatchObject({ email: me.email, pending_email: sent.email });
+    });
+
+    it('carries the new name to sign-in', () => {
+      expect(login.status).toBe(200);
+      expect(login.body.user.name).toBe('New Name');
+    });
   });
 });
 
 describe('bounded Q&A (finding 6)', () => {
   const answer = (who: { token: string }, qna_id: string, text: string) =>
-    call('POST', `${L}/updateqna`, { token: who.token, body: { qna_id, answer: text } });
+    call('POST', `${LEARNER_DATA}/updateqna`, { token: who.token, body: { qna_id, answer: text } });
 
   it('caps answers per learner and per question with a clear 409, and 200 attempts never give a 500', async () => {
     const t = await topics();
     const asker = await learner('Asker');
     const qnaId = (
-      await call('POST', `${L}/insertqna`, {
+      await call('POST', `${LEARNER_DATA}/insertqna`, {
         token: asker.token,
         body: { topic_id: t.free.topic_id, question: 'Why?' },
       })
@@ -335,13 +466,15 @@ describe('bounded Q&A (finding 6)', () => {
     );
 
     // Staff can still answer a full question, a few times.
-    const staff = await call('POST', `${A}/answerqna`, {
+    const staff = await call('POST', `${ADMIN_DATA}/answerqna`, {
       token: admin,
       body: { qna_id: qnaId, answer: longest },
     });
     expect(staff.status).toBe(200);
     const list = (
-      await call('GET', `${L}/getqna?topic_id=${t.free.topic_id}`, { token: asker.token })
+      await call('GET', `${LEARNER_DATA}/getqna?topic_id=${t.free.topic_id}`, {
+        token: asker.token,
+      })
     ).body.data;
     expect(list[0].questionanswers[0].answers).toHaveLength(51);
     expect(list[0].questionanswers[0].answers.at(-1)).toMatchObject({ is_staff: true });
@@ -352,7 +485,7 @@ describe('bounded Q&A (finding 6)', () => {
     const a = await learner();
     const asked: string[] = [];
     for (let i = 1; i <= 7; i++) {
-      await call('POST', `${L}/insertqna`, {
+      await call('POST', `${LEARNER_DATA}/insertqna`, {
         token: a.token,
         body: { topic_id: t.free.topic_id, question: `Q${i}` },
       });
@@ -364,7 +497,7 @@ describe('bounded Q&A (finding 6)', () => {
     do {
       const res = await call(
         'GET',
-        `${L}/getqna?topic_id=${t.free.topic_id}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        `${LEARNER_DATA}/getqna?topic_id=${t.free.topic_id}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
         { token: a.token },
       );
       expect(res.status).toBe(200);
@@ -386,7 +519,7 @@ describe('bounded Q&A (finding 6)', () => {
     for (const bad of [other, 'not-a-cursor', '%%%']) {
       const res = await call(
         'GET',
-        `${L}/getqna?topic_id=${t.free.topic_id}&cursor=${encodeURIComponent(bad)}`,
+        `${LEARNER_DATA}/getqna?topic_id=${t.free.topic_id}&cursor=${encodeURIComponent(bad)}`,
         { token: a.token },
       );
       expect(res.status).toBe(400);
@@ -398,18 +531,18 @@ describe('bounded Q&A (finding 6)', () => {
     const asker = await learner('Asker');
     const poser = await learner('Admin (GIA School)');
     const qnaId = (
-      await call('POST', `${L}/insertqna`, {
+      await call('POST', `${LEARNER_DATA}/insertqna`, {
         token: asker.token,
         body: { topic_id: t.free.topic_id, question: 'What is a fort?' },
       })
     ).body.data.qna_id;
     await answer(poser, qnaId, 'Official answer: send your password to x@evil.test');
-    await call('POST', `${A}/answerqna`, {
+    await call('POST', `${ADMIN_DATA}/answerqna`, {
       token: admin,
       body: { qna_id: qnaId, answer: 'A stronghold.' },
     });
 
-    const res = await call('GET', `${L}/getqna?topic_id=${t.free.topic_id}`, {
+    const res = await call('GET', `${LEARNER_DATA}/getqna?topic_id=${t.free.topic_id}`, {
       token: asker.token,
     });
     const [forged, real] = res.body.data[0].questionanswers[0].answers;
@@ -433,7 +566,7 @@ describe('bounded Q&A (finding 6)', () => {
     expect(JSON.stringify(res.body)).not.toContain(poser.userId);
     expect(JSON.stringify(res.body)).not.toContain(asker.userId);
 
-    const desk = (await call('GET', `${A}/getqna`, { token: admin })).body.data.find(
+    const desk = (await call('GET', `${ADMIN_DATA}/getqna`, { token: admin })).body.data.find(
       (q: { qna_id: string }) => q.qna_id === qnaId,
     );
     expect(desk.questionanswers[0].answers.map((x: { is_staff: boolean }) => x.is_staff)).toEqual([
@@ -449,16 +582,16 @@ describe('reviews and questions of a paid topic (finding 15)', () => {
     const buyer = await learner('Buyer');
     const other = await learner('Other');
     await buySubjects(call, buyer.token, [t.subject.subject_id]);
-    await call('POST', `${L}/insertreviews`, {
+    await call('POST', `${LEARNER_DATA}/insertreviews`, {
       token: buyer.token,
       body: { topic_id: t.paid.topic_id, rating: 4, review_comment: 'alice private review' },
     });
-    await call('POST', `${L}/insertqna`, {
+    await call('POST', `${LEARNER_DATA}/insertqna`, {
       token: buyer.token,
       body: { topic_id: t.paid.topic_id, question: 'alice private question' },
     });
 
-    const theirs = await call('GET', `${L}/getreviews?topic_id=${t.paid.topic_id}`, {
+    const theirs = await call('GET', `${LEARNER_DATA}/getreviews?topic_id=${t.paid.topic_id}`, {
       token: other.token,
     });
     expect(theirs.body).toMatchObject({
@@ -466,13 +599,13 @@ describe('reviews and questions of a paid topic (finding 15)', () => {
       summary: { average_rating: 4, review_count: 1 },
       entitled: false,
     });
-    const qna = await call('GET', `${L}/getqna?topic_id=${t.paid.topic_id}`, {
+    const qna = await call('GET', `${LEARNER_DATA}/getqna?topic_id=${t.paid.topic_id}`, {
       token: other.token,
     });
     expect(qna.status).toBe(403);
     expect(JSON.stringify(qna.body)).not.toContain('alice private question');
 
-    const mine = await call('GET', `${L}/getreviews?topic_id=${t.paid.topic_id}`, {
+    const mine = await call('GET', `${LEARNER_DATA}/getreviews?topic_id=${t.paid.topic_id}`, {
       token: buyer.token,
     });
     expect(mine.body.entitled).toBe(true);
@@ -487,7 +620,7 @@ describe('reviews and questions of a paid topic (finding 15)', () => {
         mine: true,
       },
     ]);
-    const mineQna = await call('GET', `${L}/getqna?topic_id=${t.paid.topic_id}`, {
+    const mineQna = await call('GET', `${LEARNER_DATA}/getqna?topic_id=${t.paid.topic_id}`, {
       token: buyer.token,
     });
     expect(mineQna.body.data[0].questionanswers[0].question).toBe('alice private question');
@@ -549,7 +682,7 @@ describe('the AI teacher', () => {
 
   it('answers 503 when no OpenAI key is configured', async () => {
     const me = await learner();
-    const res = await call('POST', `${L}/getAiResponse`, {
+    const res = await call('POST', `${LEARNER_DATA}/getAiResponse`, {
       token: me.token,
       body: { messages: 'Hi' },
     });
@@ -558,8 +691,12 @@ describe('the AI teacher', () => {
       body: { message: 'The AI teacher is not available right now.' },
     });
     expect(
-      (await call('POST', `${L}/getAiResponse`, { token: me.token, body: { messages: '  ' } }))
-        .status,
+      (
+        await call('POST', `${LEARNER_DATA}/getAiResponse`, {
+          token: me.token,
+          body: { messages: '  ' },
+        })
+      ).status,
     ).toBe(400);
   });
 
@@ -629,7 +766,7 @@ describe('the AI teacher', () => {
     const t = await topics();
     const me = await learner();
     const ask = (messages: string, body: object = {}) =>
-      invoke('POST', `${L}/getAiResponse`, me.token, {
+      invoke('POST', `${LEARNER_DATA}/getAiResponse`, me.token, {
         body: { messages, topic_id: t.free.topic_id, ...body },
       });
     const forged = await ask('First question', {
@@ -653,7 +790,7 @@ describe('the AI teacher', () => {
     expect(sent.slice(2, 6).every((m) => m.content.length <= 1000)).toBe(true);
     expect(sent[2]!.content.startsWith('Question 4')).toBe(true);
 
-    const kept = await invoke('GET', `${L}/getAiConversation`, me.token, {
+    const kept = await invoke('GET', `${LEARNER_DATA}/getAiConversation`, me.token, {
       query: { topic_id: t.free.topic_id },
     });
     expect(kept.status).toBe(200);
@@ -662,7 +799,7 @@ describe('the AI teacher', () => {
       Array.from({ length: 4 }, () => ['learner', 'teacher']).flat(),
     );
     expect(kept.body.data.at(-2).content).toBe(`Question 6 ${'x'.repeat(1500)}`);
-    const elsewhere = await invoke('GET', `${L}/getAiConversation`, me.token, {
+    const elsewhere = await invoke('GET', `${LEARNER_DATA}/getAiConversation`, me.token, {
       query: { class_id: t.cls.class_id },
     });
     expect(elsewhere.body.data).toEqual([]);
@@ -747,7 +884,7 @@ describe('the AI teacher', () => {
     expect(mock.seen.length - before).toBe(2);
 
     mock.behave({ kind: 'error', status: 500 });
-    const failed = await invoke('POST', `${L}/getAiResponse`, me.token, {
+    const failed = await invoke('POST', `${LEARNER_DATA}/getAiResponse`, me.token, {
       body: { messages: 'Echo?', topic_id: t.free.topic_id },
     });
     expect(failed.status).toBe(502);
@@ -763,14 +900,14 @@ describe('topic progress', () => {
     const t = await topics();
     const me = await learner();
     const save = (topic_id: string, position_seconds: number) =>
-      call('POST', `${L}/saveTopicProgress`, {
+      call('POST', `${LEARNER_DATA}/saveTopicProgress`, {
         token: me.token,
         body: { topic_id, position_seconds, duration_seconds: 120 },
       });
     expect((await save(t.free.topic_id, 42.7)).status).toBe(200);
     expect((await save(t.paid.topic_id, 10)).status).toBe(403);
     let list = (
-      await call('GET', `${L}/getTopicProgress?chapter_id=${t.chapter.chapter_id}`, {
+      await call('GET', `${LEARNER_DATA}/getTopicProgress?chapter_id=${t.chapter.chapter_id}`, {
         token: me.token,
       })
     ).body.data;
@@ -784,7 +921,7 @@ describe('topic progress', () => {
     await save(t.free.topic_id, 117);
     await save(t.free.topic_id, 3);
     list = (
-      await call('GET', `${L}/getTopicProgress?chapter_id=${t.chapter.chapter_id}`, {
+      await call('GET', `${LEARNER_DATA}/getTopicProgress?chapter_id=${t.chapter.chapter_id}`, {
         token: me.token,
       })
     ).body.data;
@@ -798,15 +935,17 @@ describe('ratings on cards', () => {
     const a = await learner();
     const b = await learner();
     const cards = async () => ({
-      cls: (await call('GET', `${L}/getClasses?board_id=${t.board.board_id}`)).body.data[0],
-      subject: (await call('GET', `${L}/getSubjects?class_id=${t.cls.class_id}`)).body.data[0],
+      cls: (await call('GET', `${LEARNER_DATA}/getClasses?board_id=${t.board.board_id}`)).body
+        .data[0],
+      subject: (await call('GET', `${LEARNER_DATA}/getSubjects?class_id=${t.cls.class_id}`)).body
+        .data[0],
     });
     expect((await cards()).cls.rating).toBeNull();
     for (const [who, rating] of [
       [a, 5],
       [b, 3.5],
     ] as const) {
-      await call('POST', `${L}/insertreviews`, {
+      await call('POST', `${LEARNER_DATA}/insertreviews`, {
         token: who.token,
         body: { topic_id: t.free.topic_id, rating, review_comment: 'ok' },
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it, inject } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { api, newLearner, sentCode, tableClient, uniqueEmail } from '../../scripts/test/api.ts';
+import { api, newLearner, sentCode, tableClient, uniqueEmail } from './api.ts';
 
 const stack = inject('stack');
 const call = api();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminToken, api, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, uniqueEmail } from './api.ts';
 
 const stack = inject('stack');
 const call = api();

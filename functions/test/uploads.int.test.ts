@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminToken, api, newLearner, uniqueEmail } from '../../scripts/test/api.ts';
+import { adminToken, api, newLearner, uniqueEmail } from './api.ts';
 
 const call = api();
 const stack = inject('stack');

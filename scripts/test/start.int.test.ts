@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { uniqueEmail } from './api.ts';
+import { uniqueEmail } from '../../functions/test/api.ts';
 import {
   accepts,
   commandLine,

@@ -8,3 +8,5 @@ export * from './learner.ts';
 export * from './payments.ts';
 export * from './learning.ts';
 export * from './ids.ts';
+export * from './learning-answers.ts';
+export * from './learner-answers.ts';

@@ -1,3 +1,6 @@
+import { BASES } from '@gia/shared';
+import { ADMIN_DATA, LEARNER_DATA, USERS_DATA } from './demo.ts';
+
 /**
  * The API calls each screen makes for its data (learner screens per the learner-area
  * specification, admin screens per the back-office one). `{…}` parts are filled from the demo
@@ -9,9 +12,9 @@ export interface ScreenCalls {
   calls: string[];
 }
 
-const L = '/api/v1/classuser/data';
-const U = '/api/v1/users/data';
-const A = '/api/v1/classadmin/data';
+const L = LEARNER_DATA;
+const U = USERS_DATA;
+const A = ADMIN_DATA;
 
 export const SCREENS: ScreenCalls[] = [
   {
@@ -84,7 +87,7 @@ export const JOURNEY: { method: 'GET' | 'POST'; path: string; body?: Record<stri
   { method: 'GET', path: `${L}/gettestimonial` },
   {
     method: 'POST',
-    path: '/api/v1/classuser/login/request',
+    path: `${BASES.learner}/login/request`,
     body: { email: '{email}', password: '{password}' },
   },
   { method: 'GET', path: `${L}/getBoards` },
@@ -95,7 +98,7 @@ export const JOURNEY: { method: 'GET' | 'POST'; path: string; body?: Record<stri
   { method: 'POST', path: `${L}/insertUSER_CART`, body: { subject_id: '{subject}' } },
   { method: 'GET', path: `${L}/getUSER_CART` },
   { method: 'POST', path: `${L}/processPayment` },
-  { method: 'POST', path: '/api/local/razorpay/pay', body: { order_id: '{order}' } },
+  { method: 'POST', path: `${BASES.local}/razorpay/pay`, body: { order_id: '{order}' } },
   {
     method: 'POST',
     path: `${L}/insertpayment_hsitory`,

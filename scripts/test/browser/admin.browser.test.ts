@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchErrors } from './browser.ts';
+import { api } from '../../../functions/test/api.ts';
+import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
 const stack = inject('stack');
+const call = api();
 const video = fileURLToPath(new URL('../../assets/sample-lesson.mp4', import.meta.url));
 let browser: Browser;
 let page: Page;
@@ -41,19 +44,61 @@ async function open(path: string, heading: string) {
 }
 
 describe('an admin builds a catalogue in the browser', () => {
-  it('creates board › class › subject › sub-subject › chapter › topic with a video, plays it, and cannot delete a board with classes', async () => {
-    const board = `Board ${suffix}`;
+  // Given: a board › class › subject › sub-subject › chapter made through the API, so each
+  // test adds one level through the screens under a parent that is already there.
+  const board = `Board ${suffix}`;
+  const subject = `Geography ${suffix}`;
+  const chapter = `Latitudes ${suffix}`;
+
+  beforeAll(async () => {
+    const { post } = await signInAdmin(call);
+    const b = await post('insertBoards', { board_name: board });
+    const cls = await post('insertClasses', {
+      class_name: 'Class 6',
+      board_id: b.board_id,
+      price: 500,
+    });
+    const s = await post('insertSubjects', {
+      subject_name: subject,
+      class_id: cls.class_id,
+      price: 99,
+    });
+    const sub = await post('insertSubSubjects', {
+      sub_subject_name: 'Maps',
+      subject_id: s.subject_id,
+      price: 49,
+    });
+    await post('insertChapters', {
+      chapter_name: chapter,
+      subject_id: s.subject_id,
+      sub_subject_id: sub.sub_subject_id,
+      serial_no: 1,
+      description: 'Lines on the globe',
+    });
+  });
+
+  afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  it('adds a board, shown in capitals in the table', async () => {
+    const name = `Added ${suffix}`;
     await open('/Board', 'Add New Board');
-    await page.getByLabel('Board Name', { exact: true }).fill(board);
+
+    await page.getByLabel('Board Name', { exact: true }).fill(name);
     await save(
       'Add Board',
       'Are you sure you want to submit the Board?',
       'Board added successfully.',
     );
-    await page.getByRole('cell', { name: board.toUpperCase() }).waitFor();
 
+    await page.getByRole('cell', { name: name.toUpperCase() }).waitFor();
+  });
+
+  it('adds a class to a board, its price shown in rupees', async () => {
     await open('/Class', 'Add New Class');
-    await page.getByLabel('Class Name', { exact: true }).fill('Class 6');
+
+    await page.getByLabel('Class Name', { exact: true }).fill('Class 7');
     await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
     await page.getByLabel('Price', { exact: true }).fill('150000');
     await save(
@@ -61,85 +106,119 @@ describe('an admin builds a catalogue in the browser', () => {
       'Are you sure you want to submit the Class?',
       'Class added successfully.',
     );
-    await page.getByRole('cell', { name: 'Rs 1,50,000' }).first().waitFor();
 
+    await page.getByRole('cell', { name: 'Rs 1,50,000' }).first().waitFor();
+  });
+
+  it('offers a subject’s classes only once its board is chosen', async () => {
     await open('/Subject', 'Add New Subject');
+
     expect(await page.getByLabel('Class', { exact: true }).isDisabled()).toBe(true);
     await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
+
     expect(await page.getByLabel('Class', { exact: true }).isDisabled()).toBe(false);
+  });
+
+  it('adds a subject to a class', async () => {
+    await open('/Subject', 'Add New Subject');
+    await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
+
     await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Class 6' });
-    await page.getByLabel('Subject Name', { exact: true }).fill(`Geography ${suffix}`);
+    await page.getByLabel('Subject Name', { exact: true }).fill(`History ${suffix}`);
     await page.getByLabel('Price', { exact: true }).fill('99');
+
     await save(
       'Add Subject',
       'Are you sure you want to submit the Subject?',
       'Subject added successfully.',
     );
+  });
 
+  it('adds a sub-subject to a subject', async () => {
     await open('/SubSubject', 'Add New Sub-Subject');
+
     await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
     await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Class 6' });
-    await page
-      .getByLabel('Subject', { exact: true })
-      .selectOption({ label: `Geography ${suffix}` });
-    await page.getByLabel('Sub-Subject Name', { exact: true }).fill('Maps');
+    await page.getByLabel('Subject', { exact: true }).selectOption({ label: subject });
+    await page.getByLabel('Sub-Subject Name', { exact: true }).fill('Rivers');
     await page.getByLabel('Price', { exact: true }).fill('49');
+
     await save(
       'Add Sub-Subject',
       'Are you sure you want to submit the Sub-Subject?',
       'Sub Subject added successfully.',
     );
+  });
 
+  it('adds a chapter to a sub-subject', async () => {
     await open('/Chapters', 'Add New Chapter');
-    await page
-      .getByLabel('Subject', { exact: true })
-      .selectOption({ label: `Geography ${suffix}` });
+
+    await page.getByLabel('Subject', { exact: true }).selectOption({ label: subject });
     await page.getByLabel('Sub-Subject', { exact: true }).selectOption({ label: 'Maps' });
-    await page.getByLabel('Chapter Name', { exact: true }).fill(`Latitudes ${suffix}`);
+    await page.getByLabel('Chapter Name', { exact: true }).fill(`Longitudes ${suffix}`);
     await page.getByLabel('Serial No', { exact: true }).fill('1');
-    await page.getByLabel('Description', { exact: true }).fill('Lines on the globe');
+    await page.getByLabel('Description', { exact: true }).fill('Lines from pole to pole');
+
     await save(
       'Add Chapter',
       'Are you sure you want to submit the chapter?',
       'Chapter added successfully.',
     );
+  });
 
+  it('keeps a topic’s name closed until its chapter is chosen', async () => {
     await open('/Topics', 'Add New Topic');
+
     expect(await page.getByLabel('Topic Name', { exact: true }).isDisabled()).toBe(true);
-    await page
-      .getByLabel('Chapter', { exact: true })
-      .selectOption({ label: `Latitudes ${suffix}` });
-    await page.getByLabel('Topic Name', { exact: true }).fill('The Equator');
-    await page.getByLabel('Author', { exact: true }).fill('Ravi');
-    await page.getByLabel('Upload Video', { exact: true }).setInputFiles(video);
-    await save(
-      'Add Topic',
-      'Are you sure you want to submit the topic?',
-      'Topic added successfully.',
-    );
+  });
 
-    const row = page.getByRole('row').filter({ hasText: 'THE EQUATOR' });
-    await row.getByRole('button', { name: 'Play' }).click();
-    const player = page.getByRole('dialog', { name: 'Video' }).locator('video');
-    await player.waitFor();
-    expect(await player.getAttribute('width')).toBe('640');
-    await page.waitForFunction(() => {
-      const v = document.querySelector('video');
-      return v !== null && v.readyState >= 1 && v.duration > 0;
+  describe('a topic added with an uploaded video', () => {
+    beforeAll(async () => {
+      await open('/Topics', 'Add New Topic');
+      await page.getByLabel('Chapter', { exact: true }).selectOption({ label: chapter });
+      await page.getByLabel('Topic Name', { exact: true }).fill('The Equator');
+      await page.getByLabel('Author', { exact: true }).fill('Ravi');
+      await page.getByLabel('Upload Video', { exact: true }).setInputFiles(video);
+      await save(
+        'Add Topic',
+        'Are you sure you want to submit the topic?',
+        'Topic added successfully.',
+      );
     });
-    await page.getByRole('button', { name: 'Close' }).click();
-    expect(await page.getByRole('dialog', { name: 'Video' }).count()).toBe(0);
 
+    it('plays its video in a 640-pixel player', async () => {
+      const row = page.getByRole('row').filter({ hasText: 'THE EQUATOR' });
+
+      await row.getByRole('button', { name: 'Play' }).click();
+
+      const player = page.getByRole('dialog', { name: 'Video' }).locator('video');
+      await player.waitFor();
+      expect(await player.getAttribute('width')).toBe('640');
+      await page.waitForFunction(() => {
+        const v = document.querySelector('video');
+        return v !== null && v.readyState >= 1 && v.duration > 0;
+      });
+    });
+
+    it('closes the player', async () => {
+      await page.getByRole('button', { name: 'Close' }).click();
+
+      expect(await page.getByRole('dialog', { name: 'Video' }).count()).toBe(0);
+    });
+  });
+
+  it('refuses to delete a board that still has classes', async () => {
     await open('/Board', 'Add New Board');
     const boardRow = page.getByRole('row').filter({ hasText: board.toUpperCase() });
+
     await boardRow.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText('Are you sure you want to delete?').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+
     await page
       .getByText('Please delete all the classes associated with this board first.')
       .waitFor();
     expect(await page.getByRole('cell', { name: board.toUpperCase() }).count()).toBe(1);
-    expect(errors).toEqual([]);
   });
 
   it('edits a board: the form fills, the button says Update, and the table shows the new name', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchErrors } from './browser.ts';
-import { uniqueEmail } from '../api.ts';
+import { uniqueEmail } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
 let browser: Browser;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { adminToken, api, uniqueEmail } from '../api.ts';
+import { adminToken, api, uniqueEmail } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
 const call = api();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { adminToken, api, uniqueEmail } from '../api.ts';
+import { adminToken, api, uniqueEmail } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
 const call = api();

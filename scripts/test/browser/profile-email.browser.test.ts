@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { api, newLearner, sentCode, uniqueEmail } from '../api.ts';
+import { api, newLearner, sentCode, uniqueEmail } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
 const call = api();

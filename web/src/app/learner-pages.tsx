@@ -1,26 +1,60 @@
 /*
- * Learner screens, composed from their features for the router.
+ * Learner screens, composed from their features for the router. Features do not import each
+ * other: where a screen shows another feature's widget (a subject card's favourite heart and
+ * 'Add to Cart', the topic's AI teacher), it is passed in here.
  */
+import { str, type Rec } from '../lib/catalogue-api.ts';
+import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
+import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
+import { AddToCartButton } from '../features/commerce/add-to-cart-button.tsx';
+import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
+import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
+import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
+import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
+
 export {
   ChooseBoardPage,
   ChooseClassPage,
-  ChooseSubjectPage,
   ChooseSubSubjectPage,
   ChooseChapterPage,
 } from '../features/catalogue/browse-pages.tsx';
-export { TopicViewerPage } from '../features/learning/topic-viewer-page.tsx';
 export {
   BoardClassPage,
   AllCoursePage,
   ClassDetailPage,
-  FavouritePage,
 } from '../features/catalogue/class-pages.tsx';
 export { CartPage, PaymentPage } from '../features/commerce/cart-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
-export { ProfilePage } from '../features/learning/profile-page.tsx';
-export {
-  ChatAptPage,
-  UserVideoPlayerPage,
-  UserVideoPlayerPage as UserPlayerVideoPage,
-  UserPurchasePage,
-} from '../features/learning/video-pages.tsx';
+export { ProfilePage } from '../features/profile/profile-page.tsx';
+export { UserPurchasePage } from '../features/learning/video-pages.tsx';
+export { ChatAptPage } from '../features/ai/chat-apt-page.tsx';
+
+/** A subject card's buttons: the favourite heart, and 'Add to Cart' unless the course is free. */
+const subjectActions = (s: Rec) => {
+  const id = str(s.subject_id);
+  return (
+    <>
+      <FavouriteHeart subjectId={id} />
+      {s.free_course !== true && <AddToCartButton subjectId={id} />}
+    </>
+  );
+};
+
+/** `/GetSubject`. */
+export const ChooseSubjectPage = () => <ChooseSubject subjectActions={subjectActions} />;
+
+/** `/Favourite`. */
+export const FavouritePage = () => (
+  <Favourites cartButton={(subjectId) => <AddToCartButton subjectId={subjectId} />} />
+);
+
+/** `/GetTopic`, with the floating AI teacher of the topic. */
+export const TopicViewerPage = () => (
+  <TopicViewer assistant={(topicId) => <FloatingAiChat topicId={topicId} />} />
+);
+
+/** `/UserVideoPlayer` (and `/UserPlayerVideo`), with a plain AI chat. */
+export const UserVideoPlayerPage = () => (
+  <VideoPlayer chat={<AiChat title="Ask about this subject" />} />
+);
+export { UserVideoPlayerPage as UserPlayerVideoPage };

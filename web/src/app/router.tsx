@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
+import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
 import LandingPage from '../features/landing/landing-page.tsx';
@@ -36,28 +37,6 @@ const L = {
   Profile: named(learner, 'ProfilePage'),
   MyCourse: named(learner, 'MyCoursePage'),
 };
-/** The whole admin area is one lazily loaded part of the bundle. */
-const AdminApp = page(() => import('../features/admin/admin-app.tsx'));
-
-/** Every admin route of the back-office specification (and the question desk). */
-export const ADMIN_PATHS = [
-  '/AdminDashboad',
-  '/DashboardForUpdate',
-  '/Setup',
-  '/UploadVideo',
-  '/SubAdminCreation',
-  '/Board',
-  '/Class',
-  '/Subject',
-  '/SubSubject',
-  '/SubjectDetails',
-  '/Chapters',
-  '/Topics',
-  '/Testimonial',
-  '/AdminUserList',
-  '/AdminQuestions',
-];
-
 const el = (C: Lazy) => <C />;
 
 export function AppRoutes() {
@@ -67,8 +46,9 @@ export function AppRoutes() {
         <Route path="/AdminLoginNew" element={el(AdminLogin)} />
         <Route path="/admin/login" element={el(AdminLogin)} />
         <Route element={<RequireAdmin />}>
-          {ADMIN_PATHS.map((p) => (
-            <Route key={p} path={p} element={el(AdminApp)} />
+          {/* The whole admin area is one lazily loaded part of the bundle (admin-screens.ts). */}
+          {ADMIN_SCREENS.map((s) => (
+            <Route key={s.path} path={s.path} element={el(s.Screen)} />
           ))}
         </Route>
         <Route element={<LearnerLayout />}>

@@ -1,18 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
-import { HeartIcon } from './icons.tsx';
-import { toast } from './toast.tsx';
-import { errorMessage } from '../lib/api-client.ts';
-import { hasSession, useSession } from '../lib/session.ts';
-import {
-  str,
-  useAddToCart,
-  useFavouriteActions,
-  useFavourites,
-  usePurchased,
-  type Rec,
-} from '../lib/catalogue-api.ts';
+import { str, type Rec } from '../lib/catalogue-api.ts';
+import { rupee } from '../lib/format.ts';
+import { usePurchased } from '../lib/purchases-api.ts';
+import { useSession } from '../lib/session.ts';
 
 export const DEFAULT_IMAGE =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 480 270'%3E%3Crect width='480' height='270' fill='%23dbeafe'/%3E%3Ctext x='240' y='150' font-family='Arial' font-size='40' font-weight='700' text-anchor='middle' fill='%231e3a8a'%3EGIA SCHOOL%3C/text%3E%3C/svg%3E";
@@ -95,63 +86,59 @@ export function Breadcrumb() {
 /** Whether the learner may open a subject: bought, or a free course. */
 export function useCanOpen() {
   const purchased = usePurchased();
-  const owned = new Set((purchased.data ?? []).map((p) => str(p.subject_id)));
+  const owned = new Set((purchased.data ?? []).map((p) => p.subject_id));
   return (s: Rec) => owned.has(str(s.subject_id)) || s.free_course === true;
 }
 
-/** The heart of a subject card: adds or removes the favourite. */
-export function FavouriteHeart({ subject }: { subject: Rec }) {
-  const favourites = useFavourites();
-  const { add, remove } = useFavouriteActions();
-  const navigate = useNavigate();
-  const existing = (favourites.data ?? []).find((f) => f.subject_id === subject.subject_id);
-  async function toggle() {
-    if (!hasSession('learner')) return navigate('/signin?redirect=%2FGetSubject');
-    try {
-      const res = existing
-        ? await remove.mutateAsync(str(existing.favorite_id))
-        : await add.mutateAsync(str(subject.subject_id));
-      toast.success(res.message);
-    } catch (err) {
-      toast.error(
-        errorMessage(err, existing ? 'Failed to remove favorite' : 'Failed to add favorite'),
-      );
-    }
-  }
+/**
+ * A class's card as the class lists show it: board, price ('Free' for a free course), rating.
+ * `inBoard`: the list of one chosen board, which shows neither the board nor 'Free'.
+ */
+export function ClassCard(props: {
+  cls: Rec;
+  eager?: boolean;
+  onOpen(): void;
+  inBoard?: boolean;
+  /** What a missing price shows ('N/A' unless the screen says otherwise). */
+  missingPrice?: string;
+  children?: ReactNode;
+}) {
+  const c = props.cls;
+  const free = c.free_course === true && !props.inBoard;
   return (
-    <button
-      type="button"
-      className={`heart ${existing ? 'is-on' : ''}`}
-      aria-label={existing ? 'Remove from favourites' : 'Add to favourites'}
-      aria-pressed={Boolean(existing)}
-      onClick={toggle}
+    <Card
+      eager={props.eager}
+      image={c.class_image_url}
+      title={str(c.class_name)}
+      badge={c.free_course === true ? 'FREE' : undefined}
+      onOpen={props.onOpen}
     >
-      <HeartIcon filled={Boolean(existing)} />
-    </button>
+      {!props.inBoard && <p className="muted">{str(c.board_name)}</p>}
+      <p className="price">{free ? 'Free' : rupee(c.class_price, props.missingPrice)}</p>
+      <RatingText rating={c.rating} />
+      {props.children}
+    </Card>
   );
 }
 
-/** 'Add to Cart' for a subject. */
-export function AddToCartButton({ subjectId }: { subjectId: string }) {
-  const add = useAddToCart();
+/** A subject of one of the learner's lists, with the class and board it belongs to. */
+export interface SubjectInClass {
+  board_id: string;
+  board_name: string;
+  class_id: string;
+  class_name: string;
+  subject_id: string;
+  subject_name: string;
+}
+
+/** Opens a subject from the learner's lists: chooses its board, class and subject, then its sub-subjects. */
+export function useOpenSubject() {
+  const select = useSession((s) => s.select);
   const navigate = useNavigate();
-  async function click() {
-    if (!hasSession('learner')) return navigate('/signin?redirect=%2FGetSubject');
-    try {
-      await add.mutateAsync(subjectId);
-      toast.success(LEARNER_MESSAGES.cartAdded);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to add to cart'));
-    }
-  }
-  return (
-    <button
-      type="button"
-      className="btn btn-primary btn-small"
-      onClick={click}
-      disabled={add.isPending}
-    >
-      Add to Cart
-    </button>
-  );
+  return (s: SubjectInClass) => {
+    select('board', { id: s.board_id, name: s.board_name });
+    select('class', { id: s.class_id, name: s.class_name });
+    select('subject', { id: s.subject_id, name: s.subject_name });
+    navigate('/GetSubSubject');
+  };
 }

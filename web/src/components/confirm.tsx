@@ -23,7 +23,6 @@ const useConfirmStore = create<ConfirmState>((set, get) => ({
 
 /** `if (await confirm('Are you sure you want to delete?')) …` — an in-app dialog. */
 export const confirmDialog = (question: string) => useConfirmStore.getState().ask(question);
-export const useConfirm = () => confirmDialog;
 
 export function ConfirmDialog() {
   const question = useConfirmStore((s) => s.question);

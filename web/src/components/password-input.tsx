@@ -1,5 +1,6 @@
-import { EyeIcon } from './icons.tsx';
 import { useState } from 'react';
+import { EyeIcon } from './icons.tsx';
+import { Field } from './text-field.tsx';
 
 /** A password field with a show/hide toggle. */
 export function PasswordInput(props: {
@@ -29,5 +30,21 @@ export function PasswordInput(props: {
         <EyeIcon off={shown} />
       </button>
     </div>
+  );
+}
+
+/** A labelled password field. */
+export function PasswordField(props: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange(v: string): void;
+  autoComplete: string;
+}) {
+  const { label = 'Password', ...input } = props;
+  return (
+    <Field id={props.id} label={label}>
+      <PasswordInput {...input} />
+    </Field>
   );
 }

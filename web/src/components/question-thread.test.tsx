@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { QuestionThread, type Question } from './question-thread.tsx';
+import type { PublicQuestion } from '@gia/shared';
+import { QuestionThread } from './question-thread.tsx';
 
-const question: Question = {
+const question: PublicQuestion = {
   qna_id: 'q1',
   user_name: 'Asker',
   posted_date: '2026-11-23T10:00:00.000Z',

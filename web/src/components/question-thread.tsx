@@ -1,24 +1,5 @@
 import type { ReactNode } from 'react';
-import { QNA_LIMITS } from '@gia/shared';
-
-/** One answer as the API answers it; `is_staff` is set by the server, never from a name. */
-export interface Answer {
-  answer: string;
-  answered_by: string;
-  answered_at?: string;
-  is_staff: boolean;
-  mine?: boolean;
-}
-
-/** A question of a topic with its answers, as the API answers it. */
-export interface Question {
-  qna_id: string;
-  user_name: string;
-  topic_id?: string;
-  posted_date: string;
-  mine?: boolean;
-  questionanswers: { question: string; answers: Answer[] }[];
-}
+import { QNA_LIMITS, type PublicQuestion } from '@gia/shared';
 
 /** The staff badge, shown only for answers the server flagged as given by staff. */
 export function StaffBadge() {
@@ -34,7 +15,7 @@ export function StaffBadge() {
  * and for admins at the question desk.
  */
 export function QuestionThread(props: {
-  question: Question;
+  question: PublicQuestion;
   /** What stands above the answers (the question, who asked, when). */
   header: ReactNode;
   draft: string;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError } from './api-client.ts';
+import { apiPath } from './api-paths.ts';
 import { useSession } from './session.ts';
 
 const json = (status: number, body: unknown) =>
@@ -16,7 +17,7 @@ describe('the HTTP client', () => {
       'fetch',
       vi.fn(async () => json(409, { message: 'Already in your cart.', code: 'CONFLICT' })),
     );
-    const err = await api('POST', '/api/x', { body: {} }).catch((e: unknown) => e);
+    const err = await api('POST', apiPath('cart.insert'), { body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: 'CONFLICT', message: 'Already in your cart.' });
   });
@@ -34,10 +35,10 @@ describe('the HTTP client', () => {
         : json(401, { message: 'expired', code: 'UNAUTHENTICATED' });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const res = await api<{ data: number[] }>('GET', '/api/v1/classuser/data/getUSER_CART');
+    const res = await api<{ data: number[] }>('GET', apiPath('cart.get'));
     expect(res.data).toEqual([1]);
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(fetchMock.mock.calls[1]![0]).toBe('/api/v1/classuser/login/refresh');
+    expect(fetchMock.mock.calls[1]![0]).toBe(apiPath('learner.login.refresh'));
     expect(sessionStorage.getItem('accessToken')).toBe('new-token');
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@gia/shared';
+import { apiPath } from './api-paths.ts';
 import { accessToken, refreshToken, useSession } from './session.ts';
 
 /** An error answer of the API, with the message the user should see. */
@@ -16,8 +17,6 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown>;
 
-const BASES = { learner: '/api/v1/classuser', admin: '/api/v1/classadmin' } as const;
-
 let refreshing: Promise<boolean> | undefined;
 
 /** One refresh at a time: a new access token from the refresh token of the current role. */
@@ -27,7 +26,7 @@ function refreshSession(): Promise<boolean> {
     const token = refreshToken();
     if (!role || !token) return false;
     try {
-      const res = await fetch(`${BASES[role]}/login/refresh`, {
+      const res = await fetch(apiPath(`${role}.login.refresh`), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refreshToken: token }),

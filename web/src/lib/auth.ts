@@ -1,12 +1,11 @@
 import type { LoginAnswer } from '@gia/shared';
 import { api } from './api-client.ts';
+import { apiPath } from './api-paths.ts';
 import { refreshToken, useSession, type Role } from './session.ts';
-
-const BASE: Record<Role, string> = { learner: '/api/v1/classuser', admin: '/api/v1/classadmin' };
 
 /** Signs in to either pool and keeps the session. */
 export async function signIn(role: Role, email: string, password: string): Promise<LoginAnswer> {
-  const answer = await api<LoginAnswer>('POST', `${BASE[role]}/login/request`, {
+  const answer = await api<LoginAnswer>('POST', apiPath(`${role}.login.request`), {
     body: { email, password },
   });
   useSession.getState().signIn(role, answer.user, answer.accessToken, answer.refreshToken);
@@ -17,7 +16,7 @@ export async function signIn(role: Role, email: string, password: string): Promi
 export async function signOut(): Promise<void> {
   const role = useSession.getState().role;
   if (role) {
-    await api('POST', `${BASE[role]}/login/logout`, {
+    await api('POST', apiPath(`${role}.login.logout`), {
       body: { refreshToken: refreshToken() ?? undefined },
     }).catch(() => undefined);
   }

@@ -1,137 +1,80 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/*
+ * The public catalogue reads (boards › classes › subjects › sub-subjects › chapters › topics,
+ * a class's detail, testimonials). Several features show them (landing, catalogue, the topic
+ * viewer), so they live here rather than in one feature: features do not import each other.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
-import { hasSession } from './session.ts';
-
-const L = '/api/v1/classuser/data';
-const U = '/api/v1/users/data';
+import { allPages } from './all-pages.ts';
+import { apiPath, type QueryValues, type RouteName } from './api-paths.ts';
+import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
 
 export type Rec = Record<string, unknown> & { [k: string]: unknown };
-interface List<T> {
-  data: T[];
-  next_cursor?: string | null;
-}
 
 /** Every page of a public list. */
-async function all<T = Rec>(path: string): Promise<T[]> {
-  const out: T[] = [];
-  let cursor: string | null | undefined;
-  do {
-    const sep = path.includes('?') ? '&' : '?';
-    const page: List<T> = await api<List<T>>(
-      'GET',
-      `${path}${sep}limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
-    out.push(...page.data);
-    cursor = page.next_cursor;
-  } while (cursor);
-  return out;
-}
+const all = <T = Rec>(route: RouteName, query: QueryValues = {}) => allPages<T>(route, query);
+
+/** Query keys of the catalogue reads. */
+export const catalogueKeys = {
+  boards: () => ['boards'] as const,
+  classes: (boardId?: string) => ['classes', boardId ?? ''] as const,
+  subjects: (classId?: string) => ['subjects', classId ?? ''] as const,
+  subSubjects: (subjectId?: string) => ['sub-subjects', subjectId ?? ''] as const,
+  chapters: (subSubjectId?: string) => ['chapters', subSubjectId ?? ''] as const,
+  topics: (chapterId?: string) => ['topics', chapterId ?? ''] as const,
+  classDetail: (classId?: string) => ['class', classId ?? ''] as const,
+  testimonials: () => ['testimonials'] as const,
+};
 
 export const useBoards = () =>
-  useQuery({ queryKey: ['boards'], queryFn: () => all(`${L}/getBoards`) });
+  useQuery({ queryKey: catalogueKeys.boards(), queryFn: () => all('catalogue.getBoards') });
 export const useClasses = (boardId?: string) =>
   useQuery({
-    queryKey: ['classes', boardId ?? ''],
-    queryFn: () =>
-      all(`${L}/getClasses${boardId ? `?board_id=${encodeURIComponent(boardId)}` : ''}`),
+    queryKey: catalogueKeys.classes(boardId),
+    queryFn: () => all('catalogue.getClasses', { board_id: boardId }),
   });
 export const useSubjects = (classId?: string) =>
   useQuery({
-    queryKey: ['subjects', classId ?? ''],
-    queryFn: () =>
-      all(`${L}/getSubjects${classId ? `?class_id=${encodeURIComponent(classId)}` : ''}`),
+    queryKey: catalogueKeys.subjects(classId),
+    queryFn: () => all('catalogue.getSubjects', { class_id: classId }),
   });
 export const useSubSubjects = (subjectId?: string) =>
   useQuery({
-    queryKey: ['sub-subjects', subjectId ?? ''],
+    queryKey: catalogueKeys.subSubjects(subjectId),
     enabled: Boolean(subjectId),
-    queryFn: () => all(`${L}/getSubSubjects?subject_id=${encodeURIComponent(subjectId ?? '')}`),
+    queryFn: () => all('catalogue.getSubSubjects', { subject_id: subjectId }),
   });
 export const useChapters = (subSubjectId?: string) =>
   useQuery({
-    queryKey: ['chapters', subSubjectId ?? ''],
+    queryKey: catalogueKeys.chapters(subSubjectId),
     enabled: Boolean(subSubjectId),
-    queryFn: () => all(`${L}/getChapters?sub_subject_id=${encodeURIComponent(subSubjectId ?? '')}`),
+    queryFn: () => all('catalogue.getChapters', { sub_subject_id: subSubjectId }),
   });
 export const useTopics = (chapterId?: string) =>
   useQuery({
-    queryKey: ['topics', chapterId ?? ''],
+    queryKey: catalogueKeys.topics(chapterId),
     enabled: Boolean(chapterId),
-    queryFn: () => all(`${L}/getTopics?chapter_id=${encodeURIComponent(chapterId ?? '')}`),
+    // A topic's video is signed, and `locked` false, only for a learner who may watch it.
+    meta: DEPENDS_ON_PURCHASES,
+    queryFn: () => all('catalogue.getTopics', { chapter_id: chapterId }),
   });
 export const useClassDetail = (classId?: string) =>
   useQuery({
-    queryKey: ['class', classId ?? ''],
+    queryKey: catalogueKeys.classDetail(classId),
     enabled: Boolean(classId),
+    meta: DEPENDS_ON_PURCHASES,
     queryFn: async () =>
       (
         await api<{ data: Rec & { subjects: (Rec & { topics: Rec[] })[] } }>(
           'GET',
-          `${L}/getClasses_Byid/${encodeURIComponent(classId ?? '')}`,
+          apiPath('catalogue.getClassById', { classId: classId ?? '' }),
         )
       ).data,
   });
 export const useTestimonials = () =>
-  useQuery({ queryKey: ['testimonials'], queryFn: () => all(`${L}/gettestimonial`) });
-
-/** The signed-in learner's purchased subject ids (empty for a visitor). */
-export const usePurchased = () =>
   useQuery({
-    queryKey: ['purchased'],
-    enabled: hasSession('learner'),
-    queryFn: async () => (await api<{ data: Rec[] }>('GET', `${L}/getsubjects_purchased`)).data,
+    queryKey: catalogueKeys.testimonials(),
+    queryFn: () => all('catalogue.gettestimonial'),
   });
 
-export const useFavourites = () =>
-  useQuery({
-    queryKey: ['favourites'],
-    enabled: hasSession('learner'),
-    queryFn: async () => (await api<{ data: Rec[] }>('GET', `${U}/getuser_favorites`)).data,
-  });
-
-export function useFavouriteActions() {
-  const qc = useQueryClient();
-  const done = () => qc.invalidateQueries({ queryKey: ['favourites'] });
-  return {
-    add: useMutation({
-      mutationFn: (subjectId: string) =>
-        api<{ message: string }>('POST', `${U}/insertuser_favorites`, {
-          body: { subject_id: subjectId },
-        }),
-      onSuccess: done,
-    }),
-    remove: useMutation({
-      mutationFn: (favoriteId: string) =>
-        api<{ message: string }>(
-          'DELETE',
-          `${U}/deleteuser_favorites/${encodeURIComponent(favoriteId)}`,
-        ),
-      onSuccess: done,
-    }),
-  };
-}
-
-export function useAddToCart() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (subjectId: string) =>
-      api<{ message: string }>('POST', `${L}/insertUSER_CART`, { body: { subject_id: subjectId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['cart'] }),
-  });
-}
-
-/** Price bands of the class filter. */
-export const PRICE_BANDS = {
-  all: { label: 'All Prices', test: () => true },
-  low: { label: 'Below 100', test: (p: number) => p < 100 },
-  medium: { label: '100 - 500', test: (p: number) => p >= 100 && p <= 500 },
-  high: { label: 'Above 500', test: (p: number) => p > 500 },
-} as const;
-
-export const rupee = (v: unknown, missing = 'N/A') => {
-  const n = typeof v === 'number' ? v : Number(v);
-  return v === null || v === undefined || v === '' || Number.isNaN(n)
-    ? missing
-    : `₹${n.toLocaleString('en-IN')}`;
-};
 export const str = (v: unknown) => (typeof v === 'string' ? v : '');

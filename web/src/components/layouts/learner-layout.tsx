@@ -49,9 +49,8 @@ function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
 
 /** The learner site's header (signed out or in) and footer around every public/learner page. */
 export function LearnerLayout() {
-  const session = useSession();
-  const signedIn = session.isAuthenticated && session.role === 'learner';
-  const name = displayName(session.user?.name);
+  const signedIn = useSession((s) => s.isAuthenticated && s.role === 'learner');
+  const name = displayName(useSession((s) => s.user?.name));
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);

@@ -1,7 +1,7 @@
-import type { AdminAccount } from '@gia/shared';
+import { BASES } from '@gia/shared/routes.ts';
 import { api } from '../../lib/api-client.ts';
 
-export const ADMIN_BASE = '/api/v1/classadmin/data';
+export const ADMIN_BASE = `${BASES.admin}/data`;
 
 export interface ListAnswer<T> {
   message: string;
@@ -22,9 +22,3 @@ export async function fetchAll<T>(path: string): Promise<T[]> {
   } while (cursor);
   return out;
 }
-
-export const getAdmins = () => fetchAll<AdminAccount>('getAdmins');
-export const insertAdmin = (body: { name: string; email: string; password: string }) =>
-  api<{ message: string }>('POST', `${ADMIN_BASE}/insertAdmin`, { body });
-export const deleteAdmin = (id: string) =>
-  api<{ message: string }>('DELETE', `${ADMIN_BASE}/deleteAdmin/${encodeURIComponent(id)}`);

@@ -1,24 +1,23 @@
-import { useLocation } from 'react-router-dom';
+/*
+ * The admin area's lazy chunk: every back-office screen, loaded together the first time an admin
+ * screen is shown. Which screen answers which path is declared once, in admin-screens.ts.
+ */
 import { AdminUsersPage } from './admin-users-page.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';
 import { SCREENS } from './catalogue-config.ts';
 import { DashboardPage, SetupPage, StubPage } from './dashboard-pages.tsx';
+import { adminScreen } from './admin-screens.ts';
 import { QuestionsPage } from './questions-page.tsx';
 
-/** The admin area: one lazily loaded chunk with every back-office screen. */
-export default function AdminApp() {
-  const { pathname } = useLocation();
-  const screen = pathname.slice(1);
-  if (screen === 'AdminDashboad') return <DashboardPage />;
-  if (screen === 'Setup') return <SetupPage />;
-  if (screen === 'AdminUserList') return <AdminUsersPage />;
-  if (screen === 'AdminQuestions') return <QuestionsPage />;
-  if (screen === 'UploadVideo')
-    return <StubPage title="Upload Video" to="/Topics" label="Topics" />;
-  if (screen === 'SubAdminCreation')
-    return <StubPage title="Sub Admin Creation" to="/AdminUserList" label="Add New Admin" />;
-  if (screen === 'DashboardForUpdate')
-    return <StubPage title="Dashboard" to="/Setup" label="Setup" />;
-  const config = SCREENS[screen];
-  return config ? <CatalogueScreen key={screen} config={config} /> : <DashboardPage />;
-}
+export { AdminUsersPage, DashboardPage, QuestionsPage, SetupPage };
+
+/** The catalogue screen of one configuration (the dashboard if there is none). */
+export const catalogueScreen = (name: string) => {
+  const config = SCREENS[name];
+  return () => (config ? <CatalogueScreen key={name} config={config} /> : <DashboardPage />);
+};
+
+/** A stub screen: its heading, and a link to the screen where the work is done. */
+export const stubScreen = (title: string, to: string) => () => (
+  <StubPage title={title} to={to} label={adminScreen(to).label} />
+);

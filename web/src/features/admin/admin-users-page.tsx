@@ -1,40 +1,27 @@
 import { TrashIcon } from '../../components/icons.tsx';
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { confirmDialog } from '../../components/confirm.tsx';
-import { PasswordInput } from '../../components/password-input.tsx';
+import { PasswordField } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { deleteAdmin, getAdmins, insertAdmin } from './admin-api.ts';
+import { useAdmins, useCreateAdmin, useDeleteAdmin } from './api/admins.ts';
 import { dayMonthYear } from './format.ts';
 
 /** `/AdminUserList`: create and remove admin accounts. */
 export function AdminUsersPage() {
-  const queryClient = useQueryClient();
-  const admins = useQuery({ queryKey: ['admins'], queryFn: getAdmins });
+  const admins = useAdmins();
+  const create = useCreateAdmin();
+  const deleteAdmin = useDeleteAdmin();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admins'] });
-
-  const create = useMutation({
-    mutationFn: insertAdmin,
-    onSuccess: (res) => {
-      toast.success(res.message);
-      setName('');
-      setEmail('');
-      setPassword('');
-      void refresh();
-    },
-    onError: (err) => toast.error(errorMessage(err, 'An error occurred while adding the admin.')),
-  });
 
   async function remove(id: string) {
     if (!(await confirmDialog('Are you sure you want to delete?'))) return;
     try {
-      toast.success((await deleteAdmin(id)).message);
-      void refresh();
+      toast.success((await deleteAdmin.mutateAsync(id)).message);
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to delete the admin. Please try again.'));
     }
@@ -42,7 +29,19 @@ export function AdminUsersPage() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ name, email, password });
+    create.mutate(
+      { name, email, password },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message);
+          setName('');
+          setEmail('');
+          setPassword('');
+        },
+        onError: (err) =>
+          toast.error(errorMessage(err, 'An error occurred while adding the admin.')),
+      },
+    );
   }
 
   return (
@@ -52,34 +51,21 @@ export function AdminUsersPage() {
         <section className="card">
           <h1>Add New Admin</h1>
           <form onSubmit={submit} className="form grid-form">
-            <div className="field">
-              <label htmlFor="admin-name">Name</label>
-              <input
-                id="admin-name"
-                required
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="admin-new-email">Email</label>
-              <input
-                id="admin-new-email"
-                type="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="admin-new-password">Password</label>
-              <PasswordInput
-                id="admin-new-password"
-                value={password}
-                onChange={setPassword}
-                autoComplete="new-password"
-              />
-            </div>
+            <TextField id="admin-name" label="Name" required value={name} onChange={setName} />
+            <TextField
+              id="admin-new-email"
+              label="Email"
+              type="email"
+              required
+              value={email}
+              onChange={setEmail}
+            />
+            <PasswordField
+              id="admin-new-password"
+              value={password}
+              onChange={setPassword}
+              autoComplete="new-password"
+            />
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={create.isPending}>
                 Add Admin

@@ -3,6 +3,7 @@ import { confirmDialog } from '../../components/confirm.tsx';
 import { signOut } from '../../lib/auth.ts';
 import { useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
+import { adminScreen, hubScreens } from './admin-screens.ts';
 
 /** `/AdminDashboad`. */
 export function DashboardPage() {
@@ -19,36 +20,30 @@ export function DashboardPage() {
         <h1>Welcome, {name}</h1>
         <div className="row">
           <Link to="/AdminUserList" className="btn btn-primary">
-            Add New Admin
+            {adminScreen('/AdminUserList').label}
           </Link>
           <button type="button" className="btn" onClick={logout}>
             Logout
           </button>
         </div>
       </div>
-      <div className="tiles">
-        <Link to="/Setup" className="tile">
-          Setup
-        </Link>
-        <Link to="/AdminQuestions" className="tile">
-          Questions
-        </Link>
-      </div>
+      <Tiles hub="dashboard" />
     </main>
   );
 }
 
-const SETUP_TILES = [
-  'Setup',
-  'Board',
-  'Class',
-  'Subject',
-  'SubSubject',
-  'SubjectDetails',
-  'Chapters',
-  'Topics',
-  'Testimonial',
-];
+/** A hub's tiles, one per screen that names the hub. */
+function Tiles({ hub }: { hub: 'setup' | 'dashboard' }) {
+  return (
+    <div className="tiles">
+      {hubScreens(hub).map((s) => (
+        <Link key={s.path} to={s.path} className="tile">
+          {s.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
 
 /** `/Setup`: the hub of the management screens. */
 export function SetupPage() {
@@ -57,16 +52,7 @@ export function SetupPage() {
       <AdminHeader />
       <main className="admin-main">
         <h1>Setup</h1>
-        <div className="tiles">
-          {SETUP_TILES.map((t) => (
-            <Link key={t} to={`/${t}`} className="tile">
-              {t === 'SubjectDetails' ? 'Subject Details' : t}
-            </Link>
-          ))}
-          <Link to="/AdminDashboad" className="tile">
-            Dashboard
-          </Link>
-        </div>
+        <Tiles hub="setup" />
       </main>
     </>
   );

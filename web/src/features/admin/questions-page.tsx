@@ -1,38 +1,26 @@
-import { QuestionThread, type Question } from '../../components/question-thread.tsx';
+import { QuestionThread } from '../../components/question-thread.tsx';
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicQuestion } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { ADMIN_BASE } from './admin-api.ts';
+import { useAnswerAsStaff, useDeskQuestions } from './api/questions.ts';
 import { dayMonthYear } from './format.ts';
 
 /** `/AdminQuestions`: learners' questions, with a filter for unanswered ones and an answer box. */
 export function QuestionsPage() {
   const [unanswered, setUnanswered] = useState(true);
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
-  const questions = useQuery({
-    queryKey: ['admin-qna', unanswered],
-    queryFn: async () =>
-      (
-        await api<{ data: Question[] }>(
-          'GET',
-          `${ADMIN_BASE}/getqna${unanswered ? '?unanswered=true' : ''}`,
-        )
-      ).data,
-  });
+  const questions = useDeskQuestions(unanswered);
+  const answerAsStaff = useAnswerAsStaff();
 
-  async function answer(q: Question) {
+  async function answer(q: PublicQuestion) {
     const text = (drafts[q.qna_id] ?? '').trim();
     if (!text) return toast.error('Answer cannot be empty.');
     try {
-      const res = await api<{ message: string }>('POST', `${ADMIN_BASE}/answerqna`, {
-        body: { qna_id: q.qna_id, answer: text },
-      });
+      const res = await answerAsStaff.mutateAsync({ qna_id: q.qna_id, answer: text });
       toast.success(res.message);
       setDrafts({ ...drafts, [q.qna_id]: '' });
-      await queryClient.invalidateQueries({ queryKey: ['admin-qna'] });
     } catch (err) {
       toast.error(errorMessage(err, 'Question cannot be answered now, sorry.'));
     }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@gia/shared/messages.ts';
-import { PasswordInput } from '../../components/password-input.tsx';
+import { PasswordField } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
 
@@ -32,26 +33,21 @@ export default function AdminLoginPage() {
       <section className="auth-card">
         <h1>Admin Login</h1>
         <form onSubmit={submit} className="form">
-          <div className="field">
-            <label htmlFor="admin-email">Email</label>
-            <input
-              id="admin-email"
-              type="email"
-              required
-              value={email}
-              autoComplete="username"
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="admin-password">Password</label>
-            <PasswordInput
-              id="admin-password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="current-password"
-            />
-          </div>
+          <TextField
+            id="admin-email"
+            label="Email"
+            type="email"
+            required
+            value={email}
+            autoComplete="username"
+            onChange={setEmail}
+          />
+          <PasswordField
+            id="admin-password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
           {error && (
             <p className="form-error" role="alert">
               {error}

@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
+import { apiPath } from '../../lib/api-paths.ts';
 import SignInPage from './sign-in-page.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -34,13 +35,15 @@ describe('the sign-in screen', () => {
     renderAt('/signin');
     expect(heading()).toBe('Sign in to GIA School');
     expect(screen.queryByLabelText('User Name')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' }).getAttribute('type')).toBe('submit');
 
     fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
 
     expect(heading()).toBe('Sign up to GIA School');
     expect(screen.getByLabelText('User Name').getAttribute('name')).toBe('user_name');
-    expect(screen.getByRole('button', { name: 'Create an Account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create an Account' }).getAttribute('type')).toBe(
+      'submit',
+    );
 
     fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
 
@@ -76,9 +79,10 @@ describe('the sign-in screen', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('profile page')).toBeTruthy();
+    await screen.findByText('profile page');
+    expect(screen.queryByRole('heading', { name: 'Sign in to GIA School' })).toBeNull();
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/v1/classuser/login/request',
+      apiPath('learner.login.request'),
       expect.objectContaining({ method: 'POST' }),
     );
     expect(sessionStorage.getItem('accessToken')).toBe('access-1');

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '@gia/shared/messages.ts';
-import { PasswordInput } from '../../components/password-input.tsx';
+import { PasswordField } from '../../components/password-input.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
+import { signUp as createAccount } from './api/sign-up.ts';
 
 /** Only same-site paths are followed after signing in. */
 const safeRedirect = (value: string | null) =>
@@ -26,9 +28,7 @@ export default function SignInPage() {
     setBusy(true);
     try {
       if (signUp) {
-        await api('POST', '/api/v1/classuser/login/signup', {
-          body: { user_name: userName, email, password },
-        });
+        await createAccount({ user_name: userName, email, password });
         toast.success(MESSAGES.signupSuccess);
         setPassword('');
         navigate(
@@ -55,39 +55,32 @@ export default function SignInPage() {
       <h1>{signUp ? 'Sign up to GIA School' : 'Sign in to GIA School'}</h1>
       <form onSubmit={submit} className="form">
         {signUp && (
-          <div className="field">
-            <label htmlFor="user_name">User Name</label>
-            <input
-              id="user_name"
-              name="user_name"
-              required
-              value={userName}
-              autoComplete="name"
-              onChange={(e) => setUserName(e.target.value)}
-            />
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
-            name="email"
-            type="email"
+          <TextField
+            id="user_name"
+            label="User Name"
+            name="user_name"
             required
-            value={email}
-            autoComplete="email"
-            onChange={(e) => setEmail(e.target.value)}
+            value={userName}
+            autoComplete="name"
+            onChange={setUserName}
           />
-        </div>
-        <div className="field">
-          <label htmlFor="password">Password</label>
-          <PasswordInput
-            id="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete={signUp ? 'new-password' : 'current-password'}
-          />
-        </div>
+        )}
+        <TextField
+          id="email"
+          label="Email"
+          name="email"
+          type="email"
+          required
+          value={email}
+          autoComplete="email"
+          onChange={setEmail}
+        />
+        <PasswordField
+          id="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {signUp ? 'Create an Account' : 'Sign In'}
         </button>

@@ -2,27 +2,28 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
+import { rupee } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import {
-  PRICE_BANDS,
-  rupee,
   str,
   useBoards,
   useChapters,
   useClasses,
   useSubjects,
   useSubSubjects,
+  type Rec,
 } from '../../lib/catalogue-api.ts';
 import {
-  AddToCartButton,
   Breadcrumb,
   Card,
-  FavouriteHeart,
+  ClassCard,
   NOT_BOUGHT,
   RatingText,
   useCanOpen,
 } from '../../components/catalogue-ui.tsx';
+import { PRICE_BANDS } from './price-bands.ts';
 
 function Grid({
   loading,
@@ -83,12 +84,8 @@ export function ChooseClassPage() {
       <PageHeading title="Choose Class" />
       <Breadcrumb />
       <div className="filters">
-        <div className="field">
-          <label htmlFor="class-filter">Class Name</label>
-          <input id="class-filter" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="price-filter">Price</label>
+        <TextField id="class-filter" label="Class Name" value={name} onChange={setName} />
+        <Field id="price-filter" label="Price">
           <select
             id="price-filter"
             value={band}
@@ -100,32 +97,31 @@ export function ChooseClassPage() {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       </div>
       <Grid loading={classes.isLoading} empty="No classes available.">
         {shown.map((c, index) => (
-          <Card
+          <ClassCard
             eager={index < 4}
             key={str(c.class_id)}
-            image={c.class_image_url}
-            title={str(c.class_name)}
-            badge={c.free_course === true ? 'FREE' : undefined}
+            cls={c}
+            inBoard
             onOpen={() => {
               select('class', { id: str(c.class_id), name: str(c.class_name) });
               navigate('/GetSubject');
             }}
-          >
-            <p className="price">{rupee(c.class_price)}</p>
-            <RatingText rating={c.rating} />
-          </Card>
+          />
         ))}
       </Grid>
     </>
   );
 }
 
-/** `/GetSubject`. */
-export function ChooseSubjectPage() {
+/**
+ * `/GetSubject`. `subjectActions` are the card's buttons of other features (the favourite heart,
+ * 'Add to Cart'), passed in by the app.
+ */
+export function ChooseSubjectPage({ subjectActions }: { subjectActions(subject: Rec): ReactNode }) {
   const cls = useSession((s) => s.selections.class);
   const select = useSession((s) => s.select);
   const navigate = useNavigate();
@@ -140,10 +136,7 @@ export function ChooseSubjectPage() {
       <PageHeading title="Choose Subject" />
       <Breadcrumb />
       <div className="filters">
-        <div className="field">
-          <label htmlFor="subject-filter">Subject Name</label>
-          <input id="subject-filter" value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
+        <TextField id="subject-filter" label="Subject Name" value={name} onChange={setName} />
       </div>
       <Grid loading={subjects.isLoading} empty="No subjects available.">
         {shown.map((s, index) => (
@@ -161,10 +154,7 @@ export function ChooseSubjectPage() {
           >
             <p className="price">{rupee(s.subject_price)}</p>
             <RatingText rating={s.rating} />
-            <div className="row">
-              <FavouriteHeart subject={s} />
-              {s.free_course !== true && <AddToCartButton subjectId={str(s.subject_id)} />}
-            </div>
+            <div className="row">{subjectActions(s)}</div>
           </Card>
         ))}
       </Grid>

@@ -1,27 +1,10 @@
-import { HeartIcon } from '../../components/icons.tsx';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { toast } from '../../components/toast.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
-import {
-  AddToCartButton,
-  Card,
-  DEFAULT_IMAGE,
-  NOT_BOUGHT,
-  RatingText,
-} from '../../components/catalogue-ui.tsx';
-import {
-  rupee,
-  str,
-  useClassDetail,
-  useClasses,
-  useFavouriteActions,
-  useFavourites,
-  usePurchased,
-  useSubjects,
-} from '../../lib/catalogue-api.ts';
+import { Modal } from '../../components/modal.tsx';
+import { Card, ClassCard, DEFAULT_IMAGE, RatingText } from '../../components/catalogue-ui.tsx';
+import { rupee } from '../../lib/format.ts';
+import { str, useClassDetail, useClasses, useSubjects } from '../../lib/catalogue-api.ts';
 
 /** `/Board-Class`: every class. */
 export function BoardClassPage() {
@@ -37,18 +20,12 @@ export function BoardClassPage() {
       ) : (
         <div className="cat-grid">
           {classes.data.map((c, index) => (
-            <Card
+            <ClassCard
               eager={index < 4}
               key={str(c.class_id)}
-              image={c.class_image_url}
-              title={str(c.class_name)}
-              badge={c.free_course === true ? 'FREE' : undefined}
+              cls={c}
               onOpen={() => navigate(`/classes/${str(c.class_id)}`)}
-            >
-              <p className="muted">{str(c.board_name)}</p>
-              <p className="price">{c.free_course === true ? 'Free' : rupee(c.class_price)}</p>
-              <RatingText rating={c.rating} />
-            </Card>
+            />
           ))}
         </div>
       )}
@@ -156,93 +133,18 @@ export function ClassDetailPage() {
         </div>
       )}
       {playing && (
-        <div className="modal-backdrop">
-          <div className="modal video-modal" role="dialog" aria-modal="true" aria-label="Video">
-            <video src={playing} controls autoPlay width={640} height={360} />
-            <div className="modal-actions">
-              <button type="button" className="btn" onClick={() => setPlaying(null)}>
-                Close
-              </button>
-            </div>
+        <Modal label="Video" className="video-modal">
+          <video src={playing} controls autoPlay width={640} height={360} />
+          <div className="modal-actions">
+            <button type="button" className="btn" onClick={() => setPlaying(null)}>
+              Close
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
       <p>
         <Link to="/GetBoard">Browse all boards</Link>
       </p>
-    </>
-  );
-}
-
-/** `/Favourite`. */
-export function FavouritePage() {
-  const favourites = useFavourites();
-  const purchased = usePurchased();
-  const { remove } = useFavouriteActions();
-  const select = useSession((s) => s.select);
-  const navigate = useNavigate();
-  const owned = new Set((purchased.data ?? []).map((p) => str(p.subject_id)));
-  if (favourites.isError) {
-    return (
-      <section className="empty">
-        <p>Something went wrong..</p>
-        <button type="button" className="btn btn-primary" onClick={() => favourites.refetch()}>
-          Please Try Again
-        </button>
-      </section>
-    );
-  }
-  return (
-    <>
-      <PageHeading title="My Favourites" />
-      {favourites.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : !favourites.data?.length ? (
-        <p className="empty">No favorites found.</p>
-      ) : (
-        <div className="cat-grid">
-          {favourites.data.map((f, index) => (
-            <Card
-              eager={index < 4}
-              key={str(f.favorite_id)}
-              image={f.subject_image_url}
-              title={str(f.subject_name)}
-              onOpen={() => {
-                if (!owned.has(str(f.subject_id)) && f.free_course !== true)
-                  return toast.error(NOT_BOUGHT);
-                select('board', { id: str(f.board_id), name: str(f.board_name) });
-                select('class', { id: str(f.class_id), name: str(f.class_name) });
-                select('subject', { id: str(f.subject_id), name: str(f.subject_name) });
-                navigate('/GetSubSubject');
-              }}
-            >
-              <p className="muted">
-                {str(f.class_name)} · {str(f.board_name)}
-              </p>
-              <p className="price">{rupee(f.subject_price)}</p>
-              <div className="row">
-                <button
-                  type="button"
-                  className="heart is-on"
-                  aria-label="Remove from favourites"
-                  onClick={async () => {
-                    try {
-                      toast.success((await remove.mutateAsync(str(f.favorite_id))).message);
-                    } catch (err) {
-                      toast.error(errorMessage(err, 'Failed to remove favorite'));
-                    }
-                  }}
-                >
-                  <HeartIcon filled />
-                </button>
-                {!owned.has(str(f.subject_id)) && f.free_course !== true && (
-                  <AddToCartButton subjectId={str(f.subject_id)} />
-                )}
-              </div>
-            </Card>
-          ))}
-        </div>
-      )}
     </>
   );
 }

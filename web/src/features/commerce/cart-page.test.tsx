@@ -72,7 +72,9 @@ describe('checking out the cart', () => {
     fireEvent.click(checkoutButton);
 
     await act(async () => server.answerOrder());
-    expect(await screen.findByRole('dialog', { name: 'Test checkout' })).toBeTruthy();
+    expect((await screen.findByRole('dialog', { name: 'Test checkout' })).textContent).toContain(
+      'Amount: ₹300',
+    );
     expect(server.orderCalls()).toBe(1);
     // The order is open in the checkout dialog: no second one from the page behind it.
     expect((checkoutButton as HTMLButtonElement).disabled).toBe(true);

@@ -1,26 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderAnswer } from '@gia/shared';
-import { TrashIcon } from '../../components/icons.tsx';
-import { PageHeading } from '../../components/page-heading.tsx';
-import { toast } from '../../components/toast.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/session.ts';
-import { rupee, str, type Rec } from '../../lib/catalogue-api.ts';
+import type { CartItem, OrderAnswer } from '@gia/shared';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
-import {
-  createOrder,
-  isLocalGateway,
-  openRazorpay,
-  PAYMENT_MESSAGES,
-  payLocally,
-  RazorpayNotLoaded,
-  recordPayment,
-  type PaymentResult,
-} from './checkout.ts';
-
-const L = '/api/v1/classuser/data';
+import { TrashIcon } from '../../components/icons.tsx';
+import { Modal, ModalActions } from '../../components/modal.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { rupee } from '../../lib/format.ts';
+import { PriceDetails } from './price-details.tsx';
+import { useCart } from './use-cart.ts';
 
 /** The built-in test gateway's checkout (local stack only), in place of Razorpay's widget. */
 function LocalCheckout({
@@ -33,21 +19,36 @@ function LocalCheckout({
   onCancel(): void;
 }) {
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-label="Test checkout">
-        <h2>Test checkout</h2>
-        <p>This is the local test payment gateway: no money moves.</p>
-        <p className="price">Amount: {rupee(order.amount / 100)}</p>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-primary" onClick={onPay}>
-            Pay
-          </button>
-          <button type="button" className="btn" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+    <Modal label="Test checkout">
+      <h2>Test checkout</h2>
+      <p>This is the local test payment gateway: no money moves.</p>
+      <p className="price">Amount: {rupee(order.amount / 100)}</p>
+      <ModalActions primary="Pay" onPrimary={onPay} secondary="Cancel" onSecondary={onCancel} />
+    </Modal>
+  );
+}
+
+/** One subject in the cart, with its price and a button to take it out. */
+function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
+  return (
+    <li className="card cart-item">
+      <img src={item.subject_image_url || DEFAULT_IMAGE} alt="" width={120} height={68} />
+      <div>
+        <h3>{item.subject_name}</h3>
+        <p className="muted small">
+          {item.board_name} · {item.class_name}
+        </p>
       </div>
-    </div>
+      <span className="price">{rupee(item.subject_price)}</span>
+      <button
+        type="button"
+        className="icon-btn danger"
+        aria-label={`Remove ${item.subject_name}`}
+        onClick={onRemove}
+      >
+        <TrashIcon />
+      </button>
+    </li>
   );
 }
 
@@ -55,85 +56,7 @@ function LocalCheckout({
 export function CartPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
-  const user = useSession((s) => s.user);
-  const [localOrder, setLocalOrder] = useState<OrderAnswer | null>(null);
-  const [busy, setBusyState] = useState(false);
-  // A second click can land before React re-renders the disabled button: the ref sees it.
-  const busyRef = useRef(false);
-  const setBusy = (value: boolean) => {
-    busyRef.current = value;
-    setBusyState(value);
-  };
-  // No second order while one is being created, paid in a checkout dialog, or recorded.
-  const checkingOut = busy || localOrder !== null;
-  const cart = useQuery({
-    queryKey: ['cart'],
-    queryFn: () => api<{ data: Rec[]; total: number }>('GET', `${L}/getUSER_CART`),
-  });
-  const announced = useRef(false);
-  useEffect(() => {
-    if (announced.current) return;
-    if (cart.isSuccess) toast.success('Cart items loaded successfully.');
-    if (cart.isError) toast.error('Unable to load cart items.');
-    if (cart.isSuccess || cart.isError) announced.current = true;
-  }, [cart.isSuccess, cart.isError]);
-
-  async function remove(item: Rec) {
-    try {
-      const res = await api<{ message: string }>(
-        'DELETE',
-        `${L}/deleteUSER_CART/${encodeURIComponent(str(item.cart_id))}`,
-      );
-      toast.success(res.message);
-      await queryClient.invalidateQueries({ queryKey: ['cart'] });
-    } catch {
-      toast.error('Failed to remove item.');
-    }
-  }
-
-  async function finish(result: PaymentResult) {
-    try {
-      const res = await recordPayment(result);
-      toast.success(res.message);
-      await queryClient.invalidateQueries();
-      // The subjects screen decides what opens from this list: have it fresh before going there.
-      await queryClient.refetchQueries({ queryKey: ['purchased'], type: 'all' });
-      navigate('/GetSubject');
-    } catch (err) {
-      toast.error(
-        errorMessage(err, 'Payment recorded, but there was an issue clearing your cart.'),
-      );
-      await queryClient.invalidateQueries();
-    }
-  }
-
-  async function checkout() {
-    if (busyRef.current || localOrder) return;
-    const items = cart.data?.data ?? [];
-    if (!items.length || !((cart.data?.total ?? 0) > 0))
-      return toast.error(PAYMENT_MESSAGES.emptyCart);
-    setBusy(true);
-    try {
-      const order = await createOrder();
-      if (isLocalGateway(order)) {
-        setLocalOrder(order);
-        return;
-      }
-      const result = await openRazorpay(order, {
-        name: user?.name ?? '',
-        email: user?.email ?? '',
-      });
-      if (result) await finish(result);
-    } catch (err) {
-      if (err instanceof RazorpayNotLoaded) toast.error(err.message);
-      else toast.error(errorMessage(err, 'Failed to initiate payment.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const items = cart.data?.data ?? [];
+  const cart = useCart();
   return (
     <>
       <PageHeading title="My Cart" />
@@ -142,9 +65,9 @@ export function CartPage() {
           Payment successful. Cart updated.
         </p>
       )}
-      {cart.isLoading ? (
+      {cart.cart.isLoading ? (
         <p className="loading">Loading...</p>
-      ) : !items.length ? (
+      ) : !cart.items.length ? (
         <section className="empty">
           <p>Your cart is empty</p>
           <button type="button" className="btn btn-primary" onClick={() => navigate('/GetBoard')}>
@@ -154,68 +77,23 @@ export function CartPage() {
       ) : (
         <div className="cart-layout">
           <ul className="cart-items">
-            {items.map((item) => (
-              <li key={str(item.cart_id)} className="card cart-item">
-                <img
-                  src={str(item.subject_image_url) || DEFAULT_IMAGE}
-                  alt=""
-                  width={120}
-                  height={68}
-                />
-                <div>
-                  <h3>{str(item.subject_name)}</h3>
-                  <p className="muted small">
-                    {str(item.board_name)} · {str(item.class_name)}
-                  </p>
-                </div>
-                <span className="price">{rupee(item.subject_price)}</span>
-                <button
-                  type="button"
-                  className="icon-btn danger"
-                  aria-label={`Remove ${str(item.subject_name)}`}
-                  onClick={() => remove(item)}
-                >
-                  <TrashIcon />
-                </button>
-              </li>
+            {cart.items.map((item) => (
+              <CartRow key={item.cart_id} item={item} onRemove={() => cart.remove(item)} />
             ))}
           </ul>
-          <aside className="card price-details">
-            <h2>Price Details</h2>
-            <p>
-              Subjects: <strong>{items.length}</strong>
-            </p>
-            <p>
-              Total: <strong className="price">{rupee(cart.data?.total ?? 0)}</strong>
-            </p>
-            <button
-              type="button"
-              className="btn btn-primary btn-block"
-              onClick={checkout}
-              disabled={checkingOut}
-              aria-busy={checkingOut}
-            >
-              Checkout
-            </button>
-          </aside>
+          <PriceDetails
+            count={cart.items.length}
+            total={cart.total}
+            checkingOut={cart.checkingOut}
+            onCheckout={cart.checkout}
+          />
         </div>
       )}
-      {localOrder && (
+      {cart.localOrder && (
         <LocalCheckout
-          order={localOrder}
-          onCancel={() => setLocalOrder(null)}
-          onPay={async () => {
-            const order = localOrder;
-            setBusy(true);
-            setLocalOrder(null);
-            try {
-              await finish(await payLocally(order.order_id));
-            } catch (err) {
-              toast.error(errorMessage(err, 'Failed to initiate payment.'));
-            } finally {
-              setBusy(false);
-            }
-          }}
+          order={cart.localOrder}
+          onCancel={cart.cancelLocalOrder}
+          onPay={cart.payLocalOrder}
         />
       )}
     </>

@@ -1,26 +1,7 @@
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES, type OrderAnswer } from '@gia/shared';
-import { api } from '../../lib/api-client.ts';
+import type { PaymentResult } from './api/payments.ts';
 
-const L = '/api/v1/classuser/data';
 const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
-
-export interface PaymentResult {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
-
-/** Starts a payment for the whole cart; the server decides the amount. */
-export const createOrder = async () =>
-  (await api<{ data: OrderAnswer }>('POST', `${L}/processPayment`, { body: {} })).data;
-
-/** Reports a completed payment; the server verifies and grants. */
-export const recordPayment = (result: PaymentResult) =>
-  api<{ message: string }>('POST', `${L}/insertpayment_hsitory`, { body: result });
-
-/** The local stack's test gateway "pays" an order as Razorpay would. */
-export const payLocally = (orderId: string) =>
-  api<PaymentResult>('POST', '/api/local/razorpay/pay', { body: { order_id: orderId } });
 
 export const isLocalGateway = (order: OrderAnswer) => order.key_id === LOCAL_RAZORPAY.keyId;
 

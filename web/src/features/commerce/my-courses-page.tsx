@@ -1,14 +1,12 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { useSession } from '../../lib/session.ts';
-import { str, usePurchased } from '../../lib/catalogue-api.ts';
-import { Card } from '../../components/catalogue-ui.tsx';
+import { usePurchased } from '../../lib/purchases-api.ts';
+import { Card, useOpenSubject } from '../../components/catalogue-ui.tsx';
 
 /** `/MyCourse`: the learner's purchased subjects. */
 export function MyCoursePage() {
   const purchased = usePurchased();
-  const select = useSession((s) => s.select);
-  const navigate = useNavigate();
+  const openSubject = useOpenSubject();
   return (
     <>
       <PageHeading title="My Courses" />
@@ -25,18 +23,13 @@ export function MyCoursePage() {
         <div className="cat-grid">
           {purchased.data.map((p) => (
             <Card
-              key={str(p.subject_id)}
+              key={p.subject_id}
               image={p.subject_image_url}
-              title={str(p.subject_name)}
-              onOpen={() => {
-                select('board', { id: str(p.board_id), name: str(p.board_name) });
-                select('class', { id: str(p.class_id), name: str(p.class_name) });
-                select('subject', { id: str(p.subject_id), name: str(p.subject_name) });
-                navigate('/GetSubSubject');
-              }}
+              title={p.subject_name}
+              onOpen={() => openSubject(p)}
             >
               <p className="muted">
-                {str(p.class_name)} · {str(p.board_name)}
+                {p.class_name} · {p.board_name}
               </p>
             </Card>
           ))}

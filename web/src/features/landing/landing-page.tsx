@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
-import { rupee, str, useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
-import { Card, RatingText } from '../../components/catalogue-ui.tsx';
+import { str, useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
+import { ClassCard } from '../../components/catalogue-ui.tsx';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 const BOARD_COLOURS = ['#1e3a8a', '#047857', '#b45309', '#7c3aed', '#be123c'];
@@ -62,25 +62,17 @@ export default function LandingPage() {
         <h2>Our Popular Courses</h2>
         <div className="cat-grid popular">
           {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
-            <Card
+            <ClassCard
               eager={index < 4}
               key={str(c.class_id)}
-              image={c.class_image_url}
-              title={str(c.class_name)}
-              badge={c.free_course === true ? 'FREE' : undefined}
+              cls={c}
+              missingPrice="Free"
               onOpen={() => navigate(`/classes/${str(c.class_id)}`)}
             >
-              <p className="muted">{str(c.board_name)}</p>
-              <p className="price">
-                {c.free_course === true || c.class_price === undefined || c.class_price === ''
-                  ? 'Free'
-                  : rupee(c.class_price)}
-              </p>
-              <RatingText rating={c.rating} />
               <Link to={`/classes/${str(c.class_id)}`} className="btn btn-small">
                 View Class
               </Link>
-            </Card>
+            </ClassCard>
           ))}
         </div>
       </section>

@@ -1,37 +1,17 @@
-import { QuestionThread, type Question } from '../../components/question-thread.tsx';
+import { QuestionThread } from '../../components/question-thread.tsx';
 import { useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { LEARNING_MESSAGES as M, QNA_LIMITS } from '@gia/shared';
+import { LEARNING_MESSAGES as M, QNA_LIMITS, type PublicQuestion } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
-import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
-
-const L = '/api/v1/classuser/data';
-
-interface QnaPage {
-  data: Question[];
-  next_cursor: string | null;
-}
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useAnswerQuestion, usePostQuestion, useQuestions } from './api/questions.ts';
 
 /** Questions about a topic, newest first, a page at a time, with answers and a box to answer. */
 export function Questions({ topicId }: { topicId: string }) {
-  const queryClient = useQueryClient();
   const [question, setQuestion] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
-  const questions = useInfiniteQuery({
-    queryKey: ['qna', topicId],
-    initialPageParam: '',
-    queryFn: ({ pageParam }) =>
-      api<QnaPage>(
-        'GET',
-        `${L}/getqna?topic_id=${encodeURIComponent(topicId)}&limit=${QNA_LIMITS.pageDefault}${
-          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
-        }`,
-      ),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    // A topic the learner has not bought answers 403: nothing to retry.
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['qna', topicId] });
+  const questions = useQuestions(topicId);
+  const postQuestion = usePostQuestion(topicId);
+  const answerQuestion = useAnswerQuestion(topicId);
   const list = questions.data?.pages.flatMap((p) => p.data) ?? [];
   const locked = questions.error instanceof ApiError && questions.error.status === 403;
 
@@ -39,33 +19,19 @@ export function Questions({ topicId }: { topicId: string }) {
     e.preventDefault();
     if (!question.trim()) return toast.error(M.questionEmpty);
     try {
-      toast.success(
-        (
-          await api<{ message: string }>('POST', `${L}/insertqna`, {
-            body: { topic_id: topicId, question },
-          })
-        ).message,
-      );
+      toast.success((await postQuestion.mutateAsync(question)).message);
       setQuestion('');
-      void refresh();
     } catch (err) {
       toast.error(errorMessage(err, 'Question cannot be posted now, sorry.'));
     }
   }
 
-  async function answer(q: Question) {
+  async function answer(q: PublicQuestion) {
     const text = (answers[q.qna_id] ?? '').trim();
     if (!text) return toast.error(M.answerEmpty);
     try {
-      toast.success(
-        (
-          await api<{ message: string }>('POST', `${L}/updateqna`, {
-            body: { qna_id: q.qna_id, answer: text },
-          })
-        ).message,
-      );
+      toast.success((await answerQuestion.mutateAsync({ qna_id: q.qna_id, answer: text })).message);
       setAnswers({ ...answers, [q.qna_id]: '' });
-      void refresh();
     } catch (err) {
       toast.error(errorMessage(err, 'Answer cannot be posted now, sorry.'));
     }

@@ -1,21 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LEARNING_MESSAGES as M } from '@gia/shared';
+import { LEARNING_MESSAGES as M, type PublicReview } from '@gia/shared';
 import { confirmDialog } from '../../components/confirm.tsx';
+import { Field } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
-
-const L = '/api/v1/classuser/data';
-
-interface Review {
-  id: string;
-  user_name: string;
-  /** Set by the server: the caller wrote this review (other learners' ids are never sent). */
-  mine: boolean;
-  rating: number;
-  review_comment: string;
-  created_at: string;
-}
+import { errorMessage } from '../../lib/api-client.ts';
+import { useDeleteReview, useReviews, useSaveReview } from './api/reviews.ts';
 
 /** Stars for a rating out of 5, in half steps. */
 export function Stars({ rating }: { rating: number }) {
@@ -36,7 +25,7 @@ export function Stars({ rating }: { rating: number }) {
 const RATINGS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1];
 
 function ReviewForm(props: {
-  initial?: Review;
+  initial?: PublicReview;
   onDone(): void;
   onCancel?(): void;
   topicId: string;
@@ -44,6 +33,7 @@ function ReviewForm(props: {
   const [rating, setRating] = useState(props.initial?.rating ?? 0);
   const [text, setText] = useState(props.initial?.review_comment ?? '');
   const editing = Boolean(props.initial);
+  const save = useSaveReview(props.topicId);
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!rating) return toast.error(M.reviewRating);
@@ -55,13 +45,11 @@ function ReviewForm(props: {
     )
       return;
     try {
-      const res = editing
-        ? await api<{ message: string }>('POST', `${L}/updatereviews`, {
-            body: { id: props.initial!.id, rating, review_comment: text },
-          })
-        : await api<{ message: string }>('POST', `${L}/insertreviews`, {
-            body: { topic_id: props.topicId, rating, review_comment: text },
-          });
+      const res = await save.mutateAsync({
+        id: props.initial?.id,
+        rating,
+        review_comment: text,
+      });
       toast.success(res.message);
       props.onDone();
     } catch (err) {
@@ -72,8 +60,7 @@ function ReviewForm(props: {
   }
   return (
     <form onSubmit={submit} className="form review-form">
-      <div className="field">
-        <label htmlFor={`rating-${props.initial?.id ?? 'new'}`}>Rating</label>
+      <Field id={`rating-${props.initial?.id ?? 'new'}`} label="Rating">
         <select
           id={`rating-${props.initial?.id ?? 'new'}`}
           value={rating}
@@ -86,9 +73,8 @@ function ReviewForm(props: {
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`review-${props.initial?.id ?? 'new'}`}>Review</label>
+      </Field>
+      <Field id={`review-${props.initial?.id ?? 'new'}`} label="Review">
         <textarea
           id={`review-${props.initial?.id ?? 'new'}`}
           rows={3}
@@ -96,7 +82,7 @@ function ReviewForm(props: {
           onChange={(e) => setText(e.target.value)}
           maxLength={2000}
         />
-      </div>
+      </Field>
       <div className="row">
         <button type="submit" className="btn btn-primary">
           {editing ? 'Update Review' : 'Post Review'}
@@ -113,33 +99,20 @@ function ReviewForm(props: {
 
 /** Reviews of a topic: the overall rating, the list, and the learner's own review. */
 export function Reviews({ topicId }: { topicId: string }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<string | null>(null);
-  const reviews = useQuery({
-    queryKey: ['reviews', topicId],
-    queryFn: () =>
-      api<{
-        data: Review[];
-        summary: { average_rating: number; review_count: number };
-        entitled: boolean;
-      }>('GET', `${L}/getreviews?topic_id=${encodeURIComponent(topicId)}`),
-  });
-  const refresh = () => {
-    setEditing(null);
-    void queryClient.invalidateQueries({ queryKey: ['reviews', topicId] });
-  };
+  const reviews = useReviews(topicId);
+  const deleteReview = useDeleteReview(topicId);
+  // The mutations refresh the list; the screen leaves editing.
+  const refresh = () => setEditing(null);
   const list = reviews.data?.data ?? [];
   const summary = reviews.data?.summary ?? { average_rating: 0, review_count: 0 };
   const mine = list.find((r) => r.mine);
   // Learners who may not watch the topic see the summary only, and cannot review it.
   const entitled = reviews.data?.entitled ?? false;
-  async function remove(r: Review) {
+  async function remove(r: PublicReview) {
     if (!(await confirmDialog('Are you sure you want to delete the review?'))) return;
     try {
-      toast.success(
-        (await api<{ message: string }>('DELETE', `${L}/deletereviews/${encodeURIComponent(r.id)}`))
-          .message,
-      );
+      toast.success((await deleteReview.mutateAsync(r.id)).message);
       refresh();
     } catch (err) {
       toast.error(errorMessage(err, 'Failed to delete review'));

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { FloatingAiChat } from './ai-chat.tsx';
-import { useChapterProgress, useProgressSaver } from './progress.ts';
+import { useState, type ReactNode } from 'react';
+import { useChapterProgress, useProgressSaver } from './api/progress.ts';
 import { Questions } from './questions.tsx';
 import { Reviews } from './reviews.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -8,8 +7,11 @@ import { useSession } from '../../lib/session.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
 import { str, useTopics } from '../../lib/catalogue-api.ts';
 
-/** `/GetTopic`: the chapter's topics in serial order beside the selected topic's video and details. */
-export function TopicViewerPage() {
+/**
+ * `/GetTopic`: the chapter's topics in serial order beside the selected topic's video and
+ * details; `assistant` is the AI teacher of a topic, passed in by the app.
+ */
+export function TopicViewerPage({ assistant }: { assistant(topicId: string): ReactNode }) {
   const chapter = useSession((s) => s.selections.chapter);
   const topics = useTopics(chapter?.id);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -116,7 +118,7 @@ export function TopicViewerPage() {
             <Reviews topicId={str(topic.topic_id)} />
             <Questions topicId={str(topic.topic_id)} />
           </section>
-          <FloatingAiChat topicId={str(topic.topic_id)} />
+          {assistant(str(topic.topic_id))}
         </div>
       )}
     </>

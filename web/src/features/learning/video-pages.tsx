@@ -1,43 +1,25 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
+import type { PurchasedClass } from '@gia/shared';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { api } from '../../lib/api-client.ts';
+import { Modal } from '../../components/modal.tsx';
+import { rupee } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { AiChat } from './ai-chat.tsx';
+import {
+  fetchAboutSubject,
+  introVideo,
+  useAboutSubject,
+  usePurchasedClasses,
+} from './api/subject-intro.ts';
 
-const L = '/api/v1/classuser/data';
-type Rec = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const rupee = (v: unknown) => (typeof v === 'number' ? `₹${v.toLocaleString('en-IN')}` : 'N/A');
-
-/** `/ChatApt`: a generic AI prompt page. */
-export function ChatAptPage() {
-  return (
-    <>
-      <PageHeading title="Ask the AI Teacher" />
-      <div className="card">
-        <AiChat title="Your question" />
-      </div>
-    </>
-  );
-}
-
-/** `/UserVideoPlayer` (and `/UserPlayerVideo`): the chosen subject's introduction video and a plain AI chat. */
-export function UserVideoPlayerPage() {
+/**
+ * `/UserVideoPlayer` (and `/UserPlayerVideo`): the chosen subject's introduction video, with the
+ * AI teacher's chat (`chat`, passed in by the app) below it.
+ */
+export function UserVideoPlayerPage({ chat }: { chat: ReactNode }) {
   const subject = useSession((s) => s.selections.subject);
-  const about = useQuery({
-    queryKey: ['about', subject?.id ?? ''],
-    enabled: Boolean(subject),
-    queryFn: async () =>
-      (
-        await api<{ data: Rec[] }>(
-          'GET',
-          `${L}/getAboutSubjects?subject_id=${encodeURIComponent(subject?.id ?? '')}`,
-        )
-      ).data,
-  });
-  const video = str(about.data?.find((a) => str(a.video_url))?.video_url);
+  const about = useAboutSubject(subject?.id);
+  const video = introVideo(about.data ?? []);
   return (
     <>
       <PageHeading title={subject?.name ?? 'Video Player'} />
@@ -46,9 +28,7 @@ export function UserVideoPlayerPage() {
       ) : (
         <p className="empty">No video available to play.</p>
       )}
-      <div className="card">
-        <AiChat title="Ask about this subject" />
-      </div>
+      <div className="card">{chat}</div>
     </>
   );
 }
@@ -58,21 +38,12 @@ export function UserPurchasePage() {
   const navigate = useNavigate();
   const select = useSession((s) => s.select);
   const [video, setVideo] = useState<string | null | undefined>(undefined);
-  const purchased = useQuery({
-    queryKey: ['purchased-classes'],
-    queryFn: async () => (await api<{ data: Rec[] }>('GET', `${L}/getUserClassPurchased`)).data,
-  });
-  async function open(r: Rec) {
-    select('board', { id: '', name: str(r.board_name) });
-    select('class', { id: str(r.class_id), name: str(r.class_name) });
-    select('subject', { id: str(r.subject_id), name: str(r.subject_name) });
-    const about = (
-      await api<{ data: Rec[] }>(
-        'GET',
-        `${L}/getAboutSubjects?subject_id=${encodeURIComponent(str(r.subject_id))}`,
-      )
-    ).data;
-    setVideo(str(about.find((a) => str(a.video_url))?.video_url) || null);
+  const purchased = usePurchasedClasses();
+  async function open(r: PurchasedClass) {
+    select('board', { id: '', name: r.board_name });
+    select('class', { id: r.class_id, name: r.class_name });
+    select('subject', { id: r.subject_id, name: r.subject_name });
+    setVideo(introVideo(await fetchAboutSubject(r.subject_id)) || null);
   }
   return (
     <>
@@ -84,10 +55,10 @@ export function UserPurchasePage() {
       ) : (
         <div className="cat-grid">
           {purchased.data.map((r) => (
-            <article key={str(r.subject_id)} className="card">
-              <h3>{str(r.subject_name)}</h3>
+            <article key={r.subject_id} className="card">
+              <h3>{r.subject_name}</h3>
               <p className="muted">
-                {str(r.board_name)} · {str(r.class_name)}
+                {r.board_name} · {r.class_name}
               </p>
               <p>Class price: {rupee(r.class_price)}</p>
               <p>Subject price: {rupee(r.subject_price)}</p>
@@ -99,27 +70,25 @@ export function UserPurchasePage() {
         </div>
       )}
       {video !== undefined && (
-        <div className="modal-backdrop">
-          <div className="modal video-modal" role="dialog" aria-modal="true" aria-label="Video">
-            {video ? (
-              <video src={video} controls autoPlay width={640} height={360} />
-            ) : (
-              <p>No video available to play.</p>
-            )}
-            <div className="modal-actions">
-              <button
-                type="button"
-                className="btn"
-                onClick={() => {
-                  setVideo(undefined);
-                  navigate('/GetSubSubject');
-                }}
-              >
-                Close
-              </button>
-            </div>
+        <Modal label="Video" className="video-modal">
+          {video ? (
+            <video src={video} controls autoPlay width={640} height={360} />
+          ) : (
+            <p>No video available to play.</p>
+          )}
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                setVideo(undefined);
+                navigate('/GetSubSubject');
+              }}
+            >
+              Close
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
     </>
   );

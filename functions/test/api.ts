@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ROUTES } from '@gia/shared';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -16,6 +17,20 @@ declare module 'vitest' {
       env: Record<string, string>;
     };
   }
+}
+
+/**
+ * The path of a route of the shared table, by its name, with its `{parameters}` filled in:
+ * tests take paths from the one route table, as the web app and the gateway do.
+ */
+export function routePath(name: string, params: Record<string, string> = {}): string {
+  const route = ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`no route named ${name}`);
+  return route.path.replace(/\{(\w+)\}/g, (_, p: string) => {
+    const value = params[p];
+    if (value === undefined) throw new Error(`route ${name} needs {${p}}`);
+    return encodeURIComponent(value);
+  });
 }
 
 /** A small JSON client for the local stack under test. */
@@ -53,11 +68,11 @@ type Call = ReturnType<typeof api>;
 /** A new learner, signed up and signed in, with a unique e-mail. */
 export async function newLearner(call: Call, name = 'Test Learner', password = 'Passw0rdOk') {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
-  await call('POST', '/api/v1/classuser/login/signup', {
+  await call('POST', routePath('learner.login.signup'), {
     body: { user_name: name, email, password },
   });
   const login = (
-    await call('POST', '/api/v1/classuser/login/request', { body: { email, password } })
+    await call('POST', routePath('learner.login.request'), { body: { email, password } })
   ).body;
   return {
     token: login.accessToken as string,
@@ -71,7 +86,7 @@ export async function newLearner(call: Call, name = 'Test Learner', password = '
 export async function adminToken(call: Call): Promise<string> {
   const { admin } = inject('stack');
   return (
-    await call('POST', '/api/v1/classadmin/login/request', {
+    await call('POST', routePath('admin.login.request'), {
       body: { email: admin.email, password: admin.password },
     })
   ).body.accessToken as string;
@@ -82,14 +97,13 @@ export async function adminToken(call: Call): Promise<string> {
  * the browser's report. Answers the gateway's payment so tests can replay it.
  */
 export async function buySubjects(call: Call, token: string, subjectIds: string[]) {
-  const L = '/api/v1/classuser/data';
   for (const subject_id of subjectIds)
-    await call('POST', `${L}/insertUSER_CART`, { token, body: { subject_id } });
-  const order = (await call('POST', `${L}/processPayment`, { token, body: {} })).body.data;
+    await call('POST', routePath('cart.insert'), { token, body: { subject_id } });
+  const order = (await call('POST', routePath('payments.process'), { token, body: {} })).body.data;
   const paid = (
-    await call('POST', '/api/local/razorpay/pay', { body: { order_id: order.order_id } })
+    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
   ).body;
-  const recorded = await call('POST', `${L}/insertpayment_hsitory`, { token, body: paid });
+  const recorded = await call('POST', routePath('payments.record'), { token, body: paid });
   return { order, paid, recorded };
 }
 

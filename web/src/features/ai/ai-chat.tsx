@@ -1,17 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AI_LIMITS, LEARNING_MESSAGES } from '@gia/shared';
-import { api, ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useAiConversation, useAskAi } from './api/ai.ts';
 import { Markdown } from './markdown.tsx';
-
-/** One turn of the conversation the server keeps per learner and topic (or class). */
-interface Turn {
-  role: 'learner' | 'teacher';
-  content: string;
-  at?: string;
-}
-
-const AI = '/api/v1/classuser/data';
 
 /**
  * A chat with the AI teacher, scoped by the server to a topic or class when given. The server
@@ -27,47 +18,24 @@ export function AiChat({
   classId?: string;
   title?: string;
 }) {
-  const queryClient = useQueryClient();
-  const scope = topicId
-    ? `topic_id=${encodeURIComponent(topicId)}`
-    : classId
-      ? `class_id=${encodeURIComponent(classId)}`
-      : '';
-  const key = ['ai-conversation', scope];
-  const kept = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      (await api<{ data: Turn[] }>('GET', `${AI}/getAiConversation${scope ? `?${scope}` : ''}`))
-        .data,
-  });
+  const kept = useAiConversation({ topicId, classId });
+  const askAi = useAskAi({ topicId, classId });
   const history = kept.data ?? [];
   const [question, setQuestion] = useState('');
-  const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
+  const loading = askAi.isPending;
 
   async function ask(e: FormEvent) {
     e.preventDefault();
     const text = question.trim();
     if (!text) return setError(LEARNING_MESSAGES.aiBlank);
-    setLoading(true);
     setError('');
     try {
-      const res = await api<{ data: { reply: string } }>('POST', `${AI}/getAiResponse`, {
-        body: { messages: text, topic_id: topicId, class_id: classId },
-      });
-      queryClient.setQueryData<Turn[]>(key, (h = []) =>
-        [
-          ...h,
-          { role: 'learner' as const, content: text },
-          { role: 'teacher' as const, content: res.data.reply || LEARNING_MESSAGES.aiEmpty },
-        ].slice(-AI_LIMITS.storedTurns),
-      );
+      await askAi.mutateAsync(text);
       setQuestion('');
     } catch (err) {
       // The server's message is written for the learner, also for 503 (no key) and 429 (limit).
       setError(err instanceof ApiError ? err.message : LEARNING_MESSAGES.aiFailed);
-    } finally {
-      setLoading(false);
     }
   }
 

@@ -1,26 +1,24 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { api } from '../../lib/api-client.ts';
+import type { TopicProgress } from '@gia/shared';
+import { api } from '../../../lib/api-client.ts';
+import { apiPath } from '../../../lib/api-paths.ts';
 
-const L = '/api/v1/classuser/data';
-
-export interface Progress {
-  topic_id: string;
-  position_seconds: number;
-  duration_seconds: number;
-  completed: boolean;
-}
+/** Query keys of the learner's progress. */
+export const progressKeys = {
+  chapter: (chapterId?: string) => ['progress', chapterId ?? ''] as const,
+};
 
 /** Where the learner stopped in each topic of a chapter. */
 export const useChapterProgress = (chapterId?: string) =>
   useQuery({
-    queryKey: ['progress', chapterId ?? ''],
+    queryKey: progressKeys.chapter(chapterId),
     enabled: Boolean(chapterId),
     queryFn: async () =>
       (
-        await api<{ data: Progress[] }>(
+        await api<{ data: TopicProgress[] }>(
           'GET',
-          `${L}/getTopicProgress?chapter_id=${encodeURIComponent(chapterId ?? '')}`,
+          apiPath('progress.get', {}, { chapter_id: chapterId ?? '' }),
         )
       ).data,
   });
@@ -35,7 +33,7 @@ export function useProgressSaver(chapterId?: string) {
       if (!force && now - last.current < 5000) return;
       last.current = now;
       const duration = Number.isFinite(video.duration) ? video.duration : 0;
-      void api('POST', `${L}/saveTopicProgress`, {
+      void api('POST', apiPath('progress.save'), {
         body: {
           topic_id: topicId,
           position_seconds: video.currentTime,
@@ -44,7 +42,7 @@ export function useProgressSaver(chapterId?: string) {
       })
         .then(() =>
           force
-            ? queryClient.invalidateQueries({ queryKey: ['progress', chapterId ?? ''] })
+            ? queryClient.invalidateQueries({ queryKey: progressKeys.chapter(chapterId) })
             : undefined,
         )
         .catch(() => undefined);

@@ -1,0 +1,69 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_WEB_DIR } from '../../local-stack.ts';
+import { line, type Part, type Row } from '../report.ts';
+
+/** Initial JS and CSS of the built SPA (gzip) per area, and whether learner pages load admin code. */
+export function spaSection(): Part {
+  const rows: Row[] = [];
+  const dist = DEFAULT_WEB_DIR;
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(join(dist, 'index.html')) || !existsSync(manifestFile)) {
+    rows.push({
+      what: 'SPA landing initial JS+CSS (gzip)',
+      value: 'not built',
+      budget: '≤ 150 KB',
+      met: null,
+    });
+    return { rows, sections: ['## SPA\n\nweb/dist is missing: run `npm run build` first.'] };
+  }
+  const gz = (file: string) => gzipSync(readFileSync(join(dist, file))).length / 1024;
+  type Entry = { file: string; imports?: string[]; css?: string[] };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Entry>;
+  /** Every file an entry needs before it runs: itself, its static imports, their CSS. */
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    const e = manifest[key];
+    if (!e || seen.has(e.file)) return seen;
+    seen.add(e.file);
+    for (const c of e.css ?? []) seen.add(c);
+    for (const i of e.imports ?? []) closure(i, seen);
+    return seen;
+  };
+  const initial = closure('index.html');
+  const area = (key: string) => new Set([...initial, ...closure(key)]);
+  const kb = (files: Set<string>) => [...files].reduce((sum, f) => sum + gz(f), 0);
+  const learnerKey = Object.keys(manifest).find((k) => k.endsWith('learner-pages.tsx')) ?? '';
+  const adminKey = Object.keys(manifest).find((k) => k.endsWith('admin-app.tsx')) ?? '';
+  const learner = area(learnerKey);
+  const admin = area(adminKey);
+  const adminOnly = [...closure(adminKey)].filter((f) => !learner.has(f) && !initial.has(f));
+  const adminLeak = [...learner].some((f) => f === manifest[adminKey]?.file);
+  const landingKb = kb(initial);
+  rows.push({
+    what: 'SPA landing initial JS+CSS (gzip)',
+    value: `${landingKb.toFixed(1)} KB`,
+    budget: '≤ 150 KB',
+    met: landingKb <= 150,
+  });
+  rows.push({
+    what: 'admin code loaded by learner routes',
+    value: adminLeak ? 'yes' : 'no',
+    budget: 'no',
+    met: !adminLeak,
+  });
+  const lines = [
+    line(['route', 'JS and CSS needed before it renders', 'gzip KB']),
+    line(['---', '---', '---']),
+  ];
+  lines.push(line(['/ (landing)', [...initial].join(', '), landingKb.toFixed(1)]));
+  lines.push(
+    line([
+      '/GetTopic (learner pages)',
+      `initial + ${[...closure(learnerKey)].filter((f) => !initial.has(f)).join(', ')}`,
+      kb(learner).toFixed(1),
+    ]),
+  );
+  lines.push(line(['admin area', `initial + ${adminOnly.join(', ')}`, kb(admin).toFixed(1)]));
+  return { rows, sections: ['## SPA\n\n' + lines.join('\n')] };
+}

@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack, stackEnvironment } from '../src/local-stack.ts';
+import '../../functions/test/api.ts';
+
+/**
+ * Starts a whole local stack on free ports in a fresh temporary data folder, with the tests'
+ * admin and no demo data, and provides it to the tests as `inject('stack')`. Answers the
+ * teardown, which stops it and removes the folder.
+ */
+export async function provideLocalStack(
+  project: TestProject,
+  options: { folderPrefix: string; webDir?: (dataDir: string) => string },
+): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), options.folderPrefix));
+  process.env.LOG_LEVEL ??= 'SILENT';
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    ...(options.webDir ? { webDir: options.webDir(dataDir) } : {}),
+    adminEmail: 'admin@gia.test',
+    adminPassword: 'AdminPass123',
+    seedDemo: false,
+  });
+  project.provide('stack', {
+    url: stack.url,
+    dataDir,
+    admin: stack.admin,
+    endpoints: stack.endpoints,
+    tableName: process.env.TABLE_NAME ?? '',
+    env: stackEnvironment(),
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+
+/*
+ * Answers of the learner's own lists, as the web app reads them (output shapes built by the
+ * server from the learner's items and the subjects' current names and prices). A module of its
+ * own: the web imports only its types and the functions do not import it, so no bundle carries
+ * these schemas.
+ */
+
+/** A subject in the learner's cart, with its class and board. */
+export const CartItem = z.object({
+  cart_id: z.string(),
+  subject_id: z.string(),
+  subject_name: z.string(),
+  subject_price: z.number(),
+  subject_image_url: z.optional(z.string()),
+  board_name: z.string(),
+  class_name: z.string(),
+  class_id: z.optional(z.string()),
+  board_id: z.optional(z.string()),
+});
+export type CartItem = z.infer<typeof CartItem>;
+
+/** `getUSER_CART`: the items and their total in rupees. */
+export const CartAnswer = z.object({ data: z.array(CartItem), total: z.number() });
+export type CartAnswer = z.infer<typeof CartAnswer>;
+
+/** A favourite subject, with its class and board. */
+export const Favourite = z.object({
+  favorite_id: z.string(),
+  subject_id: z.string(),
+  subject_name: z.string(),
+  subject_price: z.number(),
+  subject_image_url: z.optional(z.string()),
+  class_id: z.string(),
+  class_name: z.string(),
+  board_id: z.string(),
+  board_name: z.string(),
+  free_course: z.boolean(),
+});
+export type Favourite = z.infer<typeof Favourite>;
+
+/** `getsubjects_purchased`: a subject the learner owns (no prices). */
+export const PurchasedSubject = z.object({
+  subject_id: z.string(),
+  subject_name: z.string(),
+  class_id: z.string(),
+  class_name: z.string(),
+  board_id: z.string(),
+  board_name: z.string(),
+  subject_image_url: z.optional(z.string()),
+  purchased_at: z.optional(z.string()),
+});
+export type PurchasedSubject = z.infer<typeof PurchasedSubject>;
+
+/** `getUserClassPurchased`: a subject the learner owns, with its class and prices. */
+export const PurchasedClass = z.object({
+  board_name: z.string(),
+  class_id: z.string(),
+  class_name: z.string(),
+  class_price: z.optional(z.number()),
+  subject_id: z.string(),
+  subject_name: z.string(),
+  subject_price: z.optional(z.number()),
+});
+export type PurchasedClass = z.infer<typeof PurchasedClass>;
+
+/** `getAboutSubjects`: a subject's introduction records (urls signed only for its owners). */
+export const AboutSubjectAnswer = z.object({
+  about_subject_id: z.string(),
+  sub_subject_id: z.string(),
+  sub_subject_name: z.nullable(z.string()),
+  subject_id: z.string(),
+  video_url: z.nullable(z.string()),
+  notes_url: z.nullable(z.string()),
+  locked: z.boolean(),
+});
+export type AboutSubjectAnswer = z.infer<typeof AboutSubjectAnswer>;

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CartItem, OrderAnswer } from '@gia/shared';
+import { toast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { invalidateOwned, purchaseKeys } from '../../lib/purchases-api.ts';
+import { useSession } from '../../lib/session.ts';
+import { cartKeys, useCartItems, useRemoveFromCart } from './api/cart.ts';
+import { createOrder, payLocally, recordPayment, type PaymentResult } from './api/payments.ts';
+import { isLocalGateway, openRazorpay, PAYMENT_MESSAGES, RazorpayNotLoaded } from './checkout.ts';
+
+/**
+ * The cart screen's state: the items, removing one, and checking out through Razorpay or the
+ * local test gateway — one order at a time, however fast the learner clicks.
+ */
+export function useCart() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useSession((s) => s.user);
+  const cart = useCartItems();
+  const removeItem = useRemoveFromCart();
+  const [localOrder, setLocalOrder] = useState<OrderAnswer | null>(null);
+  const [busy, setBusyState] = useState(false);
+  // A second click can land before React re-renders the disabled button: the ref sees it.
+  const busyRef = useRef(false);
+  const setBusy = (value: boolean) => {
+    busyRef.current = value;
+    setBusyState(value);
+  };
+
+  const announced = useRef(false);
+  useEffect(() => {
+    if (announced.current) return;
+    if (cart.isSuccess) toast.success('Cart items loaded successfully.');
+    if (cart.isError) toast.error('Unable to load cart items.');
+    if (cart.isSuccess || cart.isError) announced.current = true;
+  }, [cart.isSuccess, cart.isError]);
+
+  const items = cart.data?.data ?? [];
+  const total = cart.data?.total ?? 0;
+
+  async function remove(item: CartItem) {
+    try {
+      toast.success((await removeItem.mutateAsync(item.cart_id)).message);
+    } catch {
+      toast.error('Failed to remove item.');
+    }
+  }
+
+  /** A payment changes the cart and what the learner owns. */
+  const refreshAfterPayment = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
+      invalidateOwned(queryClient),
+    ]);
+
+  async function finish(result: PaymentResult) {
+    try {
+      const res = await recordPayment(result);
+      toast.success(res.message);
+      await refreshAfterPayment();
+      // The subjects screen decides what opens from this list: have it fresh before going there.
+      await queryClient.refetchQueries({ queryKey: purchaseKeys.subjects(), type: 'all' });
+      navigate('/GetSubject');
+    } catch (err) {
+      toast.error(
+        errorMessage(err, 'Payment recorded, but there was an issue clearing your cart.'),
+      );
+      await refreshAfterPayment();
+    }
+  }
+
+  async function checkout() {
+    if (busyRef.current || localOrder) return;
+    if (!items.length || !(total > 0)) return toast.error(PAYMENT_MESSAGES.emptyCart);
+    setBusy(true);
+    try {
+      const order = await createOrder();
+      if (isLocalGateway(order)) {
+        setLocalOrder(order);
+        return;
+      }
+      const result = await openRazorpay(order, {
+        name: user?.name ?? '',
+        email: user?.email ?? '',
+      });
+      if (result) await finish(result);
+    } catch (err) {
+      if (err instanceof RazorpayNotLoaded) toast.error(err.message);
+      else toast.error(errorMessage(err, 'Failed to initiate payment.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The local test gateway's 'Pay': the order leaves its dialog and is paid and recorded. */
+  async function payLocalOrder() {
+    const order = localOrder;
+    if (!order) return;
+    setBusy(true);
+    setLocalOrder(null);
+    try {
+      await finish(await payLocally(order.order_id));
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to initiate payment.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    cart,
+    items,
+    total,
+    remove,
+    checkout,
+    // No second order while one is being created, paid in a checkout dialog, or recorded.
+    checkingOut: busy || localOrder !== null,
+    localOrder,
+    payLocalOrder,
+    cancelLocalOrder: () => setLocalOrder(null),
+  };
+}

@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Card, NOT_BOUGHT, useOpenSubject } from '../../components/catalogue-ui.tsx';
+import { HeartIcon } from '../../components/icons.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { toast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { rupee } from '../../lib/format.ts';
+import { usePurchased } from '../../lib/purchases-api.ts';
+import { useFavourites, useRemoveFavourite } from './api/favourites.ts';
+
+/** `/Favourite`; `cartButton` is the cart's 'Add to Cart', passed in by the app. */
+export function FavouritePage({ cartButton }: { cartButton(subjectId: string): ReactNode }) {
+  const favourites = useFavourites();
+  const purchased = usePurchased();
+  const remove = useRemoveFavourite();
+  const openSubject = useOpenSubject();
+  const owned = new Set((purchased.data ?? []).map((p) => p.subject_id));
+  if (favourites.isError) {
+    return (
+      <section className="empty">
+        <p>Something went wrong..</p>
+        <button type="button" className="btn btn-primary" onClick={() => favourites.refetch()}>
+          Please Try Again
+        </button>
+      </section>
+    );
+  }
+  return (
+    <>
+      <PageHeading title="My Favourites" />
+      {favourites.isLoading ? (
+        <p className="loading">Loading...</p>
+      ) : !favourites.data?.length ? (
+        <p className="empty">No favorites found.</p>
+      ) : (
+        <div className="cat-grid">
+          {favourites.data.map((f, index) => (
+            <Card
+              eager={index < 4}
+              key={f.favorite_id}
+              image={f.subject_image_url}
+              title={f.subject_name}
+              onOpen={() => {
+                if (!owned.has(f.subject_id) && f.free_course !== true)
+                  return toast.error(NOT_BOUGHT);
+                openSubject(f);
+              }}
+            >
+              <p className="muted">
+                {f.class_name} · {f.board_name}
+              </p>
+              <p className="price">{rupee(f.subject_price)}</p>
+              <div className="row">
+                <button
+                  type="button"
+                  className="heart is-on"
+                  aria-label="Remove from favourites"
+                  onClick={async () => {
+                    try {
+                      toast.success((await remove.mutateAsync(f.favorite_id)).message);
+                    } catch (err) {
+                      toast.error(errorMessage(err, 'Failed to remove favorite'));
+                    }
+                  }}
+                >
+                  <HeartIcon filled />
+                </button>
+                {!owned.has(f.subject_id) && f.free_course !== true && cartButton(f.subject_id)}
+              </div>
+            </Card>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { QNA_LIMITS, type QuestionPage } from '@gia/shared';
+import { api, ApiError } from '../../../lib/api-client.ts';
+import { apiPath } from '../../../lib/api-paths.ts';
+import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
+
+/** Query keys of topics' questions. */
+export const questionKeys = {
+  topic: (topicId: string) => ['qna', topicId] as const,
+};
+
+/** A topic's questions, newest first, a page at a time. */
+export const useQuestions = (topicId: string) =>
+  useInfiniteQuery({
+    queryKey: questionKeys.topic(topicId),
+    meta: DEPENDS_ON_PURCHASES,
+    initialPageParam: '',
+    queryFn: ({ pageParam }) =>
+      api<QuestionPage>(
+        'GET',
+        apiPath(
+          'qna.get',
+          {},
+          { topic_id: topicId, limit: QNA_LIMITS.pageDefault, cursor: pageParam },
+        ),
+      ),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    // A topic the learner has not bought answers 403: nothing to retry.
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+
+/** Posts a question about the topic. */
+export function usePostQuestion(topicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (question: string) =>
+      api<{ message: string }>('POST', apiPath('qna.insert'), {
+        body: { topic_id: topicId, question },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.topic(topicId) }),
+  });
+}
+
+/** Adds the learner's answer to a question of the topic. */
+export function useAnswerQuestion(topicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { qna_id: string; answer: string }) =>
+      api<{ message: string }>('POST', apiPath('qna.update'), { body: input }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.topic(topicId) }),
+  });
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { useProfile } from './api/profile.ts';
+import { ConfirmEmailDialog, wrapAnywhere } from './confirm-email.tsx';
+import { EditProfile } from './edit-profile.tsx';
+
+/** `/Profile`: the learner's profile with an edit modal. */
+export function ProfilePage() {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const profile = useProfile();
+  const p = profile.data;
+  return (
+    <>
+      <PageHeading title="My Profile" />
+      {profile.isLoading ? (
+        <p className="loading">Loading...</p>
+      ) : !p ? (
+        <p className="empty">Something went wrong..</p>
+      ) : (
+        <section className="card profile">
+          {p.profile_image ? (
+            <img
+              src={p.profile_image}
+              alt="Profile"
+              width={120}
+              height={120}
+              className="profile-image"
+            />
+          ) : (
+            <div className="profile-image is-placeholder">{p.user_name.charAt(0)}</div>
+          )}
+          <dl className="facts">
+            <dt>Name</dt>
+            <dd>{p.user_name || 'N/A'}</dd>
+            <dt>Mobile</dt>
+            <dd>{p.user_mobile || 'N/A'}</dd>
+            <dt>Email</dt>
+            <dd style={wrapAnywhere}>{p.email}</dd>
+            <dt>Date of Birth</dt>
+            <dd>{p.dob || 'N/A'}</dd>
+            <dt>Course of Study</dt>
+            <dd>{p.course_of_study || 'N/A'}</dd>
+          </dl>
+          {p.pending_email && (
+            <p className="notice" role="status">
+              Your new email <strong style={wrapAnywhere}>{p.pending_email}</strong> is waiting for
+              the code we sent to it.{' '}
+              <button type="button" className="btn" onClick={() => setConfirming(true)}>
+                Enter code
+              </button>
+            </p>
+          )}
+          <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
+            Edit Profile
+          </button>
+        </section>
+      )}
+      {editing && p && <EditProfile profile={p} onClose={() => setEditing(false)} />}
+      {confirming && p?.pending_email && (
+        <ConfirmEmailDialog pendingEmail={p.pending_email} onClose={() => setConfirming(false)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { PurchasedSubject } from '@gia/shared';
+import { api } from './api-client.ts';
+import { apiPath } from './api-paths.ts';
+import { hasSession } from './session.ts';
+
+/*
+ * What the learner owns. The catalogue (which subjects open), the favourites and My Courses all
+ * read it, and a payment refreshes it: one query, shared here.
+ */
+
+/**
+ * Marks a query whose answer depends on what the learner owns (locked topics, signed videos,
+ * entitlement to reviews and questions): a completed payment refreshes exactly these.
+ */
+export const DEPENDS_ON_PURCHASES = { dependsOnPurchases: true } as const;
+
+/** After a payment: everything that depends on what the learner owns is out of date. */
+export const invalidateOwned = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ predicate: (q) => q.meta?.dependsOnPurchases === true });
+
+/** Query keys of the learner's purchases. */
+export const purchaseKeys = {
+  subjects: () => ['purchased'] as const,
+};
+
+/** The signed-in learner's purchased subjects (empty for a visitor). */
+export const usePurchased = () =>
+  useQuery({
+    queryKey: purchaseKeys.subjects(),
+    enabled: hasSession('learner'),
+    meta: DEPENDS_ON_PURCHASES,
+    queryFn: async () =>
+      (await api<{ data: PurchasedSubject[] }>('GET', apiPath('purchases.getsubjects_purchased')))
+        .data,
+  });
