@@ -93,16 +93,25 @@ export async function adminToken(call: Call): Promise<string> {
 }
 
 /**
- * Buys subjects as a learner through the local test gateway: cart, order, "card payment", and
- * the browser's report. Answers the gateway's payment so tests can replay it.
+ * Puts subjects in a learner's cart, makes the order and pays it at the local test gateway (a
+ * "card payment"), without reporting the payment: the order, and the gateway's payment.
  */
-export async function buySubjects(call: Call, token: string, subjectIds: string[]) {
+export async function payAtGateway(call: Call, token: string, subjectIds: string[]) {
   for (const subject_id of subjectIds)
     await call('POST', routePath('cart.insert'), { token, body: { subject_id } });
   const order = (await call('POST', routePath('payments.process'), { token, body: {} })).body.data;
   const paid = (
     await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
   ).body;
+  return { order, paid };
+}
+
+/**
+ * Buys subjects as a learner through the local test gateway: cart, order, "card payment", and
+ * the browser's report. Answers the gateway's payment so tests can replay it.
+ */
+export async function buySubjects(call: Call, token: string, subjectIds: string[]) {
+  const { order, paid } = await payAtGateway(call, token, subjectIds);
   const recorded = await call('POST', routePath('payments.record'), { token, body: paid });
   return { order, paid, recorded };
 }

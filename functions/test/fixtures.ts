@@ -3,7 +3,9 @@
  * from the shared route table and a small catalogue builder, so each test file states only its
  * own "given".
  */
+import { createHmac } from 'node:crypto';
 import { BASES } from '@gia/shared';
+import { beforeAll, inject } from 'vitest';
 import { adminToken, type api } from './api.ts';
 
 type Call = ReturnType<typeof api>;
@@ -33,6 +35,32 @@ export async function signInAdmin(call: Call): Promise<{ token: string; post: Ad
     (await call('POST', `${ADMIN_DATA}/${route}`, { body, token })).body.data;
   return { token, post };
 }
+
+/**
+ * The stack's admin for a whole test file, signed in by a `beforeAll` of that file: its `token`,
+ * and `post` to write the catalogue with it.
+ */
+export function signedInAdmin(call: Call): { token: string; post: AdminPost } {
+  const admin = {
+    token: '',
+    post: (async () => {
+      throw new Error('the admin is signed in before the tests run, not while they are collected');
+    }) as AdminPost,
+  };
+  beforeAll(async () => {
+    Object.assign(admin, await signInAdmin(call));
+  });
+  return admin;
+}
+
+/** An admin's change of a subject's price (the update carries its name and class as they are). */
+export const reprice = (post: AdminPost, subject: Rec, price: number | string) =>
+  post('updateSubjects', {
+    subject_id: subject.subject_id,
+    subject_name: subject.subject_name,
+    class_id: subject.class_id,
+    price,
+  });
 
 /** What `smallCatalogue` builds: subjects and topics under the keys the spec gave them. */
 export interface SmallCatalogue<S extends string, T extends string> {
@@ -73,4 +101,66 @@ export async function smallCatalogue<S extends string, T extends string>(
     topics[key] = await post('insertTopics', { ...fields, chapter_id: chapter.chapter_id });
   }
   return { board, cls, subjects, chapter, topics };
+}
+
+/** A class with two paid subjects (₹300, ₹150.50), a free subject, and a paid topic. */
+export async function shopCatalogue(post: AdminPost) {
+  const { board, cls, subjects, chapter } = await smallCatalogue(post, {
+    board: 'Shop Board',
+    class: { class_name: 'Class 8', price: 500 },
+    subjects: {
+      physics: { subject_name: unique('Physics'), price: 300 },
+      biology: { subject_name: unique('Biology'), price: '150.50' },
+      free: { subject_name: 'Free Art', price: 0, free_course: true },
+    },
+    chapter: { of: 'physics', chapter_name: 'Motion', serial_no: 1, description: 'd' },
+    topics: {
+      speed: {
+        topic_name: 'Speed',
+        author: 'A',
+        free_to_watch: '2',
+        video_url: '/media/private/videos/x.mp4',
+      },
+    },
+  });
+  return { board, cls, ...subjects, chapter };
+}
+
+/** A chapter of History with a free topic (anyone may watch) and a paid one. */
+export async function historyTopics(post: AdminPost) {
+  const { board, cls, subjects, chapter, topics } = await smallCatalogue(post, {
+    board: 'Learn Board',
+    class: { class_name: 'Class 7', price: 100 },
+    subjects: { subject: { subject_name: 'History', price: 50 } },
+    chapter: { of: 'subject', chapter_name: 'Mughals', serial_no: 1, description: 'd' },
+    topics: {
+      free: {
+        topic_name: 'Akbar',
+        author: 'A',
+        topic_description: 'Akbar’s reign',
+        free_to_watch: '1',
+      },
+      paid: { topic_name: 'Shah Jahan', author: 'A', free_to_watch: '2' },
+    },
+  });
+  return { board, cls, subject: subjects.subject, chapter, ...topics };
+}
+
+/** The hex HMAC-SHA256 Razorpay signs payments and webhooks with. */
+export const signed = (secret: string, data: string) =>
+  createHmac('sha256', secret).update(data).digest('hex');
+
+/**
+ * The payment service and the data layer under it, talking to the test stack's table from this
+ * process, for tests that plant orders or faults the API cannot make.
+ */
+export async function paymentsInProcess() {
+  Object.assign(process.env, inject('stack').env);
+  return {
+    ...(await import('../src/payments/service.ts')),
+    ...(await import('../src/db/payments.ts')),
+    ...(await import('../src/db/learner.ts')),
+    ...(await import('../src/db/keys.ts')),
+    ...(await import('../src/lib/dynamo.ts')),
+  };
 }
