@@ -158,6 +158,7 @@ export async function paymentsInProcess() {
   Object.assign(process.env, inject('stack').env);
   return {
     ...(await import('../src/payments/service.ts')),
+    ...(await import('../src/db/orders.ts')),
     ...(await import('../src/db/payments.ts')),
     ...(await import('../src/db/learner.ts')),
     ...(await import('../src/db/keys.ts')),

@@ -12,12 +12,12 @@ let learner: { userId: string; token: string };
 Object.assign(process.env, stack.env, { DDB_METRICS: '1', LOG_LEVEL: 'SILENT' });
 const { ddbMetrics } = await import('../src/lib/dynamo.ts');
 const { publicClassDetail, publicList, publicTopics } = await import('../src/catalogue/public.ts');
-const { getFavourites } = await import('../src/learner/favourites.ts');
-const { getCart } = await import('../src/learner/cart.ts');
-const { purchasedSubjects } = await import('../src/learner/purchases.ts');
-const { listReviews, listQuestions } = await import('../src/learner/learning.ts');
-const { chapterProgress } = await import('../src/learner/progress.ts');
-const { getProfile } = await import('../src/learner/profile.ts');
+const { getFavourites } = await import('../src/favourites/service.ts');
+const { getCart } = await import('../src/cart/service.ts');
+const { purchasedSubjects } = await import('../src/purchases/service.ts');
+const { listReviews, listQuestions } = await import('../src/learning/service.ts');
+const { chapterProgress } = await import('../src/learning/service.ts');
+const { getProfile } = await import('../src/profile/service.ts');
 
 beforeAll(async () => {
   const token = await adminToken(call);

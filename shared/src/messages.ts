@@ -50,4 +50,25 @@ export const LEARNER_MESSAGES = {
   purchasesLoaded: 'Purchased subjects loaded successfully.',
   paymentsLoaded: 'Payment history loaded successfully.',
   otherUser: 'You can only see your own data.',
+  profileNotFound: 'Profile not found.',
+} as const;
+
+/**
+ * The `message` of answers whose text the contract leaves open (kept as they always were), so no
+ * handler holds a literal.
+ */
+export const ANSWER_MESSAGES = {
+  aboutSubject: 'About subject',
+  progress: 'Progress',
+  aiReply: 'AI reply',
+  uploadReady: 'Upload ready',
+  fileUploaded: 'File uploaded successfully',
+  boards: 'Boards',
+  classes: 'Classes',
+  class: 'Class',
+  subjects: 'Subjects',
+  subSubjects: 'Sub-subjects',
+  chapters: 'Chapters',
+  topics: 'Topics',
+  testimonials: 'Testimonials',
 } as const;

@@ -59,14 +59,22 @@ const U = BASES.users;
 const A = BASES.admin;
 const G = BASES.global;
 
-const route = (
-  name: string,
+/** A route whose name and group stay literal types, so `RouteName` can be derived from the table. */
+const route = <const N extends string, const G extends RouteGroup>(
+  name: N,
   method: Method,
   path: string,
-  group: RouteGroup,
+  group: G,
   access: Access,
   extra: Partial<Pick<RouteDef, 'localOnly' | 'rawBody'>> = {},
-): RouteDef => ({ name, method, path, group, access, ...extra });
+): RouteDef & { readonly name: N; readonly group: G } => ({
+  name,
+  method,
+  path,
+  group,
+  access,
+  ...extra,
+});
 
 /** Catalogue entities managed by the admin back office, with the names their routes use. */
 export const ADMIN_ENTITIES = [
@@ -128,7 +136,7 @@ export const ADMIN_ENTITIES = [
   },
 ] as const;
 
-const adminCatalogue: RouteDef[] = ADMIN_ENTITIES.flatMap((e) => [
+const adminCatalogue = ADMIN_ENTITIES.flatMap((e) => [
   route(`admin.catalogue.${e.list}`, 'GET', `${A}/data/${e.list}`, 'catalogue-admin', 'admin'),
   route(`admin.catalogue.${e.insert}`, 'POST', `${A}/data/${e.insert}`, 'catalogue-admin', 'admin'),
   route(`admin.catalogue.${e.update}`, 'POST', `${A}/data/${e.update}`, 'catalogue-admin', 'admin'),
@@ -141,7 +149,7 @@ const adminCatalogue: RouteDef[] = ADMIN_ENTITIES.flatMap((e) => [
   ),
 ]);
 
-export const ROUTES: readonly RouteDef[] = [
+export const ROUTES = [
   route('health', 'GET', '/api/health', 'health', 'public'),
   route('health.ready', 'GET', '/api/health/ready', 'health', 'public'),
 
@@ -249,11 +257,19 @@ export const ROUTES: readonly RouteDef[] = [
   // AI teacher (CONTRACT section 8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
-];
+] as const satisfies readonly RouteDef[];
+
+type DeclaredRoute = (typeof ROUTES)[number];
+
+/** The name of every route of the table (handler maps are keyed by these). */
+export type RouteName = DeclaredRoute['name'];
+
+/** The names of the routes one group serves. */
+export type RouteNameOf<G extends RouteGroup> = Extract<DeclaredRoute, { group: G }>['name'];
 
 /** The routes served by one route group (one Lambda function). */
 export const routesOfGroup = (group: RouteGroup): RouteDef[] =>
-  ROUTES.filter((r) => r.group === group);
+  ROUTES.filter((r: RouteDef) => r.group === group);
 
 const compiled = ROUTES.map((r) => {
   const names: string[] = [];

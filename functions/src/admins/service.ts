@@ -1,14 +1,14 @@
 import type { AdminAccount, InsertAdminInput } from '@gia/shared';
 import { MESSAGES, PASSWORD_RULE_MESSAGE } from '@gia/shared';
 import { deleteAdmin, getAdmin, listAdmins, putAdmin } from '../db/accounts.ts';
-import { InvalidCursorError, type Page } from '../db/client.ts';
+import { InvalidCursorError, type Page } from '../db/paging.ts';
 import {
   createUserWithPassword,
   deleteUser,
   findUser,
   setPermanentPassword,
   signOutEverywhere,
-} from '../auth/cognito.ts';
+} from '../lib/cognito.ts';
 import { forgetAdmin } from '../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 

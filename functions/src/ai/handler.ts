@@ -1,5 +1,10 @@
-import { AiConversationQuery, AskAiInput, LEARNING_MESSAGES as M } from '@gia/shared';
-import { learnerId } from '../learner/identity.ts';
+import {
+  AiConversationQuery,
+  ANSWER_MESSAGES,
+  AskAiInput,
+  LEARNING_MESSAGES as M,
+} from '@gia/shared';
+import { learnerId } from '../lib/identity.ts';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';
@@ -10,7 +15,7 @@ export const handler = createGroupHandler(
   'ai',
   {
     'ai.ask': async (req) =>
-      ok('AI reply', await askTeacher(learnerId(req), parse(AskAiInput, req.body))),
+      ok(ANSWER_MESSAGES.aiReply, await askTeacher(learnerId(req), parse(AskAiInput, req.body))),
     'ai.conversation': async (req) =>
       ok(
         M.aiConversationLoaded,

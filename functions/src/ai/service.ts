@@ -13,8 +13,9 @@ import {
   takeLearnerQuestion,
   type ConversationTurn,
 } from '../db/ai.ts';
-import { getRecordsAndGrants, listByParent, pick } from '../db/catalogue.ts';
-import { requireTopicAccess } from '../learner/topic-access.ts';
+import { getRecordsAndGrants } from '../db/catalogue.ts';
+import { pickOf, recordOf, subjectsOfClass } from '../db/records.ts';
+import { requireTopicAccess } from '../lib/topic-access.ts';
 import { isFreeCourse } from '../lib/entitlement.ts';
 import { env } from '../lib/env.ts';
 import {
@@ -28,7 +29,6 @@ import { logger } from '../lib/logger.ts';
 import { mediaKey } from '../lib/media.ts';
 import { getObject } from '../lib/s3-presign.ts';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const NOTES_EXCERPT_CHARS = 3000;
 const HOUR_MS = 3600_000;
 
@@ -84,42 +84,29 @@ async function notesExcerpt(notesUrl: unknown): Promise<string> {
   }
 }
 
-/** Where a conversation is kept: per topic, per class, or the general teacher. */
-export const conversationScope = (input: { topic_id?: string; class_id?: string }) =>
-  input.topic_id
-    ? `TOPIC#${input.topic_id}`
-    : input.class_id
-      ? `CLASS#${input.class_id}`
-      : 'GENERAL';
-
 /**
  * A class scope needs the class to be free or a subject of it owned by the learner, as a topic
  * scope needs the topic to be watchable.
  */
 async function classScope(userId: string, classId: string): Promise<Record<string, string>> {
-  const subjects = (await listByParent('subject', classId, { limit: 1000 })).items;
+  const subjects = await subjectsOfClass(classId);
   const { records, granted } = await getRecordsAndGrants(
     [{ entity: 'class', id: classId }],
     userId,
-    subjects.map((s) => str(s.subject_id)),
+    subjects.map((s) => s.subject_id),
   );
-  const cls = pick(records, 'class', classId);
+  const cls = pickOf(records, 'class', classId);
   if (!cls) throw new NotFoundError('Class not found.');
-  const board = pick(
-    (await getRecordsAndGrants([{ entity: 'board', id: str(cls.board_id) }], undefined, []))
-      .records,
-    'board',
-    cls.board_id,
-  );
+  const board = await recordOf('board', cls.board_id);
   const entitled =
     granted.size > 0 ||
     isFreeCourse({ class: cls, board }) ||
     subjects.some((s) => s.free_course === true);
   if (!entitled) throw new ForbiddenError(M.notEntitled);
   return {
-    board: str(board?.board_name),
-    class: str(cls.class_name),
-    class_description: str(cls.description),
+    board: board?.board_name ?? '',
+    class: cls.class_name,
+    class_description: cls.description ?? '',
   };
 }
 
@@ -128,12 +115,12 @@ async function scope(userId: string, input: AskAiInput): Promise<Record<string, 
   if (input.topic_id) {
     const a = await requireTopicAccess(userId, input.topic_id);
     return {
-      board: str(a.board?.board_name),
-      class: str(a.class?.class_name),
-      subject: str(a.subject?.subject_name),
-      chapter: str(a.chapter?.chapter_name),
-      topic: str(a.topic.topic_name),
-      topic_description: str(a.topic.topic_description),
+      board: a.board?.board_name ?? '',
+      class: a.class?.class_name ?? '',
+      subject: a.subject?.subject_name ?? '',
+      chapter: a.chapter?.chapter_name ?? '',
+      topic: a.topic.topic_name,
+      topic_description: a.topic.topic_description ?? '',
       notes_excerpt: await notesExcerpt(a.topic.notes_url),
     };
   }
@@ -187,7 +174,7 @@ export async function askTeacher(userId: string, input: AskAiInput) {
   const ai = openai();
   const material = await scope(userId, input);
   await countQuestion(userId);
-  const where = conversationScope(input);
+  const where = { topic_id: input.topic_id, class_id: input.class_id };
   const earlier = await conversation(userId, where);
   const data = materialMessage(material);
   let content: string | null | undefined;
@@ -235,4 +222,4 @@ export async function askTeacher(userId: string, input: AskAiInput) {
 
 /** The learner's kept conversation in a scope, oldest turn first (`getAiConversation`). */
 export const aiConversation = (userId: string, query: AiConversationQuery) =>
-  conversation(userId, conversationScope(query));
+  conversation(userId, { topic_id: query.topic_id, class_id: query.class_id });

@@ -1,15 +1,13 @@
 import type { LoginAnswer, LoginInput, SignupAnswer, SignupInput } from '@gia/shared';
 import { MESSAGES, PASSWORD_RULE_MESSAGE } from '@gia/shared';
+import { createLearnerProfile, getAdmin, getLearnerProfile } from '../db/accounts.ts';
 import {
   attemptCounters,
   clearAttempts,
-  createLearnerProfile,
-  getAdmin,
-  getLearnerProfile,
   releaseAttempt,
   reserveAttempt,
   revokeSession,
-} from '../db/accounts.ts';
+} from '../db/sessions.ts';
 import type { Identity, Pool } from '../lib/auth.ts';
 import { env } from '../lib/env.ts';
 import {
@@ -25,7 +23,7 @@ import {
   refreshSession,
   revokeRefreshToken,
   signUpLearner,
-} from './cognito.ts';
+} from '../lib/cognito.ts';
 
 /** Sign-ups are counted per client in windows of an hour. */
 const SIGNUP_WINDOW_SECONDS = 3600;

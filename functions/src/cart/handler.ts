@@ -1,6 +1,6 @@
 import { LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/shared';
-import { addToCart, getCart, removeFromCart } from '../learner/cart.ts';
-import { learnerId } from '../learner/identity.ts';
+import { addToCart, getCart, removeFromCart } from './service.ts';
+import { learnerId } from '../lib/identity.ts';
 import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 

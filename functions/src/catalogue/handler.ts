@@ -1,4 +1,4 @@
-import { CatalogueListQuery, PageQuery } from '@gia/shared';
+import { ANSWER_MESSAGES, CatalogueListQuery, PageQuery } from '@gia/shared';
 import { createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { publicClassDetail, publicList, publicSubject, publicTopics } from './public.ts';
@@ -12,38 +12,39 @@ const list = (items: unknown[], nextCursor: string | null, message: string) =>
 export const handler = createGroupHandler('catalogue', {
   'catalogue.getBoards': async (req) => {
     const p = await publicList('board', paging(req));
-    return list(p.items, p.nextCursor, 'Boards');
+    return list(p.items, p.nextCursor, ANSWER_MESSAGES.boards);
   },
   'catalogue.getClasses': async (req) => {
     const { board_id } = filters(req);
     const p = await publicList('class', paging(req), board_id);
-    return list(p.items, p.nextCursor, 'Classes');
+    return list(p.items, p.nextCursor, ANSWER_MESSAGES.classes);
   },
   'catalogue.getClassById': async (req) =>
-    ok('Class', await publicClassDetail(req.params.classId ?? '', req.identity)),
+    ok(ANSWER_MESSAGES.class, await publicClassDetail(req.params.classId ?? '', req.identity)),
   'catalogue.getSubjects': async (req) => {
     const q = filters(req);
-    if (q.subject_id) return list(await publicSubject(q.subject_id), null, 'Subjects');
+    if (q.subject_id)
+      return list(await publicSubject(q.subject_id), null, ANSWER_MESSAGES.subjects);
     const p = await publicList('subject', paging(req), q.class_id);
-    return list(p.items, p.nextCursor, 'Subjects');
+    return list(p.items, p.nextCursor, ANSWER_MESSAGES.subjects);
   },
   'catalogue.getSubSubjects': async (req) => {
     const { subject_id } = filters(req);
     const p = await publicList('sub-subject', paging(req), subject_id);
-    return list(p.items, p.nextCursor, 'Sub-subjects');
+    return list(p.items, p.nextCursor, ANSWER_MESSAGES.subSubjects);
   },
   'catalogue.getChapters': async (req) => {
     const { sub_subject_id } = filters(req);
     const p = await publicList('chapter', paging(req), sub_subject_id);
-    return list(p.items, p.nextCursor, 'Chapters');
+    return list(p.items, p.nextCursor, ANSWER_MESSAGES.chapters);
   },
   'catalogue.getTopics': async (req) => {
     const { chapter_id } = filters(req);
     const p = await publicTopics(paging(req), chapter_id, req.identity);
-    return list(p.items, p.nextCursor, 'Topics');
+    return list(p.items, p.nextCursor, ANSWER_MESSAGES.topics);
   },
   'catalogue.gettestimonial': async (req) => {
     const p = await publicList('testimonial', paging(req));
-    return list(p.items, p.nextCursor, 'Testimonials');
+    return list(p.items, p.nextCursor, ANSWER_MESSAGES.testimonials);
   },
 });

@@ -1,5 +1,5 @@
 import type { CatalogueEntity } from '@gia/shared';
-import { InvalidCursorError, type Page } from '../db/client.ts';
+import { InvalidCursorError, type Page } from '../db/paging.ts';
 import {
   classContents,
   getRecord,

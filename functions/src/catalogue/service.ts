@@ -6,7 +6,7 @@ import {
   type CatalogueEntity,
 } from '@gia/shared';
 import { getAdmin } from '../db/accounts.ts';
-import { InvalidCursorError, type Page } from '../db/client.ts';
+import { InvalidCursorError, type Page } from '../db/paging.ts';
 import {
   CatalogueWriteRefused,
   deleteRecord,

@@ -1,22 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { tableName } from './client.ts';
-
-/**
- * The AI teacher's items:
- *
- * | item | pk | sk | serves |
- * |---|---|---|---|
- * | learner's question log | `AIRATE#<user_id>` | `AIRATE` | per-learner sliding-window limit (TTL cleans up) |
- * | daily budget | `AIBUDGET#<yyyy-mm-dd>` | `AIBUDGET` | the global daily budget across all learners (TTL) |
- * | conversation | `USER#<user_id>` | `AICHAT#<scope>` | the learner's turns per topic or class, kept by the server |
- */
-const rateKey = (userId: string) => ({ pk: `AIRATE#${userId}`, sk: 'AIRATE' });
-const budgetKey = (day: string) => ({ pk: `AIBUDGET#${day}`, sk: 'AIBUDGET' });
-const conversationKey = (userId: string, scope: string) => ({
-  pk: `USER#${userId}`,
-  sk: `AICHAT#${scope}`,
-});
+import { keys } from './keys.ts';
+import { tableName } from './table-name.ts';
 
 const conditionFailed = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,7 +23,7 @@ export async function takeLearnerQuestion(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const now = Date.now();
     const res = await ddb.send(
-      new GetCommand({ TableName: tableName(), Key: rateKey(userId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: keys.aiRate(userId), ConsistentRead: true }),
     );
     const version = Number(res.Item?.version ?? 0);
     const recent = ((res.Item?.stamps as number[] | undefined) ?? [])
@@ -52,7 +37,7 @@ export async function takeLearnerQuestion(
         new PutCommand({
           TableName: tableName(),
           Item: {
-            ...rateKey(userId),
+            ...keys.aiRate(userId),
             stamps: [...recent, now],
             version: version + 1,
             ttl: Math.ceil((now + windowMs) / 1000) + 60,
@@ -80,7 +65,7 @@ export async function takeDailyBudget(day: string, budget: number): Promise<bool
     await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: budgetKey(day),
+        Key: keys.aiBudget(day),
         UpdateExpression: 'ADD #c :one SET #ttl = if_not_exists(#ttl, :ttl)',
         ConditionExpression: 'attribute_not_exists(#c) OR #c < :budget',
         ExpressionAttributeNames: { '#c': 'count', '#ttl': 'ttl' },
@@ -105,12 +90,21 @@ export interface ConversationTurn {
   at: string;
 }
 
-/** A learner's conversation in one scope (a topic, a class, or general), oldest turn first. */
-export async function conversation(userId: string, scope: string): Promise<ConversationTurn[]> {
+/** Where a conversation is kept: a topic's, a class's, or (neither given) the general teacher's. */
+export interface ConversationScope {
+  topic_id?: string;
+  class_id?: string;
+}
+
+/** A learner's conversation in one scope, oldest turn first. */
+export async function conversation(
+  userId: string,
+  scope: ConversationScope,
+): Promise<ConversationTurn[]> {
   const res = await ddb.send(
     new GetCommand({
       TableName: tableName(),
-      Key: conversationKey(userId, scope),
+      Key: keys.aiConversation(userId, scope),
       ConsistentRead: true,
     }),
   );
@@ -123,7 +117,7 @@ export async function conversation(userId: string, scope: string): Promise<Conve
  */
 export async function appendTurns(
   userId: string,
-  scope: string,
+  scope: ConversationScope,
   turns: ConversationTurn[],
   keep: number,
 ): Promise<void> {
@@ -131,7 +125,7 @@ export async function appendTurns(
     const res = await ddb.send(
       new GetCommand({
         TableName: tableName(),
-        Key: conversationKey(userId, scope),
+        Key: keys.aiConversation(userId, scope),
         ConsistentRead: true,
       }),
     );
@@ -142,7 +136,7 @@ export async function appendTurns(
         new PutCommand({
           TableName: tableName(),
           Item: {
-            ...conversationKey(userId, scope),
+            ...keys.aiConversation(userId, scope),
             type: 'ai-conversation',
             turns: [...old, ...turns].slice(-keep),
             version: version + 1,

@@ -3,13 +3,13 @@ import {
   type BatchGetCommandOutput,
   GetCommand,
   QueryCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { CatalogueEntity } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { decodeCursor, encodeCursor, startKeyError, tableName, type Page } from './client.ts';
+import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.ts';
+import { tableName } from './table-name.ts';
 import { keys, withoutKeys } from './keys.ts';
+import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';
 
 /**
  * The catalogue in the single table. Each record stores the ids of all its ancestors, so a list
@@ -306,13 +306,13 @@ export function listSubjectChapters(subjectId: string, options: ListOptions) {
 export type WriteRefusal =
   'missing' | 'has-children' | 'parent-missing' | 'name-taken' | 'changed' | 'parent-count';
 
-export class CatalogueWriteRefused extends Error {
-  constructor(readonly reason: WriteRefusal) {
-    super(reason);
-  }
-}
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/**
+ * The one refusal class ({@link WriteRefused}) seen with the catalogue's reasons: `instanceof`
+ * narrows `reason` to {@link WriteRefusal}, so a switch over it stays exhaustive.
+ */
+export const CatalogueWriteRefused = WriteRefused as new (
+  reason: WriteRefusal,
+) => WriteRefused<WriteRefusal>;
 
 /** One more child for a parent that must exist. */
 const parentIncrement = (parent: Ref): TransactItem => ({
@@ -344,18 +344,6 @@ export interface NameGuard {
   key: { pk: string; sk: string };
 }
 
-async function transact(items: TransactItem[], reasons: WriteRefusal[]): Promise<void> {
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    if ((err as Error).name !== 'TransactionCanceledException') throw err;
-    const codes = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
-    if (failed >= 0 && reasons[failed]) throw new CatalogueWriteRefused(reasons[failed]);
-    throw err;
-  }
-}
-
 /**
  * A transaction with parent decrements. When only a decrement's condition fails (the parent is
  * gone, or its count is already 0: a count damaged before counts were guarded), the write goes
@@ -363,11 +351,11 @@ async function transact(items: TransactItem[], reasons: WriteRefusal[]): Promise
  */
 async function transactCounting(items: TransactItem[], reasons: WriteRefusal[]): Promise<void> {
   try {
-    await transact(items, reasons);
+    await transactWrite(items, reasons);
   } catch (err) {
-    if (!(err instanceof CatalogueWriteRefused) || err.reason !== 'parent-count') throw err;
+    if (!(err instanceof WriteRefused) || err.reason !== 'parent-count') throw err;
     const keep = reasons.map((r) => r !== 'parent-count');
-    await transact(
+    await transactWrite(
       items.filter((_, i) => keep[i]),
       reasons.filter((_, i) => keep[i]),
     );
@@ -414,7 +402,7 @@ export async function insertRecord(
     });
     reasons.push('name-taken');
   }
-  await transact(items, reasons);
+  await transactWrite(items, reasons);
 }
 
 /**
@@ -531,8 +519,8 @@ export async function deleteRecord(
     await transactCounting(items, reasons);
   } catch (err) {
     // The delete's one condition covers two cases: tell them apart.
-    if (err instanceof CatalogueWriteRefused && !(await getRecord(ref))) {
-      throw new CatalogueWriteRefused('missing');
+    if (err instanceof WriteRefused && !(await getRecord(ref))) {
+      throw new WriteRefused('missing');
     }
     throw err;
   }
@@ -548,7 +536,7 @@ export async function setFields(ref: Ref, fields: Record<string, unknown>): Prom
     return `#a${i} = :v${i}`;
   });
   if (!sets.length) return;
-  await transact(
+  await transactWrite(
     [
       {
         Update: {

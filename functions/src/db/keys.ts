@@ -41,8 +41,11 @@
  * | review summary | `TOPIC#<topic_id>` | `REVIEWSUMMARY` | | | getreviews summary (kept by the same transaction as each review write) |
  * | class rating | `CLASS#<class_id>` | `RATING` | | | real ratings on class cards |
  * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
- * | topic progress | `USER#<user_id>` | `PROGRESS#<topic_id>` | | | resume position, watched marks |
- * | AI question log, daily budget, conversation | `AIRATE#<user_id>`, `AIBUDGET#<day>`, `USER#<user_id>` | `AIRATE`, `AIBUDGET`, `AICHAT#<scope>` | | | getAiResponse limits and kept turns (keys in `db/ai.ts`) |
+ * | topic progress | `USER#<user_id>` | `PROGRESS#<chapter_id>#<topic_id>` | | | resume position, watched marks; getTopicProgress reads one chapter's rows only |
+ * | AI question log | `AIRATE#<user_id>` | `AIRATE` | | | getAiResponse per-learner sliding-window limit (TTL cleans up) |
+ * | AI daily budget | `AIBUDGET#<yyyy-mm-dd>` | `AIBUDGET` | | | getAiResponse budget across all learners (TTL cleans up) |
+ * | AI conversation | `USER#<user_id>` | `AICHAT#TOPIC#<topic_id>`, `AICHAT#CLASS#<class_id>` or `AICHAT#GENERAL` | | | getAiResponse / getAiConversation: the learner's kept turns per topic or class |
+ * | local gateway order | `RZPLOCAL#<order_id>` | `RZPLOCAL` | | | the local test gateway's own record of an order (local stack only, without Razorpay keys) |
  * | upload counter | `UPLOADS#<user_id>#<yyyy-mm-dd>` | `UPLOADS` | | | upload/presign and upload/file per-learner daily quota (TTL cleans up) |
  */
 export const keys = {
@@ -96,6 +99,63 @@ export const keys = {
   }),
   signups: (client: string) => ({ pk: `SIGNUPS#${client}`, sk: 'SIGNUPS' }),
   revokedSession: (sessionId: string) => ({ pk: `REVOKED#${sessionId}`, sk: 'REVOKED' }),
+  review: (topicId: string, userId: string) => ({
+    pk: `TOPIC#${topicId}`,
+    sk: `REVIEW#${userId}`,
+  }),
+  reviewIndex: (reviewId: string) => ({ gsi1pk: `REVIEW#${reviewId}`, gsi1sk: 'REVIEW' }),
+  reviewSummary: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'REVIEWSUMMARY' }),
+  /** The rating aggregate of a class or subject (beside the record, whose pk it shares). */
+  rating: (entity: 'class' | 'subject', id: string) => ({
+    pk: `${entity === 'class' ? 'CLASS' : 'SUBJECT'}#${id}`,
+    sk: 'RATING',
+  }),
+  question: (topicId: string, qnaId: string) => ({ pk: `TOPIC#${topicId}`, sk: `QNA#${qnaId}` }),
+  questionIndex: (qnaId: string) => ({ gsi1pk: `QNA#${qnaId}`, gsi1sk: 'QNA' }),
+  /** gsi2: questions listed by whether anyone answered them, newest first. */
+  questionState: (qnaId: string, answered: boolean) => ({
+    gsi2pk: answered ? QUESTIONS_ANSWERED : QUESTIONS_UNANSWERED,
+    gsi2sk: qnaId,
+  }),
+  progress: (userId: string, chapterId: string, topicId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `PROGRESS#${chapterId}#${topicId}`,
+  }),
+  aiRate: (userId: string) => ({ pk: `AIRATE#${userId}`, sk: 'AIRATE' }),
+  aiBudget: (day: string) => ({ pk: `AIBUDGET#${day}`, sk: 'AIBUDGET' }),
+  /** One conversation per topic, per class, or the general teacher. */
+  aiConversation: (userId: string, scope: { topic_id?: string; class_id?: string }) => ({
+    pk: `USER#${userId}`,
+    sk: `AICHAT#${
+      scope.topic_id
+        ? `TOPIC#${scope.topic_id}`
+        : scope.class_id
+          ? `CLASS#${scope.class_id}`
+          : 'GENERAL'
+    }`,
+  }),
+  localGatewayOrder: (orderId: string) => ({ pk: `RZPLOCAL#${orderId}`, sk: 'RZPLOCAL' }),
+} as const;
+
+/** gsi2 partitions of the admin's question desk. */
+export const QUESTIONS_ANSWERED = 'QNA#ANSWERED';
+export const QUESTIONS_UNANSWERED = 'QNA#UNANSWERED';
+
+/** The partitions that Queries read, and the sort-key prefix of each kind of item listed in one. */
+export const partitions = {
+  user: (userId: string) => `USER#${userId}`,
+  topic: (topicId: string) => `TOPIC#${topicId}`,
+} as const;
+
+export const sortKeyPrefixes = {
+  cartItem: 'CART#',
+  favourite: 'FAV#',
+  grant: 'GRANT#',
+  payment: 'PAYMENT#',
+  progressInChapter: (chapterId: string) => `PROGRESS#${chapterId}#`,
+  /** A topic's reviews and, beside them, its `REVIEWSUMMARY`. */
+  reviewsAndSummary: 'REVIEW',
+  question: 'QNA#',
 } as const;
 
 /** Strips the key attributes from an item before it leaves the data layer. */

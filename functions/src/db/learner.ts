@@ -1,69 +1,124 @@
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { tableName } from './client.ts';
 import { keyOf } from './catalogue.ts';
-import { keys, withoutKeys } from './keys.ts';
+import { keys, partitions, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import { queryAll } from './query.ts';
+import { tableName } from './table-name.ts';
+import { transactWrite, type TransactItem } from './transact.ts';
 
-type Item = Record<string, unknown>;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** The items of one learner whose sort key starts with a prefix (cart, favourites, grants…). */
-export async function userItems(
-  userId: string,
-  prefix: string,
-  newestFirst = false,
-): Promise<Item[]> {
-  const out: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix },
-        ScanIndexForward: !newestFirst,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(res.Items ?? []).map((i) => withoutKeys(i)));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return out;
+/** A subject in the learner's cart, with the class and board it had when it was added. */
+export interface CartItem {
+  cart_id: string;
+  user_id: string;
+  subject_id: string;
+  class_id?: string;
+  board_id?: string;
+  added_at: string;
+  updated_at: string;
 }
 
-/** One item by key. */
-export async function getItem(key: { pk: string; sk: string }): Promise<Item | undefined> {
+/** One of the learner's favourite subjects. */
+export interface Favourite {
+  favorite_id: string;
+  user_id: string;
+  subject_id: string;
+  class_id?: string;
+  board_id?: string;
+  added_at: string;
+}
+
+/** A subject the learner owns (written by a paid order, see db/payments.ts). */
+export interface Grant {
+  user_id: string;
+  subject_id: string;
+  class_id?: string;
+  board_id?: string;
+  order_id: string;
+  purchased_at: string;
+}
+
+/** One row of the learner's payment history, as recorded with the payment (db/payments.ts). */
+export type PaymentRow = Record<string, unknown> & { id: string; paid_at: string };
+
+/** Where the learner is in one topic (stored under the learner, without their id). */
+export interface TopicProgress {
+  topic_id: string;
+  chapter_id: string;
+  position_seconds: number;
+  duration_seconds: number;
+  completed: boolean;
+  updated_at: string;
+}
+
+/**
+ * The items of one learner whose sort key starts with a prefix, every page, without keys and
+ * without the item's `type`.
+ */
+async function userItems<T>(
+  userId: string,
+  prefix: string,
+  options: { newestFirst?: boolean; consistent?: boolean } = {},
+): Promise<T[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': partitions.user(userId), ':prefix': prefix },
+    ScanIndexForward: !options.newestFirst,
+    ConsistentRead: options.consistent,
+  });
+  return items.map((item) => {
+    const { type: _type, ...rest } = withoutKeys(item);
+    return rest as T;
+  });
+}
+
+/** One item by key (consistent), without keys and `type`; services use the named readers below. */
+export async function getItem<T = Record<string, unknown>>(key: {
+  pk: string;
+  sk: string;
+}): Promise<T | undefined> {
   const res = await ddb.send(
     new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
   );
-  return res.Item ? withoutKeys(res.Item) : undefined;
+  if (!res.Item) return undefined;
+  const { type: _type, ...rest } = withoutKeys(res.Item);
+  return rest as T;
 }
 
-/** Why a write of the learner's own data was refused. */
-export class LearnerWriteRefused extends Error {
-  constructor(readonly reason: 'duplicate' | 'owned' | 'subject-missing' | 'missing') {
-    super(reason);
-  }
+/** The learner's cart items, oldest first. */
+export const cartItems = (userId: string) => userItems<CartItem>(userId, sortKeyPrefixes.cartItem);
+
+/** One of the learner's cart items; another learner's id finds nothing. */
+export const cartItem = (userId: string, cartId: string) =>
+  getItem<CartItem>(keys.cartItem(userId, cartId));
+
+/** The learner's favourites, oldest first. */
+export const favouriteItems = (userId: string) =>
+  userItems<Favourite>(userId, sortKeyPrefixes.favourite);
+
+/** One of the learner's favourites; another learner's id finds nothing. */
+export const favourite = (userId: string, favoriteId: string) =>
+  getItem<Favourite>(keys.favourite(userId, favoriteId));
+
+/** The learner's favourite of one subject, if they have one. */
+export async function favouriteOfSubject(userId: string, subjectId: string) {
+  const guard = await getItem<{ favorite_id: string }>(keys.favouriteSubject(userId, subjectId));
+  return guard && favourite(userId, guard.favorite_id);
 }
 
-async function transact(items: TransactItem[], reasons: LearnerWriteRefused['reason'][]) {
-  try {
-    await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (err) {
-    if ((err as Error).name !== 'TransactionCanceledException') throw err;
-    const codes = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    const failed = codes.findIndex((c) => c.Code === 'ConditionalCheckFailed');
-    const reason = reasons[failed];
-    if (reason) throw new LearnerWriteRefused(reason);
-    throw err;
-  }
-}
+/**
+ * The subjects the learner owns, oldest grant first; `consistent` when the answer decides a
+ * write (recording a payment).
+ */
+export const grants = (userId: string, options: { consistent?: boolean } = {}) =>
+  userItems<Grant>(userId, sortKeyPrefixes.grant, options);
+
+/** The learner's payment history, newest first. */
+export const paymentRows = (userId: string) =>
+  userItems<PaymentRow>(userId, sortKeyPrefixes.payment, { newestFirst: true });
+
+/** The learner's position in each topic of one chapter they have started (that chapter only). */
+export const progressInChapter = (userId: string, chapterId: string) =>
+  userItems<TopicProgress>(userId, sortKeyPrefixes.progressInChapter(chapterId));
 
 const subjectExists = (subjectId: string): TransactItem => ({
   ConditionCheck: {
@@ -76,15 +131,11 @@ const subjectExists = (subjectId: string): TransactItem => ({
 /**
  * Adds a subject to a learner's cart: once per subject (a guard item), never one they own (the
  * grant must not exist), never a subject that is gone — in one transaction.
+ *
+ * @throws WriteRefused `duplicate`, `owned` or `subject-missing`.
  */
-export async function addCartItem(item: {
-  cart_id: string;
-  user_id: string;
-  subject_id: string;
-  added_at: string;
-  updated_at: string;
-}) {
-  await transact(
+export async function addCartItem(item: CartItem) {
+  await transactWrite(
     [
       {
         Put: {
@@ -112,9 +163,13 @@ export async function addCartItem(item: {
   );
 }
 
-/** Removes one cart item of a learner (and its guard). */
+/**
+ * Removes one cart item of a learner (and its guard).
+ *
+ * @throws WriteRefused `missing` when it is gone already.
+ */
 export async function removeCartItem(userId: string, cartId: string, subjectId: string) {
-  await transact(
+  await transactWrite(
     [
       {
         Delete: {
@@ -129,14 +184,13 @@ export async function removeCartItem(userId: string, cartId: string, subjectId: 
   );
 }
 
-/** Adds a favourite once per subject; a second add finds the guard and is refused as duplicate. */
-export async function addFavourite(item: {
-  favorite_id: string;
-  user_id: string;
-  subject_id: string;
-  added_at: string;
-}) {
-  await transact(
+/**
+ * Adds a favourite once per subject.
+ *
+ * @throws WriteRefused `duplicate` (the subject's guard exists) or `subject-missing`.
+ */
+export async function addFavourite(item: Favourite) {
+  await transactWrite(
     [
       {
         Put: {
@@ -160,9 +214,13 @@ export async function addFavourite(item: {
   );
 }
 
-/** Removes a favourite (and its guard). */
+/**
+ * Removes a favourite (and its guard).
+ *
+ * @throws WriteRefused `missing` when it is gone already.
+ */
 export async function removeFavourite(userId: string, favoriteId: string, subjectId: string) {
-  await transact(
+  await transactWrite(
     [
       {
         Delete: {
@@ -178,19 +236,11 @@ export async function removeFavourite(userId: string, favoriteId: string, subjec
 }
 
 /** Saves where a learner is in a topic; `completed`, once reached, stays true. */
-export async function saveProgress(p: {
-  user_id: string;
-  topic_id: string;
-  chapter_id: string;
-  position_seconds: number;
-  duration_seconds: number;
-  completed: boolean;
-  updated_at: string;
-}): Promise<void> {
+export async function saveProgress(userId: string, p: TopicProgress): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: `USER#${p.user_id}`, sk: `PROGRESS#${p.topic_id}` },
+      Key: keys.progress(userId, p.chapter_id, p.topic_id),
       UpdateExpression: [
         'SET #t = :type, topic_id = :topic, chapter_id = :chapter, position_seconds = :pos',
         'duration_seconds = :dur, updated_at = :now',

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { tableName } from './client.ts';
+import { tableName } from './table-name.ts';
 import { keys } from './keys.ts';
 
 /**

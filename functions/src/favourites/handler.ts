@@ -1,6 +1,6 @@
 import { LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/shared';
-import { addToFavourites, getFavourites, removeFromFavourites } from '../learner/favourites.ts';
-import { learnerId } from '../learner/identity.ts';
+import { addToFavourites, getFavourites, removeFromFavourites } from './service.ts';
+import { learnerId } from '../lib/identity.ts';
 import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../db/client.ts';
+import { tableName } from '../db/table-name.ts';
 import { TABLE_DEFINITION } from '../db/table.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { UnavailableError } from '../lib/errors.ts';

@@ -1,5 +1,5 @@
 import { AdminQuestionsQuery, AnswerQuestionInput, LEARNING_MESSAGES as M } from '@gia/shared';
-import { adminAnswer, adminQuestions } from '../learner/learning.ts';
+import { adminAnswer, adminQuestions } from './service.ts';
 import { caller, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 

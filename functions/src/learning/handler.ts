@@ -1,29 +1,31 @@
 import {
+  ANSWER_MESSAGES,
   ChapterQuery,
   InsertQuestionInput,
-  SaveProgressInput,
   InsertReviewInput,
   LEARNING_MESSAGES as M,
   QnaPageQuery,
+  SaveProgressInput,
   TopicQuery,
   UpdateQuestionInput,
   UpdateReviewInput,
 } from '@gia/shared';
-import { learnerId } from '../learner/identity.ts';
+import { created, createGroupHandler, ok } from '../lib/http.ts';
+import { learnerId } from '../lib/identity.ts';
+import { parse } from '../lib/validation.ts';
 import {
+  chapterProgress,
   deleteReview,
   listQuestions,
   listReviews,
   postQuestion,
   postReview,
+  recordProgress,
   updateQuestion,
   updateReview,
-} from '../learner/learning.ts';
-import { chapterProgress, recordProgress } from '../learner/progress.ts';
-import { created, createGroupHandler, ok } from '../lib/http.ts';
-import { parse } from '../lib/validation.ts';
+} from './service.ts';
 
-/** Reviews and questions of topics (CONTRACT section 6). */
+/** Reviews, questions and progress of topics (CONTRACT section 6). */
 export const handler = createGroupHandler('learning', {
   'reviews.get': async (req) => {
     const { reviews, summary, entitled } = await listReviews(
@@ -53,7 +55,7 @@ export const handler = createGroupHandler('learning', {
   },
   'progress.get': async (req) =>
     ok(
-      'Progress',
+      ANSWER_MESSAGES.progress,
       await chapterProgress(learnerId(req), parse(ChapterQuery, req.query).chapter_id),
     ),
   'progress.save': async (req) =>

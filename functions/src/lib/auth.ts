@@ -2,7 +2,8 @@ import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { adminExists, isSessionRevoked } from '../db/accounts.ts';
+import { adminExists } from '../db/accounts.ts';
+import { isSessionRevoked } from '../db/sessions.ts';
 import { env } from './env.ts';
 import { UnauthenticatedError } from './errors.ts';
 

@@ -1,8 +1,12 @@
 import * as z from 'zod/mini';
 
 /**
- * Configuration read by every function. Parsed once, at first use, so a missing variable fails
- * loudly at start rather than at the tenth request.
+ * Configuration read by every function. Parsed once, at first use (the first request of a
+ * function, or a script's first call into the services), and cached. Lazy by design, unlike
+ * STYLE's "parse at module scope": scripts and tests import these modules first and set the
+ * variables (endpoints, table name) after, which a parse at import would refuse. So a missing
+ * variable fails loudly, but at a function's first request rather than at its start; the CDK
+ * stack sets every required one, and the infra tests check that it does.
  */
 const text = z.string().check(z.minLength(1));
 const positiveInt = z.coerce.number().check(z.int(), z.minimum(1));

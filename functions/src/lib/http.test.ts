@@ -2,16 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { generateKeyPairSync } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { MESSAGES } from '@gia/shared';
+import { MESSAGES, type RouteGroup } from '@gia/shared';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
+import type { RouteHandlers } from './http.ts';
 
 Object.assign(process.env, TEST_ENV);
 const { cacheJwksForTests } = await import('./auth.ts');
 const { caller, createGroupHandler, MAX_JSON_BODY_BYTES, ok } = await import('./http.ts');
 const { parse } = await import('./validation.ts');
+
+/** Some routes of a group only: a map the type checker refuses, to see the router answer 501. */
+const some = <G extends RouteGroup>(handlers: Partial<RouteHandlers<G>>) =>
+  handlers as RouteHandlers<G>;
 
 const issuer = testIssuer();
 const ADMIN = '/api/v1/classadmin';
@@ -25,17 +30,23 @@ const admins = createGroupHandler('admins', {
     throw new Error('secret table name leaked in stack');
   },
 });
-const cart = createGroupHandler('cart', { 'cart.get': async (req) => ok('mine', caller(req)) });
-const health = createGroupHandler('health', {});
-const throttled = createGroupHandler('cart', {
-  'cart.get': async () => {
-    // What the SDK throws when DynamoDB throttling outlasts its retries.
-    throw new ProvisionedThroughputExceededException({
-      message: 'The level of configured provisioned throughput for the table was exceeded.',
-      $metadata: { httpStatusCode: 400, attempts: 3 },
-    });
-  },
-});
+const cart = createGroupHandler(
+  'cart',
+  some({ 'cart.get': async (req) => ok('mine', caller(req)) }),
+);
+const health = createGroupHandler('health', some({}));
+const throttled = createGroupHandler(
+  'cart',
+  some({
+    'cart.get': async () => {
+      // What the SDK throws when DynamoDB throttling outlasts its retries.
+      throw new ProvisionedThroughputExceededException({
+        message: 'The level of configured provisioned throughput for the table was exceeded.',
+        $metadata: { httpStatusCode: 400, attempts: 3 },
+      });
+    },
+  }),
+);
 
 const call = async (
   handler: typeof admins,

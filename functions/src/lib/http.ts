@@ -5,7 +5,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { ErrorBody, RouteDef, RouteGroup } from '@gia/shared';
+import type { ErrorBody, RouteDef, RouteGroup, RouteNameOf } from '@gia/shared';
 import { MESSAGES, matchRoute } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
 import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
@@ -50,6 +50,12 @@ export interface ApiResult {
 
 export type RouteHandler = (req: ApiRequest) => Promise<ApiResult>;
 
+/**
+ * The handlers of one route group, keyed by the names its routes have in the shared route table:
+ * a misspelt name, a route of another group or a route left out does not compile.
+ */
+export type RouteHandlers<G extends RouteGroup> = { readonly [N in RouteNameOf<G>]: RouteHandler };
+
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
@@ -65,6 +71,38 @@ export const created = (message: string, data?: unknown): ApiResult => ({
   status: 201,
   body: { message, data },
 });
+
+/** A file sent as one field of a `multipart/form-data` body. */
+export interface FormFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The file in field `field` of a route's multipart body (a route declared `rawBody`). Anything
+ * else (no body, another content type, no file in that field) is a `400` with `message`.
+ */
+export async function formFile(req: ApiRequest, field: string, message: string): Promise<FormFile> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (!req.rawBody || !contentType.startsWith('multipart/form-data')) {
+    throw new ValidationError(message, [
+      { field, message: `Send the file as multipart form field "${field}".` },
+    ]);
+  }
+  const form = await new Request('http://upload/', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: req.rawBody,
+  })
+    .formData()
+    .catch(() => undefined);
+  const file = form?.get(field);
+  if (!(file instanceof File)) {
+    throw new ValidationError(message, [{ field, message: `No file in field "${field}".` }]);
+  }
+  return { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
 
 /** The caller of a route whose access rule guarantees one. */
 export function caller(req: ApiRequest): Identity {
@@ -174,11 +212,12 @@ export function errorResponse(err: unknown, requestId: string): APIGatewayProxyS
 /**
  * The Lambda handler of one route group. It finds the route in the shared table, checks the
  * caller against the route's access rule, parses the body, runs the route's handler and maps
- * errors. Declared routes of the group without a handler answer `501`.
+ * errors. `handlers` has one handler per route of the group (the type checker holds it to the
+ * table); a declared route that still finds none at run time answers `501`.
  */
-export function createGroupHandler(
-  group: RouteGroup,
-  handlers: Partial<Record<string, RouteHandler>>,
+export function createGroupHandler<G extends RouteGroup>(
+  group: G,
+  handlers: RouteHandlers<G>,
   options: { beforeRoute?: () => Promise<void> } = {},
 ): LambdaHandler {
   const core = async (
@@ -195,7 +234,7 @@ export function createGroupHandler(
 
     const headers = lowerCaseHeaders(event.headers);
     const identity = await authorise(route, bearerToken(headers));
-    const handler = handlers[route.name];
+    const handler = (handlers as Partial<Record<string, RouteHandler>>)[route.name];
     if (!handler) throw new NotImplementedError();
     await options.beforeRoute?.();
 

@@ -1,24 +1,37 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { RouteGroup } from '@gia/shared';
 import { accessClaims, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
+import type { RouteHandlers } from './http.ts';
 
 Object.assign(process.env, TEST_ENV);
 const { ADMIN_CHECK_TTL_MS, assertSessionStands, cacheJwksForTests, forgetAdmin } =
   await import('./auth.ts');
 const { caller, createGroupHandler, ok } = await import('./http.ts');
 
+/** Some routes of a group only: a map the type checker refuses, to see the router answer 501. */
+const some = <G extends RouteGroup>(handlers: Partial<RouteHandlers<G>>) =>
+  handlers as RouteHandlers<G>;
+
 const issuer = testIssuer();
 const ddbMock = mockClient(DynamoDBDocumentClient);
-const admins = createGroupHandler('admins', {
-  'admin.getAdmins': async (req) => ok('who', caller(req)),
-  'admin.insertAdmin': async () => ok('created'),
-});
-const cart = createGroupHandler('cart', { 'cart.get': async (req) => ok('mine', caller(req)) });
-const catalogue = createGroupHandler('catalogue', {
-  'catalogue.getBoards': async (req) => ok('boards', req.identity ?? null),
-});
+const admins = createGroupHandler(
+  'admins',
+  some({
+    'admin.getAdmins': async (req) => ok('who', caller(req)),
+    'admin.insertAdmin': async () => ok('created'),
+  }),
+);
+const cart = createGroupHandler(
+  'cart',
+  some({ 'cart.get': async (req) => ok('mine', caller(req)) }),
+);
+const catalogue = createGroupHandler(
+  'catalogue',
+  some({ 'catalogue.getBoards': async (req) => ok('boards', req.identity ?? null) }),
+);
 
 const call = async (handler: typeof admins, method: string, path: string, token: string) => {
   const event = httpEvent(method, path, { headers: { authorization: `Bearer ${token}` } });

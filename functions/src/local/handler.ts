@@ -2,7 +2,7 @@ import { LocalPayInput, PAYMENT_MESSAGES as M } from '@gia/shared';
 import { NotFoundError } from '../lib/errors.ts';
 import { createGroupHandler } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
-import { localGateway, paymentGateway } from '../payments/gateway.ts';
+import { localGateway, paymentGateway } from '../lib/payment-gateway.ts';
 
 /**
  * The local test gateway's "card payment" (CONTRACT section 7, step 5): only when Razorpay keys

@@ -1,5 +1,5 @@
 import { PAYMENT_MESSAGES as M, RecordPaymentInput } from '@gia/shared';
-import { learnerId } from '../learner/identity.ts';
+import { learnerId } from '../lib/identity.ts';
 import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';

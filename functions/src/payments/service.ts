@@ -7,7 +7,7 @@ import {
   type OrderAnswer,
   type RecordPaymentInput,
 } from '@gia/shared';
-import { userItems } from '../db/learner.ts';
+import { cartItems } from '../db/learner.ts';
 import {
   checkoutSlots,
   CheckoutSlotTaken,
@@ -16,18 +16,20 @@ import {
   expireOrder,
   getOrder,
   getOrders,
-  grantedSubjects,
   MAX_OPEN_ORDERS,
   ORDER_LIFETIME_MS,
-  PaymentRaced,
   putOrder,
-  recordOrderPayment,
   releaseCheckoutSlot,
   type Order,
   type OrderItem,
+} from '../db/orders.ts';
+import {
+  grantedSubjects,
+  PaymentRaced,
+  recordOrderPayment,
   type PaymentOutcome,
 } from '../db/payments.ts';
-import { getCart } from '../learner/cart.ts';
+import { pricedCart } from '../lib/cart.ts';
 import {
   NotFoundError,
   RateLimitedError,
@@ -35,7 +37,7 @@ import {
   ValidationError,
 } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { paymentGateway } from './gateway.ts';
+import { paymentGateway } from '../lib/payment-gateway.ts';
 
 /** Reconciliation first asks Razorpay about an unpaid order this long after its creation. */
 const FIRST_CHECK_AFTER_MS = 15 * 60_000;
@@ -63,7 +65,7 @@ export function cartFingerprint(items: Pick<OrderItem, 'subject_id' | 'subject_p
  * (at most `MAX_OPEN_ORDERS` open at once, else 429 until the oldest expires).
  */
 export async function processPayment(userId: string): Promise<OrderAnswer> {
-  const cart = await getCart(userId);
+  const cart = await pricedCart(userId);
   if (!cart.items.length || !(cart.total > 0)) throw new ValidationError(M.emptyCart);
   if (cart.items.length > MAX_ORDER_ITEMS) throw new ValidationError(M.tooManyItems);
   // Razorpay counts paise and refuses less than ₹1; check what is actually charged.
@@ -150,7 +152,7 @@ async function settle(order: Order, paymentId: string, eventId?: string): Promis
       return 'seen';
     const [owned, cart] = await Promise.all([
       grantedSubjects(order.user_id),
-      userItems(order.user_id, 'CART#'),
+      cartItems(order.user_id),
     ]);
     try {
       const outcome = await recordOrderPayment({
@@ -158,10 +160,7 @@ async function settle(order: Order, paymentId: string, eventId?: string): Promis
         paymentId,
         historyId: ulid(),
         owned,
-        cartItems: cart.map((c) => ({
-          cart_id: String(c.cart_id),
-          subject_id: String(c.subject_id),
-        })),
+        cartItems: cart.map((c) => ({ cart_id: c.cart_id, subject_id: c.subject_id })),
         now: new Date().toISOString(),
         eventId,
       });

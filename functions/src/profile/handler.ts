@@ -1,6 +1,6 @@
 import { LEARNING_MESSAGES as M, UpdateProfileInput, VerifyEmailInput } from '@gia/shared';
-import { learnerId } from '../learner/identity.ts';
-import { confirmEmail, getProfile, updateProfile } from '../learner/profile.ts';
+import { learnerId } from '../lib/identity.ts';
+import { confirmEmail, getProfile, updateProfile } from './service.ts';
 import { bearerToken } from '../lib/auth.ts';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';

@@ -1,37 +1,18 @@
-import { LEARNER_MESSAGES as M } from '@gia/shared';
-import { learnerId } from '../learner/identity.ts';
-import { aboutSubject, paymentHistory, purchasedSubjects } from '../learner/purchases.ts';
-import { parse } from '../lib/validation.ts';
-import { SubjectRefInput } from '@gia/shared';
+import { ANSWER_MESSAGES, LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/shared';
 import { createGroupHandler, ok } from '../lib/http.ts';
+import { learnerId } from '../lib/identity.ts';
+import { parse } from '../lib/validation.ts';
+import { aboutSubject, paymentHistory, purchasedClasses, purchasedSubjects } from './service.ts';
 
 /** What the learner owns and paid (CONTRACT section 6). */
 export const handler = createGroupHandler('purchases', {
-  'purchases.getsubjects_purchased': async (req) => {
-    const rows = await purchasedSubjects(learnerId(req));
-    return ok(
-      M.purchasesLoaded,
-      rows.map(({ subject_price: _p, class_price: _c, ...r }) => r),
-    );
-  },
-  'purchases.getUserClassPurchased': async (req) => {
-    const rows = await purchasedSubjects(learnerId(req));
-    return ok(
-      M.purchasesLoaded,
-      rows.map((r) => ({
-        board_name: r.board_name,
-        class_id: r.class_id,
-        class_name: r.class_name,
-        class_price: r.class_price,
-        subject_id: r.subject_id,
-        subject_name: r.subject_name,
-        subject_price: r.subject_price,
-      })),
-    );
-  },
+  'purchases.getsubjects_purchased': async (req) =>
+    ok(M.purchasesLoaded, await purchasedSubjects(learnerId(req))),
+  'purchases.getUserClassPurchased': async (req) =>
+    ok(M.purchasesLoaded, await purchasedClasses(learnerId(req))),
   'purchases.getAboutSubjects': async (req) =>
     ok(
-      'About subject',
+      ANSWER_MESSAGES.aboutSubject,
       await aboutSubject(learnerId(req), parse(SubjectRefInput, req.query).subject_id),
     ),
   'purchases.getpayment_history': async (req) =>

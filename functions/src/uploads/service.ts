@@ -20,8 +20,8 @@ import {
 } from '../lib/errors.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { presignPost, putObject } from '../lib/s3-presign.ts';
-import { notAnImage, pendingPrefix } from './attach.ts';
-import { imageTypeOf } from './image-type.ts';
+import { notAnImage, pendingPrefix } from '../lib/attach.ts';
+import { imageTypeOf } from '../lib/image-type.ts';
 
 const extension = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 

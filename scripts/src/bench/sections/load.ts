@@ -1,5 +1,5 @@
 import { listAll, listByParent } from '@gia/functions/db/catalogue.ts';
-import { userItems } from '@gia/functions/db/learner.ts';
+import { cartItems } from '@gia/functions/db/learner.ts';
 import { LEARNER_DATA, type BenchContext } from '../demo.ts';
 import { directLoad, loadTest } from '../load.ts';
 import { table, type Part, type Row } from '../report.ts';
@@ -29,7 +29,7 @@ const targets = (ctx: BenchContext) => [
     path: `${LEARNER_DATA}/getUSER_CART`,
     token: ctx.learner,
     // An empty cart: one Query of a learner's partition, as the endpoint's first request.
-    direct: () => userItems('x', 'CART#'),
+    direct: () => cartItems('x'),
   },
 ];
 

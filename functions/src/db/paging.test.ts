@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, InvalidCursorError, startKeyError } from './client.ts';
+import { decodeCursor, encodeCursor, InvalidCursorError, startKeyError } from './paging.ts';
 
 const scope = { index: 'gsi1' as const, partition: 'BOARDS' };
 const real = { pk: 'BOARD#01J', sk: 'BOARD', gsi1pk: 'BOARDS', gsi1sk: '01J' };

@@ -11,10 +11,10 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
-import { cognito } from '../lib/cognito-client.ts';
-import { env } from '../lib/env.ts';
-import type { Pool } from '../lib/auth.ts';
-import { POOL_GROUP } from '../lib/pools.ts';
+import { cognito } from './cognito-client.ts';
+import { env } from './env.ts';
+import type { Pool } from './auth.ts';
+import { POOL_GROUP } from './pools.ts';
 
 export const poolIds = (pool: Pool) => {
   const e = env();

@@ -14,7 +14,7 @@ import {
 import { TEST_ENV } from '../../test/tokens.ts';
 
 Object.assign(process.env, TEST_ENV);
-const { updateProfile } = await import('./profile.ts');
+const { updateProfile } = await import('./service.ts');
 
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 const ddbMock = mockClient(DynamoDBDocumentClient);

@@ -3,7 +3,7 @@ import {
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { LEARNING_MESSAGES as M, type UpdateProfileInput } from '@gia/shared';
+import { LEARNER_MESSAGES, LEARNING_MESSAGES as M, type UpdateProfileInput } from '@gia/shared';
 import {
   emailOwner,
   getLearnerProfile,
@@ -19,8 +19,8 @@ import {
   UnauthenticatedError,
   ValidationError,
 } from '../lib/errors.ts';
-import { poolIds } from '../auth/cognito.ts';
-import { attachLearnerImage } from '../uploads/attach.ts';
+import { poolIds } from '../lib/cognito.ts';
+import { attachLearnerImage } from '../lib/attach.ts';
 
 const view = (p: LearnerProfile) => ({
   user_id: p.user_id,
@@ -38,7 +38,7 @@ const view = (p: LearnerProfile) => ({
 /** The learner's profile, never a password. */
 export async function getProfile(userId: string) {
   const profile = await getLearnerProfile(userId);
-  if (!profile) throw new NotFoundError('Profile not found.');
+  if (!profile) throw new NotFoundError(LEARNER_MESSAGES.profileNotFound);
   return view(profile);
 }
 
@@ -79,7 +79,7 @@ export async function updateProfile(
   if (input.dob > today())
     throw new ValidationError(M.profileDob, [{ field: 'dob', message: M.profileDob }]);
   const old = await getLearnerProfile(userId);
-  if (!old) throw new NotFoundError('Profile not found.');
+  if (!old) throw new NotFoundError(LEARNER_MESSAGES.profileNotFound);
   const { email: requested, ...rest } = input;
   // A newly uploaded image is checked and made public only now (finding 16).
   const fields = { ...rest, profile_image: await attachLearnerImage(userId, input.profile_image) };
@@ -131,7 +131,7 @@ function codeError(err: unknown): Error {
  */
 export async function confirmEmail(userId: string, code: string, accessToken: string) {
   const profile = await getLearnerProfile(userId);
-  if (!profile) throw new NotFoundError('Profile not found.');
+  if (!profile) throw new NotFoundError(LEARNER_MESSAGES.profileNotFound);
   const pending = profile.pending_email;
   if (!pending) throw new ConflictError(M.emailNothingPending);
   try {

@@ -1,8 +1,4 @@
-import { env } from '../lib/env.ts';
 import { ValidationError } from '../lib/errors.ts';
-
-/** The table name, from the environment. */
-export const tableName = (): string => env().TABLE_NAME;
 
 /** Opaque list cursors: the LastEvaluatedKey, base64url-encoded. */
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>

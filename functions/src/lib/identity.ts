@@ -1,6 +1,6 @@
 import { LEARNER_MESSAGES } from '@gia/shared';
-import { ForbiddenError } from '../lib/errors.ts';
-import { caller, type ApiRequest } from '../lib/http.ts';
+import { ForbiddenError } from './errors.ts';
+import { caller, type ApiRequest } from './http.ts';
 
 /**
  * The caller's user id. A `user_id` in the query or body is optional; when given it must be the

@@ -1,7 +1,7 @@
 import { LEARNER_PENDING_PREFIX, UPLOAD_KINDS, UPLOAD_MESSAGES } from '@gia/shared';
-import { ValidationError } from '../lib/errors.ts';
-import { mediaKey, mediaUrl } from '../lib/media.ts';
-import { copyObject, deleteObject, getObject } from '../lib/s3-presign.ts';
+import { ValidationError } from './errors.ts';
+import { mediaKey, mediaUrl } from './media.ts';
+import { copyObject, deleteObject, getObject } from './s3-presign.ts';
 import { IMAGE_SIGNATURE_BYTES, imageTypeOf } from './image-type.ts';
 
 /**

@@ -54,7 +54,7 @@ beforeAll(async () => {
     RAZORPAY_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   });
   // The first import (the Razorpay client and its axios) is slow on a busy machine: not a test.
-  await import('./gateway.ts');
+  await import('./payment-gateway.ts');
 }, 60_000);
 afterAll(() => server?.close());
 beforeEach(() => {
@@ -62,7 +62,7 @@ beforeEach(() => {
 });
 
 const load = async () => {
-  const gateway = await import('./gateway.ts');
+  const gateway = await import('./payment-gateway.ts');
   gateway.resetGatewayForTests();
   return gateway;
 };
@@ -198,7 +198,7 @@ describe('payments without Razorpay keys', () => {
       'PAYMENTS_LOCAL_GATEWAY',
     ])
       delete process.env[k];
-    const { resetEnvForTests } = await import('../lib/env.ts');
+    const { resetEnvForTests } = await import('./env.ts');
     resetEnvForTests();
     const { paymentGateway, resetGatewayForTests } = await load();
     resetGatewayForTests();

@@ -1,5 +1,6 @@
-import { getRecords, pick, type Ref } from '../db/catalogue.ts';
-import { isFreeCourse } from '../lib/entitlement.ts';
+import { getRecords, type Ref } from '../db/catalogue.ts';
+import { pickOf } from '../db/records.ts';
+import { isFreeCourse } from './entitlement.ts';
 
 /** What the learner screens show of a subject, with its class and board. */
 export interface SubjectCard {
@@ -15,8 +16,6 @@ export interface SubjectCard {
   /** The subject, its class or its board is a free course. */
   free: boolean;
 }
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** A subject to show, with the class and board it had when the learner picked it. */
 export interface SubjectRef {
@@ -46,32 +45,46 @@ export async function subjectCards(
   const subjects = await getRecords(first);
   const missing: Ref[] = [];
   for (const id of ids) {
-    const s = pick(subjects, 'subject', id);
+    const s = pickOf(subjects, 'subject', id);
     if (!s) continue;
-    if (!pick(subjects, 'class', s.class_id))
-      missing.push({ entity: 'class', id: str(s.class_id) });
-    if (!pick(subjects, 'board', s.board_id))
-      missing.push({ entity: 'board', id: str(s.board_id) });
+    if (!pickOf(subjects, 'class', s.class_id)) missing.push({ entity: 'class', id: s.class_id });
+    if (!pickOf(subjects, 'board', s.board_id)) missing.push({ entity: 'board', id: s.board_id });
   }
   const above = missing.length ? new Map([...subjects, ...(await getRecords(missing))]) : subjects;
   const cards = new Map<string, SubjectCard>();
   for (const id of ids) {
-    const subject = pick(subjects, 'subject', id);
+    const subject = pickOf(subjects, 'subject', id);
     if (!subject) continue;
-    const cls = pick(above, 'class', subject.class_id);
-    const board = pick(above, 'board', subject.board_id);
+    const cls = pickOf(above, 'class', subject.class_id);
+    const board = pickOf(above, 'board', subject.board_id);
     cards.set(id, {
       subject_id: id,
-      subject_name: str(subject.subject_name),
+      subject_name: subject.subject_name,
       subject_price: Number(subject.subject_price ?? 0),
-      subject_image_url: str(subject.subject_image_url),
-      class_id: str(subject.class_id),
-      class_name: str(cls?.class_name),
+      subject_image_url: subject.subject_image_url ?? '',
+      class_id: subject.class_id,
+      class_name: cls?.class_name ?? '',
       class_price: Number(cls?.class_price ?? 0),
-      board_id: str(subject.board_id),
-      board_name: str(board?.board_name),
+      board_id: subject.board_id,
+      board_name: board?.board_name ?? '',
       free: isFreeCourse({ subject, class: cls, board }),
     });
   }
   return cards;
+}
+
+/**
+ * The learner's list screens (cart, favourites, purchases): each of the learner's items that
+ * names a subject becomes a row with that subject's current card; items whose subject is gone
+ * are left out. One BatchGet for all of them (see {@link subjectCards}).
+ */
+export async function withSubjectCards<I extends SubjectRef, R>(
+  items: I[],
+  toRow: (item: I, card: SubjectCard) => R,
+): Promise<R[]> {
+  const cards = await subjectCards(items);
+  return items.flatMap((item) => {
+    const card = cards.get(item.subject_id);
+    return card ? [toRow(item, card)] : [];
+  });
 }

@@ -5,14 +5,14 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { TEST_ENV } from '../../test/tokens.ts';
 
 Object.assign(process.env, TEST_ENV);
-vi.mock('./topic-access.ts', () => ({
+vi.mock('../lib/topic-access.ts', () => ({
   requireTopicAccess: async () => ({
     topic: { topic_id: 't1', subject_id: 's1', class_id: 'c1' },
     allowed: true,
   }),
   topicAccess: async () => ({ topic: { topic_id: 't1' }, allowed: true }),
 }));
-const { postReview } = await import('./learning.ts');
+const { postReview } = await import('./service.ts');
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 const review = { topic_id: 't1', rating: 4, review_comment: 'Clear' };

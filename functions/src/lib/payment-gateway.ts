@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import axiosRetry, { isNetworkError } from 'axios-retry';
 import Razorpay from 'razorpay';
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES } from '@gia/shared';
-import { UnavailableError } from '../lib/errors.ts';
-import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/payments.ts';
-import { env } from '../lib/env.ts';
-import { logger } from '../lib/logger.ts';
+import { UnavailableError } from './errors.ts';
+import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/orders.ts';
+import { env } from './env.ts';
+import { logger } from './logger.ts';
 
 /** What the product needs of a payment provider. */
 export interface PaymentGateway {

@@ -2,34 +2,33 @@ import { ulid } from 'ulid';
 import {
   LEARNING_MESSAGES as M,
   QNA_LIMITS,
-  STAFF_LABEL,
   shownLearnerName,
+  watchedToEnd,
   type QnaPageQuery,
 } from '@gia/shared';
 import { getLearnerProfile } from '../db/accounts.ts';
-import { InvalidCursorError } from '../db/client.ts';
+import { progressInChapter, saveProgress } from '../db/learner.ts';
+import { InvalidCursorError } from '../db/paging.ts';
 import {
-  AnswerRefused,
   appendAnswer,
+  editQuestion,
+  putQuestion,
+  questionById,
+  topicQuestions,
+  type Question,
+} from '../db/questions.ts';
+import {
   changeReview,
   createReview,
-  editQuestion,
-  questionById,
-  questionsForAdmin,
-  putQuestion,
   removeReview,
-  ReviewRefused,
   reviewById,
-  topicQuestions,
   topicReviews,
-  type Answer,
-  type Question,
   type Review,
-} from '../db/learning.ts';
+} from '../db/reviews.ts';
+import { WriteRefused } from '../db/transact.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { requireTopicAccess, topicAccess } from './topic-access.ts';
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
+import { answerRefusal, publicQuestion } from '../lib/questions.ts';
+import { requireTopicAccess, topicAccess } from '../lib/topic-access.ts';
 
 /**
  * A review as other learners see it: explicit public fields only. Who wrote it is a name (never
@@ -68,7 +67,7 @@ async function learnerName(userId: string) {
 
 /** The answer a refused review write gives: never a 500, whatever the reason. */
 function reviewRefusal(err: unknown): unknown {
-  if (!(err instanceof ReviewRefused)) return err;
+  if (!(err instanceof WriteRefused)) return err;
   if (err.reason === 'duplicate') return new ConflictError(M.reviewTwice);
   if (err.reason === 'missing') return new NotFoundError(M.reviewNotFound);
   return new ConflictError(M.reviewBusy);
@@ -84,7 +83,7 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
-      if (!(err instanceof ReviewRefused) || err.reason !== 'changed' || attempt >= 3) {
+      if (!(err instanceof WriteRefused) || err.reason !== 'changed' || attempt >= 3) {
         throw reviewRefusal(err);
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
@@ -104,8 +103,8 @@ export async function postReview(
     user_id: userId,
     user_name: await learnerName(userId),
     topic_id: input.topic_id,
-    subject_id: str(access.topic.subject_id),
-    class_id: str(access.topic.class_id),
+    subject_id: access.topic.subject_id,
+    class_id: access.topic.class_id,
     rating: input.rating,
     review_comment: input.review_comment,
     created_at: now,
@@ -141,32 +140,6 @@ export async function deleteReview(userId: string, id: string) {
   await withRetry(async () => removeReview(await ownReview(userId, id)));
 }
 
-/**
- * An answer as learners see it: staff answers carry `is_staff` (set by the server when the admin
- * pool answered) and the school's name; a learner's answer shows their name, never one reserved
- * for staff, however they named themselves.
- */
-const publicAnswer = (a: Answer, me: string) => ({
-  answer: a.answer,
-  answered_by: a.is_staff === true ? STAFF_LABEL : shownLearnerName(a.answered_by),
-  answered_at: a.answered_at,
-  is_staff: a.is_staff === true,
-  mine: a.is_staff !== true && a.user_id === me,
-});
-
-/** A question as learners see it: explicit public fields, `mine` instead of anyone's id. */
-const publicQuestion = (q: Question, me: string) => ({
-  qna_id: q.qna_id,
-  user_name: shownLearnerName(q.user_name),
-  topic_id: q.topic_id,
-  posted_date: q.posted_date,
-  mine: q.user_id === me,
-  questionanswers: q.questionanswers.map((qa) => ({
-    question: qa.question,
-    answers: qa.answers.map((a) => publicAnswer(a, me)),
-  })),
-});
-
 /** One page of a topic's questions, newest first, for a learner who may watch the topic. */
 export async function listQuestions(userId: string, query: QnaPageQuery) {
   // The page is read beside the entitlement check, and shown only once the check has passed.
@@ -192,14 +165,6 @@ export async function postQuestion(userId: string, topicId: string, question: st
   };
   await putQuestion(q);
   return publicQuestion(q, userId);
-}
-
-/** The answer a refused answer gives: a clear 4xx naming the cap. */
-function answerRefusal(err: unknown): unknown {
-  if (!(err instanceof AnswerRefused)) return err;
-  if (err.reason === 'missing') return new NotFoundError(M.questionNotFound);
-  if (err.reason === 'author-limit') return new ConflictError(M.answersPerLearner);
-  return new ConflictError(M.answersFull);
 }
 
 /**
@@ -235,36 +200,25 @@ export async function updateQuestion(
   return publicQuestion((await questionById(input.qna_id)) ?? q, userId);
 }
 
-/** A question as the admin desk sees it (staff may see who asked). */
-const adminQuestion = (q: Question) => ({
-  ...publicQuestion(q, ''),
-  user_id: q.user_id,
-  user_name: q.user_name,
-});
+/** The learner's position in every topic of a chapter they have started. */
+export const chapterProgress = progressInChapter;
 
-/** The admin screen's list of questions (optionally only unanswered ones). */
-export const adminQuestions = async (unansweredOnly: boolean) =>
-  (await questionsForAdmin(unansweredOnly)).map(adminQuestion);
-
-/**
- * An admin's answer: flagged `is_staff` by the server (only the admin pool reaches this route),
- * shown under the school's name; staff keep a few places beyond the learners' cap.
- */
-export async function adminAnswer(adminId: string, qnaId: string, answer: string) {
-  const q = await questionById(qnaId);
-  if (!q) throw new NotFoundError(M.questionNotFound);
-  await appendAnswer(
-    q,
-    {
-      answer,
-      answered_by: STAFF_LABEL,
-      answered_at: new Date().toISOString(),
-      user_id: adminId,
-      is_staff: true,
-    },
-    { maxAnswers: QNA_LIMITS.answersPerQuestion + QNA_LIMITS.staffReserve },
-  ).catch((err: unknown) => {
-    throw answerRefusal(err);
-  });
-  return adminQuestion((await questionById(qnaId)) ?? q);
+/** Remembers where the learner is in a topic; the last seconds count as watched to the end. */
+export async function recordProgress(
+  userId: string,
+  input: { topic_id: string; position_seconds: number; duration_seconds?: number },
+) {
+  const access = await requireTopicAccess(userId, input.topic_id);
+  const duration = input.duration_seconds ?? 0;
+  const completed = watchedToEnd(input.position_seconds, duration);
+  const progress = {
+    topic_id: input.topic_id,
+    chapter_id: access.topic.chapter_id,
+    position_seconds: Math.floor(input.position_seconds),
+    duration_seconds: Math.floor(duration),
+    completed,
+    updated_at: new Date().toISOString(),
+  };
+  await saveProgress(userId, progress);
+  return { user_id: userId, ...progress };
 }

@@ -1,0 +1,48 @@
+import { ulid } from 'ulid';
+import { LEARNER_MESSAGES as M } from '@gia/shared';
+import { addCartItem, cartItem, removeCartItem } from '../db/learner.ts';
+import { WriteRefused } from '../db/transact.ts';
+import { pricedCart } from '../lib/cart.ts';
+import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { subjectCards } from '../lib/subjects.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A learner's cart with current prices and names, and its total in rupees. */
+export const getCart = pricedCart;
+
+/** Adds a subject to the cart, refusing duplicates, subjects owned and free subjects. */
+export async function addToCart(userId: string, subjectId: string) {
+  const card = (await subjectCards([subjectId])).get(subjectId);
+  if (!card) throw new NotFoundError(M.subjectNotFound);
+  if (card.free) throw new ConflictError(M.cartFree);
+  const now = today();
+  const item = {
+    cart_id: ulid(),
+    user_id: userId,
+    subject_id: subjectId,
+    class_id: card.class_id,
+    board_id: card.board_id,
+    added_at: now,
+    updated_at: now,
+  };
+  try {
+    await addCartItem(item);
+  } catch (err) {
+    if (!(err instanceof WriteRefused)) throw err;
+    if (err.reason === 'duplicate') throw new ConflictError(M.cartDuplicate);
+    if (err.reason === 'owned') throw new ConflictError(M.cartOwned);
+    throw new NotFoundError(M.subjectNotFound);
+  }
+  return { ...item, subject_name: card.subject_name, subject_price: card.subject_price };
+}
+
+/** Removes one of the learner's own cart items; anyone else's is simply not found. */
+export async function removeFromCart(userId: string, cartId: string) {
+  const item = await cartItem(userId, cartId);
+  if (!item) throw new NotFoundError(M.cartItemNotFound);
+  await removeCartItem(userId, cartId, item.subject_id).catch((err: unknown) => {
+    if (err instanceof WriteRefused) throw new NotFoundError(M.cartItemNotFound);
+    throw err;
+  });
+}

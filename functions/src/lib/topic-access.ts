@@ -1,0 +1,53 @@
+import { LEARNING_MESSAGES as M } from '@gia/shared';
+import { getRecordsAndGrants } from '../db/catalogue.ts';
+import {
+  pickOf,
+  recordOf,
+  type BoardFields,
+  type ChapterFields,
+  type ClassFields,
+  type SubjectFields,
+  type TopicFields,
+} from '../db/records.ts';
+import { mayWatchTopic } from './entitlement.ts';
+import { ForbiddenError, NotFoundError } from './errors.ts';
+
+export interface TopicAccess {
+  topic: TopicFields;
+  chapter?: ChapterFields;
+  subject?: SubjectFields;
+  class?: ClassFields;
+  board?: BoardFields;
+  allowed: boolean;
+}
+
+/** A topic with its ancestors and whether the learner may watch it (the one rule). */
+export async function topicAccess(userId: string, topicId: string): Promise<TopicAccess> {
+  const topic = await recordOf('topic', topicId);
+  if (!topic || topic.status !== 'Active') throw new NotFoundError(M.topicNotFound);
+  const { records, granted } = await getRecordsAndGrants(
+    [
+      { entity: 'chapter', id: topic.chapter_id },
+      { entity: 'subject', id: topic.subject_id },
+      { entity: 'class', id: topic.class_id },
+      { entity: 'board', id: topic.board_id },
+    ],
+    userId,
+    [topic.subject_id],
+  );
+  const ctx = {
+    topic,
+    chapter: pickOf(records, 'chapter', topic.chapter_id),
+    subject: pickOf(records, 'subject', topic.subject_id),
+    class: pickOf(records, 'class', topic.class_id),
+    board: pickOf(records, 'board', topic.board_id),
+  };
+  return { ...ctx, allowed: mayWatchTopic(ctx, granted) };
+}
+
+/** The same, refusing with 403 when the learner may not watch. */
+export async function requireTopicAccess(userId: string, topicId: string): Promise<TopicAccess> {
+  const access = await topicAccess(userId, topicId);
+  if (!access.allowed) throw new ForbiddenError(M.notEntitled);
+  return access;
+}
