@@ -39,7 +39,7 @@ export const REFRESH_TOKEN_KEY = 'refreshToken';
 const LEVELS: (keyof Selections)[] = ['board', 'class', 'subject', 'subSubject', 'chapter'];
 
 /**
- * Client state (CONTRACT section 9): the access token in sessionStorage; the persisted copy of
+ * Client state (docs/api.md §9): the access token in sessionStorage; the persisted copy of
  * this store in localStorage under the key `root`.
  */
 export const useSession = create<SessionState>()(
