@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ROUTES } from '@gia/shared';
+import { routePath } from '@gia/shared';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -19,19 +19,8 @@ declare module 'vitest' {
   }
 }
 
-/**
- * The path of a route of the shared table, by its name, with its `{parameters}` filled in:
- * tests take paths from the one route table, as the web app and the gateway do.
- */
-export function routePath(name: string, params: Record<string, string> = {}): string {
-  const route = ROUTES.find((r) => r.name === name);
-  if (!route) throw new Error(`no route named ${name}`);
-  return route.path.replace(/\{(\w+)\}/g, (_, p: string) => {
-    const value = params[p];
-    if (value === undefined) throw new Error(`route ${name} needs {${p}}`);
-    return encodeURIComponent(value);
-  });
-}
+/** Tests take paths from the one route table, as the web app and the gateway do. */
+export { routePath };
 
 /** A small JSON client for the local stack under test. */
 export function api() {

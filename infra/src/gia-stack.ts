@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import { routePath } from '@gia/shared';
 import type { Construct } from 'constructs';
 import { groupVariables, type Config } from './config.ts';
 import { Api } from './constructs/api.ts';
@@ -76,7 +77,7 @@ export class GiaStack extends Stack {
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
     output('SiteUrl', this.web.url, 'The site');
-    output('WebhookUrl', `${this.web.url}/api/v1/payments/webhook`, 'Razorpay webhook URL');
+    output('WebhookUrl', `${this.web.url}${routePath('payments.webhook')}`, 'Razorpay webhook URL');
     output(
       'ApiUrl',
       this.api.httpApi.apiEndpoint,

@@ -1,4 +1,4 @@
-/** Error codes of the contract (CONTRACT section 2), with the HTTP status each one answers. */
+/** Error codes of the contract (docs/api.md §2), with the HTTP status each one answers. */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,

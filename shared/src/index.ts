@@ -12,3 +12,4 @@ export * from './learning.ts';
 export * from './ids.ts';
 export * from './learning-answers.ts';
 export * from './learner-answers.ts';
+export * from './route-path.ts';

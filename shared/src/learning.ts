@@ -14,7 +14,7 @@ export const QNA_LIMITS = {
   pageMax: 100,
 } as const;
 
-/** Texts of reviews, questions, profile and the AI teacher (CONTRACT sections 6 and 8). */
+/** Texts of reviews, questions, profile and the AI teacher (docs/api.md §6 and §8). */
 export const LEARNING_MESSAGES = {
   reviewsLoaded: 'Reviews loaded successfully.',
   reviewCreated: 'Review created successfully',

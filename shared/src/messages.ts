@@ -32,7 +32,7 @@ export const MESSAGES = {
 export const PASSWORD_RULE_MESSAGE =
   'Password must be at least 8 characters long and contain a letter and a digit.';
 
-/** Texts of the learner's own data (CONTRACT section 6). */
+/** Texts of the learner's own data (docs/api.md §6). */
 export const LEARNER_MESSAGES = {
   cartLoaded: 'Cart items loaded successfully.',
   cartAdded: 'Added Successfully',

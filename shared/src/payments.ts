@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
 
-/** Texts of payments (CONTRACT section 7 and the specification's cart toasts). */
+/** Texts of payments (docs/api.md §7 and the specification's cart toasts). */
 export const PAYMENT_MESSAGES = {
   emptyCart: 'Your cart is empty or the total amount is invalid.',
   tooManyItems: 'Please check out at most 25 subjects at a time.',

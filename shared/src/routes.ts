@@ -100,7 +100,7 @@ export const ROUTES = [
   route('health', 'GET', '/api/health', 'health', 'public'),
   route('health.ready', 'GET', '/api/health/ready', 'health', 'public'),
 
-  // Authentication (CONTRACT section 3)
+  // Authentication (docs/api.md §3)
   route('learner.login.signup', 'POST', `${L}/login/signup`, 'auth', 'public'),
   route('learner.login.request', 'POST', `${L}/login/request`, 'auth', 'public'),
   route('learner.login.refresh', 'POST', `${L}/login/refresh`, 'auth', 'public'),
@@ -114,7 +114,7 @@ export const ROUTES = [
   route('admin.insertAdmin', 'POST', `${A}/data/insertAdmin`, 'admins', 'admin'),
   route('admin.deleteAdmin', 'DELETE', `${A}/data/deleteAdmin/{admin_id}`, 'admins', 'admin'),
 
-  // Public catalogue reads (CONTRACT section 4)
+  // Public catalogue reads (docs/api.md §4)
   route('catalogue.getBoards', 'GET', `${L}/data/getBoards`, 'catalogue', 'public'),
   route('catalogue.getClasses', 'GET', `${L}/data/getClasses`, 'catalogue', 'public'),
   route(
@@ -133,13 +133,13 @@ export const ROUTES = [
   // Admin catalogue
   ...adminCatalogue,
 
-  // Uploads (CONTRACT section 5)
+  // Uploads (docs/api.md §5)
   route('uploads.presign', 'POST', `${G}/upload/presign`, 'uploads', 'learner-or-admin'),
   route('uploads.file', 'POST', `${G}/upload/file`, 'uploads', 'learner-or-admin', {
     rawBody: true,
   }),
 
-  // Learner data (CONTRACT section 6)
+  // Learner data (docs/api.md §6)
   route(
     'purchases.getsubjects_purchased',
     'GET',
@@ -190,7 +190,7 @@ export const ROUTES = [
   route('admin.qna.get', 'GET', `${A}/data/getqna`, 'learning-admin', 'admin'),
   route('admin.qna.answer', 'POST', `${A}/data/answerqna`, 'learning-admin', 'admin'),
 
-  // Payments (CONTRACT section 7)
+  // Payments (docs/api.md §7)
   route('payments.process', 'POST', `${L}/data/processPayment`, 'payments', 'learner'),
   route('payments.record', 'POST', `${L}/data/insertpayment_hsitory`, 'payments', 'learner'),
   route('payments.recordAlias', 'POST', `${L}/data/insertpayment_history`, 'payments', 'learner'),
@@ -201,7 +201,7 @@ export const ROUTES = [
     localOnly: true,
   }),
 
-  // AI teacher (CONTRACT section 8)
+  // AI teacher (docs/api.md §8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
 ] as const satisfies readonly RouteDef[];

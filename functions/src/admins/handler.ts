@@ -3,7 +3,7 @@ import { caller, created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { createAdmin, getAdmins, removeAdmin } from './service.ts';
 
-/** Admin accounts: the "Add New Admin" screen (CONTRACT section 3). */
+/** Admin accounts: the "Add New Admin" screen (docs/api.md §3). */
 export const handler = createGroupHandler('admins', {
   'admin.getAdmins': async (req) => {
     const { limit, cursor } = parse(PageQuery, req.query);

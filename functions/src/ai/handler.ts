@@ -10,7 +10,7 @@ import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';
 import { aiConversation, askTeacher } from './service.ts';
 
-/** The AI teacher (CONTRACT section 8). */
+/** The AI teacher (docs/api.md §8). */
 export const handler = createGroupHandler(
   'ai',
   {

@@ -19,7 +19,7 @@ const logout =
     return ok(MESSAGES.loggedOut);
   };
 
-/** Sign-up, sign-in, refresh and sign-out for learners and admins (CONTRACT section 3). */
+/** Sign-up, sign-in, refresh and sign-out for learners and admins (docs/api.md §3). */
 export const handler = createGroupHandler('auth', {
   'learner.login.signup': async (req) =>
     created(MESSAGES.signupSuccess, await signUp(parse(SignupInput, req.body), req.client)),

@@ -4,7 +4,7 @@ import { learnerId } from '../lib/identity.ts';
 import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
-/** The learner's cart (CONTRACT section 6). */
+/** The learner's cart (docs/api.md §6). */
 export const handler = createGroupHandler('cart', {
   'cart.get': async (req) => {
     const cart = await getCart(learnerId(req));

@@ -4,7 +4,7 @@ import { learnerId } from '../lib/identity.ts';
 import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
-/** The learner's favourite subjects (CONTRACT section 6). */
+/** The learner's favourite subjects (docs/api.md §6). */
 export const handler = createGroupHandler('favourites', {
   'favourites.get': async (req) => ok(M.favouritesLoaded, await getFavourites(learnerId(req))),
   'favourites.insert': async (req) => {

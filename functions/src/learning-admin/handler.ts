@@ -3,7 +3,7 @@ import { adminAnswer, adminQuestions } from './service.ts';
 import { caller, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
-/** The admin's view of learners' questions (CONTRACT section 6). */
+/** The admin's view of learners' questions (docs/api.md §6). */
 export const handler = createGroupHandler('learning-admin', {
   'admin.qna.get': async (req) =>
     ok(M.questionsLoaded, await adminQuestions(parse(AdminQuestionsQuery, req.query).unanswered)),

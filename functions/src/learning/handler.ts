@@ -25,7 +25,7 @@ import {
   updateReview,
 } from './service.ts';
 
-/** Reviews, questions and progress of topics (CONTRACT section 6). */
+/** Reviews, questions and progress of topics (docs/api.md §6). */
 export const handler = createGroupHandler('learning', {
   'reviews.get': async (req) => {
     const { reviews, summary, entitled } = await listReviews(

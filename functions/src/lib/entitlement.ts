@@ -1,5 +1,5 @@
 /**
- * The one entitlement rule (CONTRACT section 6): a learner may watch a topic (and read its notes)
+ * The one entitlement rule (docs/api.md §6): a learner may watch a topic (and read its notes)
  * when its subject is purchased by them, or the topic is free to watch ("1"), or its subject,
  * class or board is a free course. Every place that decides calls this.
  */

@@ -5,7 +5,7 @@ import { parse } from '../lib/validation.ts';
 import { localGateway, paymentGateway } from '../lib/payment-gateway.ts';
 
 /**
- * The local test gateway's "card payment" (CONTRACT section 7, step 5): only when Razorpay keys
+ * The local test gateway's "card payment" (docs/api.md §7, step 5): only when Razorpay keys
  * are not configured. It answers what Razorpay Checkout hands the browser after a payment.
  */
 export const handler = createGroupHandler('local', {

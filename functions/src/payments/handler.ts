@@ -10,7 +10,7 @@ const record: RouteHandler = async (req) => {
   return ok(outcome === 'duplicate' ? M.duplicate : M.success);
 };
 
-/** Payments (CONTRACT section 7). */
+/** Payments (docs/api.md §7). */
 export const handler = createGroupHandler(
   'payments',
   {

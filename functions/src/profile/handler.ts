@@ -9,7 +9,7 @@ import { parse } from '../lib/validation.ts';
 const ownToken = (headers: Record<string, string | undefined>) => bearerToken(headers) ?? '';
 
 /**
- * The learner's profile (CONTRACT section 6); `password` and `is_verified` are ignored. A new
+ * The learner's profile (docs/api.md §6); `password` and `is_verified` are ignored. A new
  * e-mail waits for the code sent to it (`verifyEmail`).
  */
 export const handler = createGroupHandler('profile', {

@@ -4,7 +4,7 @@ import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
 import { aboutSubject, paymentHistory, purchasedClasses, purchasedSubjects } from './service.ts';
 
-/** What the learner owns and paid (CONTRACT section 6). */
+/** What the learner owns and paid (docs/api.md §6). */
 export const handler = createGroupHandler('purchases', {
   'purchases.getsubjects_purchased': async (req) =>
     ok(M.purchasesLoaded, await purchasedSubjects(learnerId(req))),

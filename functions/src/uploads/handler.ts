@@ -3,7 +3,7 @@ import { caller, createGroupHandler, formFile, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { presignUpload, storeUploadedFile } from './service.ts';
 
-/** Uploads (CONTRACT section 5). */
+/** Uploads (docs/api.md §5). */
 export const handler = createGroupHandler('uploads', {
   'uploads.presign': async (req) =>
     ok(

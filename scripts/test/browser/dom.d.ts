@@ -1,4 +1,4 @@
-// Code passed to page.evaluate() runs in the browser, where Web Storage exists.
+// Code passed to page.evaluate() runs in the browser, where Web Storage and the CSSOM exist.
 declare global {
   var sessionStorage: { getItem(key: string): string | null };
   var localStorage: { getItem(key: string): string | null };
@@ -10,5 +10,6 @@ declare global {
   }
   var document: { querySelector(selector: string): TestVideo | null };
   var Event: new (type: string) => unknown;
+  function getComputedStyle(element: unknown): { padding: string };
 }
 export {};

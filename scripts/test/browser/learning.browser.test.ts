@@ -141,6 +141,19 @@ describe('a learner inside a topic', () => {
     await page.getByRole('button', { name: 'Post Review' }).waitFor();
   });
 
+  it('draws an unfilled rating star without the padding of the empty-state block', async () => {
+    await page.getByLabel('Rating').selectOption('2.5');
+    await page.getByLabel('Review').fill('Half of it was clear');
+    await page.getByRole('button', { name: 'Post Review' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    const stars = page.getByRole('img', { name: 'Rated 2.5 out of 5' }).first().locator('.star');
+    await stars.first().waitFor();
+    const paddings = await stars.evaluateAll((els) =>
+      els.map((el) => getComputedStyle(el).padding),
+    );
+    expect(paddings).toEqual(['0px', '0px', '0px', '0px', '0px']);
+  });
+
   it('asks a question, and asks the AI teacher and sees its answer (and its refusal off-topic)', async () => {
     await page.getByRole('button', { name: 'Post Question' }).click();
     await page.getByText('Question cannot be empty !!').waitFor();

@@ -1,35 +1,6 @@
-import { ROUTES } from '@gia/shared/routes.ts';
-
-/** A route's stable name in the shared route table (a union once the table declares its names). */
-export type RouteName = (typeof ROUTES)[number]['name'];
-
-/** A query string's values; `undefined` and `''` are left out. */
-export type QueryValues = Record<string, string | number | boolean | undefined>;
-
-const encodeQuery = (query: QueryValues) =>
-  Object.entries(query)
-    .filter(([, v]) => v !== undefined && v !== '')
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-    .join('&');
-
 /**
- * The path of a route of the shared table, its `{param}`s filled and encoded, with an optional
- * query string: the web app never spells an API path itself.
- *
- * @example apiPath('cart.delete', { cart_id: id }) // the cart item's DELETE path, id encoded
+ * The web app's name for the shared {@link routePath}: every API path is built from the shared
+ * route table, never spelt here.
  */
-export function apiPath(
-  name: RouteName,
-  params: Record<string, string> = {},
-  query: QueryValues = {},
-): string {
-  const route = ROUTES.find((r) => r.name === name);
-  if (!route) throw new Error(`No route named ${name}`);
-  const path = route.path.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = params[key];
-    if (value === undefined || value === '') throw new Error(`${name} needs ${key}`);
-    return encodeURIComponent(value);
-  });
-  const search = encodeQuery(query);
-  return search ? `${path}?${search}` : path;
-}
+export { routePath as apiPath, type QueryValues } from '@gia/shared/route-path.ts';
+export type { RouteName } from '@gia/shared/routes.ts';

@@ -49,7 +49,7 @@ const LEVELS = ancestorEntities('topic')
   .map((e) => camel(e) as keyof Selections);
 
 /**
- * Client state (CONTRACT section 9): the access token in sessionStorage; the persisted copy of
+ * Client state (docs/api.md §9): the access token in sessionStorage; the persisted copy of
  * this store in localStorage under the key `root`.
  */
 export const useSession = create<SessionState>()(

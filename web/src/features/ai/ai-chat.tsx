@@ -77,7 +77,7 @@ export function AiChat({
 export function FloatingAiChat({ topicId }: { topicId: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className={`ai-float ${open ? 'open' : ''}`}>
+    <div className={`ai-float ${open ? 'is-open' : ''}`}>
       <button
         type="button"
         className="btn btn-primary"

@@ -28,7 +28,7 @@ export function FavouriteHeart({ subjectId }: { subjectId: string }) {
   return (
     <button
       type="button"
-      className={`heart ${existing ? 'on' : ''}`}
+      className={`heart ${existing ? 'is-on' : ''}`}
       aria-label={existing ? 'Remove from favourites' : 'Add to favourites'}
       aria-pressed={Boolean(existing)}
       onClick={toggle}

@@ -53,7 +53,7 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
               <div className="row">
                 <button
                   type="button"
-                  className="heart on"
+                  className="heart is-on"
                   aria-label="Remove from favourites"
                   onClick={async () => {
                     try {

@@ -55,7 +55,7 @@ export function TestimonialCarousel({ items }: { items: Rec[] }) {
             role="tab"
             aria-selected={i === start % pages}
             aria-label={`Show testimonials ${i + 1}`}
-            className={`dot-btn ${i === start % pages ? 'on' : ''}`}
+            className={`dot-btn ${i === start % pages ? 'is-selected' : ''}`}
             onClick={() => setStart(i)}
           />
         ))}

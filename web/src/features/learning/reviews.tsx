@@ -14,7 +14,7 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       {stars.map((s, i) => (
-        <span key={i} className={`star ${s}`}>
+        <span key={i} className={`star is-${s}`}>
           ★
         </span>
       ))}

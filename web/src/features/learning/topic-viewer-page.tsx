@@ -30,7 +30,7 @@ export function TopicViewerPage({ assistant }: { assistant(topicId: string): Rea
       ) : !topic ? (
         <p className="empty">No Topics available.</p>
       ) : (
-        <div className={`topic-layout ${open ? '' : 'collapsed'}`}>
+        <div className={`topic-layout ${open ? '' : 'is-collapsed'}`}>
           <aside className="topic-list card">
             <button
               type="button"
@@ -46,7 +46,7 @@ export function TopicViewerPage({ assistant }: { assistant(topicId: string): Rea
                   <li key={str(t.topic_id)}>
                     <button
                       type="button"
-                      className={`link-btn ${t === topic ? 'active' : ''}`}
+                      className={`link-btn ${t === topic ? 'is-active' : ''}`}
                       aria-current={t === topic}
                       onClick={() => setSelectedId(str(t.topic_id))}
                     >
@@ -87,7 +87,7 @@ export function TopicViewerPage({ assistant }: { assistant(topicId: string): Rea
                 onEnded={(e) => save(str(topic.topic_id), e.currentTarget, true)}
               />
             ) : (
-              <div className="player locked">
+              <div className="player is-locked">
                 {str(topic.video_url)
                   ? 'Loading...'
                   : topic.locked === true

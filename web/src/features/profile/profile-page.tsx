@@ -28,7 +28,7 @@ export function ProfilePage() {
               className="profile-image"
             />
           ) : (
-            <div className="profile-image placeholder">{p.user_name.charAt(0)}</div>
+            <div className="profile-image is-placeholder">{p.user_name.charAt(0)}</div>
           )}
           <dl className="facts">
             <dt>Name</dt>
