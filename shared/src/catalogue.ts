@@ -255,7 +255,7 @@ interface EntityMessages {
   notFound: string;
 }
 
-/** Success and refusal texts of one entity, built on its label (CONTRACT section 4). */
+/** Success and refusal texts of one entity, built on its label (docs/api.md §4). */
 const messagesOf = (
   entity: CatalogueEntity,
   texts: { deleted?: 'has been'; hasChildren?: string } = {},
@@ -271,7 +271,7 @@ const messagesOf = (
   };
 };
 
-/** Success and refusal texts of the catalogue (CONTRACT section 4). */
+/** Success and refusal texts of the catalogue (docs/api.md §4). */
 export const CATALOGUE_MESSAGES: Record<CatalogueEntity, EntityMessages> = {
   board: messagesOf('board', {
     hasChildren: 'Please delete all the classes associated with this board first.',

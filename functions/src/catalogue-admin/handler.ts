@@ -66,7 +66,7 @@ for (const { entity, ...route } of ADMIN_ENTITIES) {
   };
 }
 
-/** The admin back office's catalogue: lists, inserts, updates and deletes (CONTRACT section 4). */
+/** The admin back office's catalogue: lists, inserts, updates and deletes (docs/api.md §4). */
 // Built in a loop over the entities, so the one map the type checker cannot follow route by route.
 export const handler = createGroupHandler(
   'catalogue-admin',
