@@ -36,12 +36,6 @@ const KINDS: Record<CatalogueEntity, KindDef> = {
   testimonial: { prefix: 'TESTIMONIAL', all: 'TESTIMONIALS' },
 };
 
-/**
- * @deprecated A record of unknown shape: use `RecordOf<E>` from shared. Kept only for the
- * learner and AI services until they move to the typed records.
- */
-export type CatalogueRecord = Record<string, unknown>;
-
 /** A reference to one record. */
 export interface Ref<E extends CatalogueEntity = CatalogueEntity> {
   entity: E;

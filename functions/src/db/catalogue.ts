@@ -5,13 +5,7 @@ import { tableName } from './table-name.ts';
 import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';
 
 export * from './catalogue-reads.ts';
-export {
-  classContentPartition,
-  keyOf,
-  parentOf,
-  type CatalogueRecord,
-  type Ref,
-} from './catalogue-keys.ts';
+export { classContentPartition, keyOf, parentOf, type Ref } from './catalogue-keys.ts';
 
 /**
  * The catalogue in the single table. Each record stores the ids of all its ancestors, so a list
