@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { CATALOGUE_INPUTS, type CatalogueEntity } from '@gia/shared';
-import { insertEntity } from '@gia/functions/catalogue/service.ts';
+import { insertEntity } from '@gia/functions/catalogue-admin/service.ts';
 import { listAll } from '@gia/functions/db/catalogue.ts';
 import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';

@@ -8,13 +8,7 @@ import {
   parentEntity,
   type CatalogueEntity,
 } from '@gia/shared';
-import {
-  adminList,
-  deleteEntity,
-  insertEntity,
-  updateEntity,
-  type ListFilter,
-} from '../catalogue/service.ts';
+import { adminList, deleteEntity, insertEntity, updateEntity, type ListFilter } from './service.ts';
 import {
   caller,
   created,

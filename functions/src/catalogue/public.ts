@@ -12,8 +12,8 @@ import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
-import { mapCursorErrors } from './cursor.ts';
-import { parentNames, parentRefs, withNamesAndMedia } from './present.ts';
+import { mapCursorErrors } from '../lib/cursor-errors.ts';
+import { parentNames, parentRefs, withNamesAndMedia } from '../lib/catalogue-present.ts';
 
 /** Fields only the back office sees (besides every `*created_by`: admins' names). */
 const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna']);

@@ -7,9 +7,9 @@ import {
 } from '@gia/shared';
 import type { Ref } from '../db/catalogue-keys.ts';
 import { getRecordsAndGrants, pick, ratingOf, type RecordMap } from '../db/catalogue-reads.ts';
-import { isFreeCourse } from '../lib/entitlement.ts';
-import { signedMediaUrl } from '../lib/media.ts';
-import { fieldsOf, shownParents } from './hierarchy.ts';
+import { isFreeCourse } from './entitlement.ts';
+import { signedMediaUrl } from './media.ts';
+import { fieldsOf, shownParents } from './catalogue-hierarchy.ts';
 
 /** Entities whose review aggregates are kept (by the review writes) and shown in lists. */
 const RATED: readonly CatalogueEntity[] = ['class', 'subject'];

@@ -1,5 +1,5 @@
 import { InvalidCursorError } from '../db/paging.ts';
-import { ValidationError } from '../lib/errors.ts';
+import { ValidationError } from './errors.ts';
 
 /**
  * Runs a list read. A cursor that is not one we handed out answers `400 Invalid cursor.` with no

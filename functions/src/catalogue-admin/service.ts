@@ -24,9 +24,9 @@ import {
 import { removeTopicData } from '../db/learning.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { MEDIA_URL_INVALID, normaliseMediaUrl } from '../lib/media.ts';
-import { mapCursorErrors } from './cursor.ts';
-import { ancestorIdFields, cascadeAncestors, fieldsOf } from './hierarchy.ts';
-import { withNamesAndMedia } from './present.ts';
+import { mapCursorErrors } from '../lib/cursor-errors.ts';
+import { ancestorIdFields, cascadeAncestors, fieldsOf } from '../lib/catalogue-hierarchy.ts';
+import { withNamesAndMedia } from '../lib/catalogue-present.ts';
 import { buildRecord } from './records.ts';
 
 /** The answer when a record kept moving under an update. */
