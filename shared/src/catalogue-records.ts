@@ -185,6 +185,16 @@ export type TestimonialRecord = RecordOf<'testimonial'>;
 /** A record of any entity. */
 export type AnyCatalogueRecord = RecordOf<CatalogueEntity>;
 
+/** A topic as the class detail lists it: its name, and its video only where the caller may watch. */
+export type ClassDetailTopic = Pick<
+  TopicRecord,
+  'topic_id' | 'topic_name' | 'free_to_watch' | 'video_url'
+> & { locked: boolean };
+/** The class detail (`GET /classes/{classId}`): the class, its subjects and their Active topics. */
+export type ClassDetail = ClassRecord & {
+  subjects: (SubjectRecord & { topics: ClassDetailTopic[] })[];
+};
+
 /** A record's text field by name (`''` when not text), for code that walks the tree by field names. */
 export const textField = (record: AnyCatalogueRecord, field: string): string => {
   const fields: Record<string, unknown> = record;
