@@ -3,7 +3,7 @@
  * other: where a screen shows another feature's widget (a subject card's favourite heart and
  * 'Add to Cart', the topic's AI teacher), it is passed in here.
  */
-import { str, type Rec } from '../lib/catalogue-api.ts';
+import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
 import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
 import { AddToCartButton } from '../features/commerce/add-to-cart-button.tsx';
@@ -30,8 +30,8 @@ export { UserPurchasePage } from '../features/learning/video-pages.tsx';
 export { ChatAptPage } from '../features/ai/chat-apt-page.tsx';
 
 /** A subject card's buttons: the favourite heart, and 'Add to Cart' unless the course is free. */
-const subjectActions = (s: Rec) => {
-  const id = str(s.subject_id);
+const subjectActions = (s: SubjectRecord) => {
+  const id = s.subject_id;
   return (
     <>
       <FavouriteHeart subjectId={id} />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { str, type Rec } from '../lib/catalogue-api.ts';
+import type { ClassRecord, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { rupee } from '../lib/format.ts';
 import { usePurchased } from '../lib/purchases-api.ts';
 import { useSession } from '../lib/session.ts';
@@ -14,7 +14,8 @@ export const NOT_BOUGHT = "You haven't bought the course !!";
 export function Card(props: {
   /** Above the fold: load the image at once (it is likely the largest paint). */
   eager?: boolean;
-  image?: unknown;
+  /** The record's image url (a default picture when it has none). */
+  image?: string | null;
   title: string;
   onOpen?: () => void;
   children?: ReactNode;
@@ -29,7 +30,7 @@ export function Card(props: {
         aria-label={`Open ${props.title}`}
       >
         <img
-          src={str(props.image) || DEFAULT_IMAGE}
+          src={props.image || DEFAULT_IMAGE}
           alt=""
           width={480}
           height={270}
@@ -47,15 +48,14 @@ export function Card(props: {
 }
 
 /** The real rating of a class or subject, once it has reviews (nothing before). */
-export function RatingText({ rating }: { rating: unknown }) {
-  const r = rating as { average_rating?: number; review_count?: number } | null | undefined;
+export function RatingText({ rating: r }: { rating: ClassRecord['rating'] }) {
   if (!r?.review_count) return null;
   return (
     <p
       className="rating"
       aria-label={`Rated ${r.average_rating} out of 5 from ${r.review_count} reviews`}
     >
-      ★ {r.average_rating?.toFixed(1)} ({r.review_count})
+      ★ {r.average_rating.toFixed(1)} ({r.review_count})
     </p>
   );
 }
@@ -87,7 +87,7 @@ export function Breadcrumb() {
 export function useCanOpen() {
   const purchased = usePurchased();
   const owned = new Set((purchased.data ?? []).map((p) => p.subject_id));
-  return (s: Rec) => owned.has(str(s.subject_id)) || s.free_course === true;
+  return (s: SubjectRecord) => owned.has(s.subject_id) || s.free_course === true;
 }
 
 /**
@@ -95,7 +95,7 @@ export function useCanOpen() {
  * `inBoard`: the list of one chosen board, which shows neither the board nor 'Free'.
  */
 export function ClassCard(props: {
-  cls: Rec;
+  cls: ClassRecord;
   eager?: boolean;
   onOpen(): void;
   inBoard?: boolean;
@@ -109,11 +109,11 @@ export function ClassCard(props: {
     <Card
       eager={props.eager}
       image={c.class_image_url}
-      title={str(c.class_name)}
+      title={c.class_name}
       badge={c.free_course === true ? 'FREE' : undefined}
       onOpen={props.onOpen}
     >
-      {!props.inBoard && <p className="muted">{str(c.board_name)}</p>}
+      {!props.inBoard && <p className="muted">{c.board_name ?? ''}</p>}
       <p className="price">{free ? 'Free' : rupee(c.class_price, props.missingPrice)}</p>
       <RatingText rating={c.rating} />
       {props.children}

@@ -4,15 +4,20 @@
  * viewer), so they live here rather than in one feature: features do not import each other.
  */
 import { useQuery } from '@tanstack/react-query';
+import type {
+  BoardRecord,
+  ChapterRecord,
+  ClassDetail,
+  ClassRecord,
+  SubjectRecord,
+  SubSubjectRecord,
+  TestimonialRecord,
+  TopicRecord,
+} from '@gia/shared/catalogue-records.ts';
 import { api } from './api-client.ts';
 import { allPages } from './all-pages.ts';
-import { apiPath, type QueryValues, type RouteName } from './api-paths.ts';
+import { apiPath } from './api-paths.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
-
-export type Rec = Record<string, unknown> & { [k: string]: unknown };
-
-/** Every page of a public list. */
-const all = <T = Rec>(route: RouteName, query: QueryValues = {}) => allPages<T>(route, query);
 
 /** Query keys of the catalogue reads. */
 export const catalogueKeys = {
@@ -27,28 +32,33 @@ export const catalogueKeys = {
 };
 
 export const useBoards = () =>
-  useQuery({ queryKey: catalogueKeys.boards(), queryFn: () => all('catalogue.getBoards') });
+  useQuery({
+    queryKey: catalogueKeys.boards(),
+    queryFn: () => allPages<BoardRecord>('catalogue.getBoards'),
+  });
 export const useClasses = (boardId?: string) =>
   useQuery({
     queryKey: catalogueKeys.classes(boardId),
-    queryFn: () => all('catalogue.getClasses', { board_id: boardId }),
+    queryFn: () => allPages<ClassRecord>('catalogue.getClasses', { board_id: boardId }),
   });
 export const useSubjects = (classId?: string) =>
   useQuery({
     queryKey: catalogueKeys.subjects(classId),
-    queryFn: () => all('catalogue.getSubjects', { class_id: classId }),
+    queryFn: () => allPages<SubjectRecord>('catalogue.getSubjects', { class_id: classId }),
   });
 export const useSubSubjects = (subjectId?: string) =>
   useQuery({
     queryKey: catalogueKeys.subSubjects(subjectId),
     enabled: Boolean(subjectId),
-    queryFn: () => all('catalogue.getSubSubjects', { subject_id: subjectId }),
+    queryFn: () =>
+      allPages<SubSubjectRecord>('catalogue.getSubSubjects', { subject_id: subjectId }),
   });
 export const useChapters = (subSubjectId?: string) =>
   useQuery({
     queryKey: catalogueKeys.chapters(subSubjectId),
     enabled: Boolean(subSubjectId),
-    queryFn: () => all('catalogue.getChapters', { sub_subject_id: subSubjectId }),
+    queryFn: () =>
+      allPages<ChapterRecord>('catalogue.getChapters', { sub_subject_id: subSubjectId }),
   });
 export const useTopics = (chapterId?: string) =>
   useQuery({
@@ -56,7 +66,7 @@ export const useTopics = (chapterId?: string) =>
     enabled: Boolean(chapterId),
     // A topic's video is signed, and `locked` false, only for a learner who may watch it.
     meta: DEPENDS_ON_PURCHASES,
-    queryFn: () => all('catalogue.getTopics', { chapter_id: chapterId }),
+    queryFn: () => allPages<TopicRecord>('catalogue.getTopics', { chapter_id: chapterId }),
   });
 export const useClassDetail = (classId?: string) =>
   useQuery({
@@ -65,7 +75,7 @@ export const useClassDetail = (classId?: string) =>
     meta: DEPENDS_ON_PURCHASES,
     queryFn: async () =>
       (
-        await api<{ data: Rec & { subjects: (Rec & { topics: Rec[] })[] } }>(
+        await api<{ data: ClassDetail }>(
           'GET',
           apiPath('catalogue.getClassById', { classId: classId ?? '' }),
         )
@@ -74,7 +84,5 @@ export const useClassDetail = (classId?: string) =>
 export const useTestimonials = () =>
   useQuery({
     queryKey: catalogueKeys.testimonials(),
-    queryFn: () => all('catalogue.gettestimonial'),
+    queryFn: () => allPages<TestimonialRecord>('catalogue.gettestimonial'),
   });
-
-export const str = (v: unknown) => (typeof v === 'string' ? v : '');

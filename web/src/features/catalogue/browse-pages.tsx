@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { HeartIcon } from '../../components/icons.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { Field, TextField } from '../../components/text-field.tsx';
@@ -7,13 +8,11 @@ import { toast } from '../../components/toast.tsx';
 import { rupee } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import {
-  str,
   useBoards,
   useChapters,
   useClasses,
   useSubjects,
   useSubSubjects,
-  type Rec,
 } from '../../lib/catalogue-api.ts';
 import {
   Breadcrumb,
@@ -51,12 +50,12 @@ export function ChooseBoardPage() {
         {(boards.data ?? []).map((b, index) => (
           <Card
             eager={index < 4}
-            key={str(b.board_id)}
+            key={b.board_id}
             image={b.image_url}
-            title={str(b.board_name)}
+            title={b.board_name}
             badge={b.free_course === true ? 'FREE' : undefined}
             onOpen={() => {
-              select('board', { id: str(b.board_id), name: str(b.board_name) });
+              select('board', { id: b.board_id, name: b.board_name });
               navigate('/GetClasses');
             }}
           />
@@ -76,8 +75,8 @@ export function ChooseClassPage() {
   const [band, setBand] = useState<keyof typeof PRICE_BANDS>('all');
   const shown = (classes.data ?? []).filter(
     (c) =>
-      str(c.class_name).toLowerCase().includes(name.trim().toLowerCase()) &&
-      PRICE_BANDS[band].test(Number(c.class_price ?? 0)),
+      c.class_name.toLowerCase().includes(name.trim().toLowerCase()) &&
+      PRICE_BANDS[band].test(c.class_price),
   );
   return (
     <>
@@ -103,11 +102,11 @@ export function ChooseClassPage() {
         {shown.map((c, index) => (
           <ClassCard
             eager={index < 4}
-            key={str(c.class_id)}
+            key={c.class_id}
             cls={c}
             inBoard
             onOpen={() => {
-              select('class', { id: str(c.class_id), name: str(c.class_name) });
+              select('class', { id: c.class_id, name: c.class_name });
               navigate('/GetSubject');
             }}
           />
@@ -121,7 +120,11 @@ export function ChooseClassPage() {
  * `/GetSubject`. `subjectActions` are the card's buttons of other features (the favourite heart,
  * 'Add to Cart'), passed in by the app.
  */
-export function ChooseSubjectPage({ subjectActions }: { subjectActions(subject: Rec): ReactNode }) {
+export function ChooseSubjectPage({
+  subjectActions,
+}: {
+  subjectActions(subject: SubjectRecord): ReactNode;
+}) {
   const cls = useSession((s) => s.selections.class);
   const select = useSession((s) => s.select);
   const navigate = useNavigate();
@@ -129,7 +132,7 @@ export function ChooseSubjectPage({ subjectActions }: { subjectActions(subject: 
   const canOpen = useCanOpen();
   const [name, setName] = useState('');
   const shown = (subjects.data ?? []).filter((s) =>
-    str(s.subject_name).toLowerCase().includes(name.trim().toLowerCase()),
+    s.subject_name.toLowerCase().includes(name.trim().toLowerCase()),
   );
   return (
     <>
@@ -142,13 +145,13 @@ export function ChooseSubjectPage({ subjectActions }: { subjectActions(subject: 
         {shown.map((s, index) => (
           <Card
             eager={index < 4}
-            key={str(s.subject_id)}
+            key={s.subject_id}
             image={s.subject_image_url}
-            title={str(s.subject_name)}
+            title={s.subject_name}
             badge={s.free_course === true ? 'FREE' : undefined}
             onOpen={() => {
               if (!canOpen(s)) return toast.error(NOT_BOUGHT);
-              select('subject', { id: str(s.subject_id), name: str(s.subject_name) });
+              select('subject', { id: s.subject_id, name: s.subject_name });
               navigate('/GetSubSubject');
             }}
           >
@@ -176,11 +179,11 @@ export function ChooseSubSubjectPage() {
         {(subs.data ?? []).map((s, index) => (
           <Card
             eager={index < 4}
-            key={str(s.sub_subject_id)}
+            key={s.sub_subject_id}
             image={s.sub_subject_image_url}
-            title={str(s.sub_subject_name)}
+            title={s.sub_subject_name}
             onOpen={() => {
-              select('subSubject', { id: str(s.sub_subject_id), name: str(s.sub_subject_name) });
+              select('subSubject', { id: s.sub_subject_id, name: s.sub_subject_name });
               navigate('/GetChapters');
             }}
           >
@@ -227,21 +230,21 @@ export function ChooseChapterPage() {
             <tbody>
               {rows.map((c) => (
                 <tr
-                  key={str(c.chapter_id)}
+                  key={c.chapter_id}
                   className="clickable"
                   tabIndex={0}
                   onClick={() => {
-                    select('chapter', { id: str(c.chapter_id), name: str(c.chapter_name) });
+                    select('chapter', { id: c.chapter_id, name: c.chapter_name });
                     navigate('/GetTopic');
                   }}
                   onKeyDown={(e) => {
                     if (e.key !== 'Enter') return;
-                    select('chapter', { id: str(c.chapter_id), name: str(c.chapter_name) });
+                    select('chapter', { id: c.chapter_id, name: c.chapter_name });
                     navigate('/GetTopic');
                   }}
                 >
-                  <td>{str(c.chapter_name)}</td>
-                  <td>{str(c.chapter_description)}</td>
+                  <td>{c.chapter_name}</td>
+                  <td>{c.chapter_description}</td>
                 </tr>
               ))}
             </tbody>

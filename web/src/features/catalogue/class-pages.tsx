@@ -4,7 +4,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { Card, ClassCard, DEFAULT_IMAGE, RatingText } from '../../components/catalogue-ui.tsx';
 import { rupee } from '../../lib/format.ts';
-import { str, useClassDetail, useClasses, useSubjects } from '../../lib/catalogue-api.ts';
+import { useClassDetail, useClasses, useSubjects } from '../../lib/catalogue-api.ts';
 
 /** `/Board-Class`: every class. */
 export function BoardClassPage() {
@@ -22,9 +22,9 @@ export function BoardClassPage() {
           {classes.data.map((c, index) => (
             <ClassCard
               eager={index < 4}
-              key={str(c.class_id)}
+              key={c.class_id}
               cls={c}
-              onOpen={() => navigate(`/classes/${str(c.class_id)}`)}
+              onOpen={() => navigate(`/classes/${c.class_id}`)}
             />
           ))}
         </div>
@@ -49,15 +49,15 @@ export function AllCoursePage() {
           {subjects.data.map((s, index) => (
             <Card
               eager={index < 4}
-              key={str(s.subject_id)}
+              key={s.subject_id}
               image={s.subject_image_url}
-              title={str(s.subject_name)}
-              onOpen={() => navigate(`/classes/${str(s.class_id)}`)}
+              title={s.subject_name}
+              onOpen={() => navigate(`/classes/${s.class_id}`)}
             >
               <p className="muted">
-                {str(s.class_name)} · {str(s.board_name)}
+                {s.class_name ?? ''} · {s.board_name ?? ''}
               </p>
-              <p className="price">{rupee(s.subject_price ?? 100)}</p>
+              <p className="price">{rupee(s.subject_price)}</p>
               <RatingText rating={s.rating} />
             </Card>
           ))}
@@ -79,11 +79,11 @@ export function ClassDetailPage() {
   return (
     <>
       <section className="class-hero card">
-        <img src={str(c.class_image_url) || DEFAULT_IMAGE} alt="" width={480} height={270} />
+        <img src={c.class_image_url || DEFAULT_IMAGE} alt="" width={480} height={270} />
         <div>
-          <h1>{str(c.class_name)}</h1>
-          <p className="muted">{str(c.board_name)}</p>
-          <p>{str(c.description)}</p>
+          <h1>{c.class_name}</h1>
+          <p className="muted">{c.board_name ?? ''}</p>
+          <p>{c.description}</p>
           <p className="price">{c.free_course === true ? 'Free' : rupee(c.class_price)}</p>
         </div>
       </section>
@@ -93,7 +93,7 @@ export function ClassDetailPage() {
       ) : (
         <div className="accordion">
           {c.subjects.map((s) => {
-            const id = str(s.subject_id);
+            const id = s.subject_id;
             return (
               <section key={id} className="card">
                 <button
@@ -102,7 +102,7 @@ export function ClassDetailPage() {
                   aria-expanded={open === id}
                   onClick={() => setOpen(open === id ? null : id)}
                 >
-                  <span>{str(s.subject_name)}</span>
+                  <span>{s.subject_name}</span>
                   {s.free_course === true && <span className="badge">FREE</span>}
                   <span className="price">{rupee(s.subject_price)}</span>
                 </button>
@@ -110,13 +110,13 @@ export function ClassDetailPage() {
                   <ul className="topic-previews">
                     {s.topics.length === 0 && <li className="muted">No topics yet.</li>}
                     {s.topics.map((t) => (
-                      <li key={str(t.topic_id)}>
-                        <span>{str(t.topic_name)}</span>
-                        {str(t.video_url) ? (
+                      <li key={t.topic_id}>
+                        <span>{t.topic_name}</span>
+                        {t.video_url ? (
                           <button
                             type="button"
                             className="btn btn-small"
-                            onClick={() => setPlaying(str(t.video_url))}
+                            onClick={() => setPlaying(t.video_url)}
                           >
                             Play
                           </button>

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
-import { str, useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
+import { useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
 import { ClassCard } from '../../components/catalogue-ui.tsx';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
@@ -43,16 +43,16 @@ export default function LandingPage() {
         <div className="board-row">
           {(boards.data ?? []).slice(0, MAX_BOARDS).map((b, i) => (
             <button
-              key={str(b.board_id)}
+              key={b.board_id}
               type="button"
               className="board-card"
               style={{ background: BOARD_COLOURS[i % BOARD_COLOURS.length] }}
               onClick={() => {
-                select('board', { id: str(b.board_id), name: str(b.board_name) });
+                select('board', { id: b.board_id, name: b.board_name });
                 navigate('/GetClasses');
               }}
             >
-              {str(b.board_name)}
+              {b.board_name}
             </button>
           ))}
         </div>
@@ -64,12 +64,12 @@ export default function LandingPage() {
           {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
             <ClassCard
               eager={index < 4}
-              key={str(c.class_id)}
+              key={c.class_id}
               cls={c}
               missingPrice="Free"
-              onOpen={() => navigate(`/classes/${str(c.class_id)}`)}
+              onOpen={() => navigate(`/classes/${c.class_id}`)}
             >
-              <Link to={`/classes/${str(c.class_id)}`} className="btn btn-small">
+              <Link to={`/classes/${c.class_id}`} className="btn btn-small">
                 View Class
               </Link>
             </ClassCard>

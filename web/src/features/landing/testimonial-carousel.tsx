@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { Rec } from '../../lib/catalogue-api.ts';
+import type { TestimonialRecord } from '@gia/shared/catalogue-records.ts';
 
 export const AUTOPLAY_MS = 5000;
 
 /** Slides per view: 1 below 768 px, 2 from 768 px, 3 from 1024 px. */
 export const slidesFor = (width: number) => (width >= 1024 ? 3 : width >= 768 ? 2 : 1);
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
 /** 'Trusted by thousands of learners': autoplays every 5 s, also after the learner interacts. */
-export function TestimonialCarousel({ items }: { items: Rec[] }) {
+export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
   const [perView, setPerView] = useState(() => slidesFor(window.innerWidth));
   const [start, setStart] = useState(0);
   useEffect(() => {
@@ -31,17 +29,17 @@ export function TestimonialCarousel({ items }: { items: Rec[] }) {
         style={{ gridTemplateColumns: `repeat(${perView}, 1fr)`, gap: 30 }}
       >
         {shown.map((t) => (
-          <figure key={str(t.id)} className="testimonial card">
+          <figure key={t.id} className="testimonial card">
             <div className="stars" aria-label="5 out of 5 stars">
               ★★★★★
             </div>
-            <blockquote>{str(t.description)}</blockquote>
+            <blockquote>{t.description}</blockquote>
             <figcaption>
-              {str(t.image_url) && <img src={str(t.image_url)} alt="" width={48} height={48} />}
+              {t.image_url && <img src={t.image_url} alt="" width={48} height={48} />}
               <span>
-                <strong>{str(t.name)}</strong>
+                <strong>{t.name}</strong>
                 <br />
-                <span className="muted small">{str(t.designation)}</span>
+                <span className="muted small">{t.designation}</span>
               </span>
             </figcaption>
           </figure>

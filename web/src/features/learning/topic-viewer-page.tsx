@@ -5,7 +5,7 @@ import { Reviews } from './reviews.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { useSession } from '../../lib/session.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
-import { str, useTopics } from '../../lib/catalogue-api.ts';
+import { useTopics } from '../../lib/catalogue-api.ts';
 
 /**
  * `/GetTopic`: the chapter's topics in serial order beside the selected topic's video and
@@ -43,16 +43,16 @@ export function TopicViewerPage({ assistant }: { assistant(topicId: string): Rea
             {open && (
               <ol>
                 {list.map((t) => (
-                  <li key={str(t.topic_id)}>
+                  <li key={t.topic_id}>
                     <button
                       type="button"
                       className={`link-btn ${t === topic ? 'is-active' : ''}`}
                       aria-current={t === topic}
-                      onClick={() => setSelectedId(str(t.topic_id))}
+                      onClick={() => setSelectedId(t.topic_id)}
                     >
-                      {str(t.topic_name)}{' '}
+                      {t.topic_name}{' '}
                       {t.locked === true && <span className="muted small">(locked)</span>}
-                      {positions.get(str(t.topic_id))?.completed && (
+                      {positions.get(t.topic_id)?.completed && (
                         <span className="watched" aria-label="Watched">
                           {' '}
                           ✓
@@ -65,45 +65,45 @@ export function TopicViewerPage({ assistant }: { assistant(topicId: string): Rea
             )}
           </aside>
           <section className="topic-main">
-            {str(topic.video_url) && progress.isFetched ? (
+            {topic.video_url && progress.isFetched ? (
               <video
-                key={str(topic.topic_id)}
-                src={str(topic.video_url)}
+                key={topic.topic_id}
+                src={topic.video_url}
                 controls
                 preload="metadata"
                 width={640}
                 height={360}
                 className="player"
-                aria-label={`Video: ${str(topic.topic_name)}`}
+                aria-label={`Video: ${topic.topic_name}`}
                 onLoadedMetadata={(e) => {
                   // Resume where the learner left off (unless they had finished it).
-                  const saved = positions.get(str(topic.topic_id));
+                  const saved = positions.get(topic.topic_id);
                   if (saved && !saved.completed && saved.position_seconds > 0) {
                     e.currentTarget.currentTime = saved.position_seconds;
                   }
                 }}
-                onTimeUpdate={(e) => save(str(topic.topic_id), e.currentTarget)}
-                onPause={(e) => save(str(topic.topic_id), e.currentTarget, true)}
-                onEnded={(e) => save(str(topic.topic_id), e.currentTarget, true)}
+                onTimeUpdate={(e) => save(topic.topic_id, e.currentTarget)}
+                onPause={(e) => save(topic.topic_id, e.currentTarget, true)}
+                onEnded={(e) => save(topic.topic_id, e.currentTarget, true)}
               />
             ) : (
               <div className="player is-locked">
-                {str(topic.video_url)
+                {topic.video_url
                   ? 'Loading...'
                   : topic.locked === true
                     ? "You haven't bought the course !!"
                     : 'No video available to play.'}
               </div>
             )}
-            <h2>{str(topic.topic_name)}</h2>
-            <p>{str(topic.topic_description)}</p>
+            <h2>{topic.topic_name}</h2>
+            <p>{topic.topic_description}</p>
             <dl className="facts">
               <dt>Author</dt>
-              <dd>{str(topic.author) || 'N/A'}</dd>
+              <dd>{topic.author || 'N/A'}</dd>
               <dt>Notes</dt>
               <dd>
-                {str(topic.notes_url) ? (
-                  <a href={str(topic.notes_url)} target="_blank" rel="noreferrer">
+                {topic.notes_url ? (
+                  <a href={topic.notes_url} target="_blank" rel="noreferrer">
                     View Notes
                   </a>
                 ) : (
@@ -111,14 +111,14 @@ export function TopicViewerPage({ assistant }: { assistant(topicId: string): Rea
                 )}
               </dd>
               <dt>Class</dt>
-              <dd>{str(topic.class_name) || 'N/A'}</dd>
+              <dd>{topic.class_name || 'N/A'}</dd>
               <dt>Language</dt>
-              <dd>{str(topic.language) || 'N/A'}</dd>
+              <dd>{topic.language || 'N/A'}</dd>
             </dl>
-            <Reviews topicId={str(topic.topic_id)} />
-            <Questions topicId={str(topic.topic_id)} />
+            <Reviews topicId={topic.topic_id} />
+            <Questions topicId={topic.topic_id} />
           </section>
-          {assistant(str(topic.topic_id))}
+          {assistant(topic.topic_id)}
         </div>
       )}
     </>
