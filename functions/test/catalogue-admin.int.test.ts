@@ -377,6 +377,37 @@ describe('topics and about-subject records', () => {
     expect(removed.body.message).toBe('About subject has been successfully deleted.');
   });
 
+  it('fills every filtered about-subject page while its cursor says there is more', async () => {
+    const ours = await chain();
+    const other = await chain();
+    const about = async (sub: { sub_subject_id: string }) =>
+      (await post('insertAboutSubjects', { sub_subject_id: sub.sub_subject_id })).body.data
+        .about_subject_id as string;
+    const expected: string[] = [];
+    // Interleaved with another subject's records, so a page of the whole list mixes them.
+    for (let i = 0; i < 3; i++) {
+      await about(other.sub);
+      expected.push(await about(ours.sub));
+    }
+    for (const filter of [
+      `subject_id=${ours.subject.subject_id}`,
+      `class_id=${ours.cls.class_id}`,
+    ]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await get(
+          `getAboutSubjects?${filter}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(page.status).toBe(200);
+        cursor = page.body.next_cursor;
+        if (cursor) expect(page.body.data).toHaveLength(2);
+        seen.push(...page.body.data.map((r: { about_subject_id: string }) => r.about_subject_id));
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it('stores testimonials and deletes them with the contract message', async () => {
     const res = await post('inserttestimonial', {
       name: 'Anil',

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { insertEntity } from '@gia/functions/catalogue/service.ts';
+import { CATALOGUE_INPUTS, type CatalogueEntity } from '@gia/shared';
+import { insertEntity } from '@gia/functions/catalogue-admin/service.ts';
 import { listAll } from '@gia/functions/db/catalogue.ts';
 import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
@@ -186,8 +187,9 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
     'application/pdf',
   );
   let n = 0;
-  const add = async (entity: Parameters<typeof insertEntity>[0], input: Record<string, unknown>) =>
-    (await insertEntity(entity, input, adminId)) as Rec;
+  // Checked by the same schemas as the admin API's payloads.
+  const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
+    (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
 
   for (const b of CATALOGUE) {
     const board = await add('board', {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CATALOGUE_TREE, type CatalogueEntity, type IdField } from './catalogue-tree.ts';
 import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
@@ -131,16 +132,20 @@ const serialChecks = () =>
     z.maximum(999_999),
   ] as const;
 
-const serialNo = (missing?: string) =>
+/** A required serial number. */
+const serialNo = (missing: string) =>
   preprocess(
     numeric,
-    missing
-      ? z
-          .number({
-            error: (i) => (i.input === undefined ? missing : 'Serial No must be a number.'),
-          })
-          .check(...serialChecks())
-      : z.optional(z.number({ error: 'Serial No must be a number.' }).check(...serialChecks())),
+    z
+      .number({ error: (i) => (i.input === undefined ? missing : 'Serial No must be a number.') })
+      .check(...serialChecks()),
+  );
+
+/** An optional serial number (a topic's defaults to the next in its chapter). */
+const optionalSerialNo = () =>
+  preprocess(
+    numeric,
+    z.optional(z.number({ error: 'Serial No must be a number.' }).check(...serialChecks())),
   );
 
 export const ChapterInput = z.object({
@@ -180,7 +185,7 @@ export const TopicInput = z.object({
       z.enum(FREE_TO_WATCH, { error: 'free_to_watch must be "1" or "2".' }),
     ),
   ),
-  serial_no: serialNo(),
+  serial_no: optionalSerialNo(),
 });
 
 export const AboutSubjectInput = z.object({
@@ -211,127 +216,81 @@ export const CatalogueListQuery = z.object({
 export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
 
 /** The id field that an update adds to each entity's payload. */
-const withId = <S extends z.ZodMiniObject>(schema: S, idField: string, label: string) =>
-  z.extend(schema, { [idField]: requiredId(`${label} id is required.`, `${label} not found.`) });
+const withId = <S extends z.ZodMiniObject, K extends string>(
+  schema: S,
+  idField: K,
+  label: string,
+) =>
+  z.extend(schema, {
+    [idField]: requiredId(`${label} id is required.`, `${label} not found.`),
+  } as Record<K, ReturnType<typeof requiredId>>);
 
+/** An entity's insert payload, and its update payload (the insert's plus the id field). */
+const inputsOf = <E extends CatalogueEntity, S extends z.ZodMiniObject>(entity: E, insert: S) => {
+  const { id, label }: { id: IdField<E>; label: string } = CATALOGUE_TREE[entity];
+  return { insert, update: withId(insert, id, label), idField: id };
+};
+
+/** The payloads of each entity's admin insert and update. */
 export const CATALOGUE_INPUTS = {
-  board: {
-    insert: BoardInput,
-    update: withId(BoardInput, 'board_id', 'Board'),
-    idField: 'board_id',
-  },
-  class: {
-    insert: ClassInput,
-    update: withId(ClassInput, 'class_id', 'Class'),
-    idField: 'class_id',
-  },
-  subject: {
-    insert: SubjectInput,
-    update: withId(SubjectInput, 'subject_id', 'Subject'),
-    idField: 'subject_id',
-  },
-  'sub-subject': {
-    insert: SubSubjectInput,
-    update: withId(SubSubjectInput, 'sub_subject_id', 'Sub Subject'),
-    idField: 'sub_subject_id',
-  },
-  chapter: {
-    insert: ChapterInput,
-    update: withId(ChapterInput, 'chapter_id', 'Chapter'),
-    idField: 'chapter_id',
-  },
-  topic: {
-    insert: TopicInput,
-    update: withId(TopicInput, 'topic_id', 'Topic'),
-    idField: 'topic_id',
-  },
-  'about-subject': {
-    insert: AboutSubjectInput,
-    update: withId(AboutSubjectInput, 'about_subject_id', 'About subject'),
-    idField: 'about_subject_id',
-  },
-  testimonial: {
-    insert: TestimonialInput,
-    update: withId(TestimonialInput, 'id', 'Testimonial'),
-    idField: 'id',
-  },
-} as const;
+  board: inputsOf('board', BoardInput),
+  class: inputsOf('class', ClassInput),
+  subject: inputsOf('subject', SubjectInput),
+  'sub-subject': inputsOf('sub-subject', SubSubjectInput),
+  chapter: inputsOf('chapter', ChapterInput),
+  topic: inputsOf('topic', TopicInput),
+  'about-subject': inputsOf('about-subject', AboutSubjectInput),
+  testimonial: inputsOf('testimonial', TestimonialInput),
+} satisfies Record<CatalogueEntity, unknown>;
 
-export type CatalogueEntity = keyof typeof CATALOGUE_INPUTS;
+/** An entity's validated insert payload (an update's adds the id field). */
+export type InputOf<E extends CatalogueEntity> = z.infer<(typeof CATALOGUE_INPUTS)[E]['insert']>;
 
-/** Success and refusal texts of the catalogue (CONTRACT section 4). */
-export const CATALOGUE_MESSAGES: Record<
-  CatalogueEntity,
-  {
-    added: string;
-    updated: string;
-    deleted: string;
-    label: string;
-    hasChildren?: string;
-    notFound: string;
-  }
-> = {
-  board: {
-    label: 'Board',
-    added: 'Board added successfully.',
-    updated: 'Board updated successfully.',
-    deleted: 'Board successfully deleted.',
+interface EntityMessages {
+  added: string;
+  updated: string;
+  deleted: string;
+  label: string;
+  hasChildren?: string;
+  notFound: string;
+}
+
+/** Success and refusal texts of one entity, built on its label (docs/api.md §4). */
+const messagesOf = (
+  entity: CatalogueEntity,
+  texts: { deleted?: 'has been'; hasChildren?: string } = {},
+): EntityMessages => {
+  const label = CATALOGUE_TREE[entity].label;
+  return {
+    label,
+    added: `${label} added successfully.`,
+    updated: `${label} updated successfully.`,
+    deleted: `${label} ${texts.deleted ? 'has been successfully' : 'successfully'} deleted.`,
+    ...(texts.hasChildren ? { hasChildren: texts.hasChildren } : {}),
+    notFound: `${label} not found.`,
+  };
+};
+
+/** Success and refusal texts of the catalogue (docs/api.md §4). */
+export const CATALOGUE_MESSAGES: Record<CatalogueEntity, EntityMessages> = {
+  board: messagesOf('board', {
     hasChildren: 'Please delete all the classes associated with this board first.',
-    notFound: 'Board not found.',
-  },
-  class: {
-    label: 'Class',
-    added: 'Class added successfully.',
-    updated: 'Class updated successfully.',
-    deleted: 'Class successfully deleted.',
+  }),
+  class: messagesOf('class', {
     hasChildren: 'Please delete all subjects associated with this class first.',
-    notFound: 'Class not found.',
-  },
-  subject: {
-    label: 'Subject',
-    added: 'Subject added successfully.',
-    updated: 'Subject updated successfully.',
-    deleted: 'Subject successfully deleted.',
+  }),
+  subject: messagesOf('subject', {
     hasChildren: 'Please delete all sub-subjects associated with this subject first.',
-    notFound: 'Subject not found.',
-  },
-  'sub-subject': {
-    label: 'Sub Subject',
-    added: 'Sub Subject added successfully.',
-    updated: 'Sub Subject updated successfully.',
-    deleted: 'Sub Subject successfully deleted.',
+  }),
+  'sub-subject': messagesOf('sub-subject', {
     hasChildren: 'Please delete subject details associated with this sub subject first.',
-    notFound: 'Sub Subject not found.',
-  },
-  chapter: {
-    label: 'Chapter',
-    added: 'Chapter added successfully.',
-    updated: 'Chapter updated successfully.',
-    deleted: 'Chapter successfully deleted.',
+  }),
+  chapter: messagesOf('chapter', {
     hasChildren: 'Please delete subject details associated with this chapter first.',
-    notFound: 'Chapter not found.',
-  },
-  topic: {
-    label: 'Topic',
-    added: 'Topic added successfully.',
-    updated: 'Topic updated successfully.',
-    deleted: 'Topic successfully deleted.',
-    notFound: 'Topic not found.',
-  },
-  'about-subject': {
-    label: 'About subject',
-    added: 'About subject added successfully.',
-    updated: 'About subject updated successfully.',
-    deleted: 'About subject has been successfully deleted.',
-    notFound: 'About subject not found.',
-  },
-  testimonial: {
-    label: 'Testimonial',
-    added: 'Testimonial added successfully.',
-    updated: 'Testimonial updated successfully.',
-    deleted: 'Testimonial has been successfully deleted.',
-    notFound: 'Testimonial not found.',
-  },
+  }),
+  topic: messagesOf('topic'),
+  'about-subject': messagesOf('about-subject', { deleted: 'has been' }),
+  testimonial: messagesOf('testimonial', { deleted: 'has been' }),
 };
 
 export const BOARD_NAME_TAKEN = 'This board name already exists.';

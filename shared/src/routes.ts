@@ -4,6 +4,7 @@
  * The Lambda routers, the local gateway and the CDK stack all read this table, so a route is
  * declared exactly once. A route whose group has no handler for it yet answers `501`.
  */
+import { adminRouteNames, CATALOGUE_ENTITIES } from './catalogue-tree.ts';
 import { isId } from './ids.ts';
 
 /** Who may call a route. `public` routes accept a token (learner or admin) but do not need one. */
@@ -77,64 +78,10 @@ const route = <const N extends string, const G extends RouteGroup>(
 });
 
 /** Catalogue entities managed by the admin back office, with the names their routes use. */
-export const ADMIN_ENTITIES = [
-  {
-    entity: 'board',
-    list: 'getBoards',
-    insert: 'insertBoards',
-    update: 'updateBoards',
-    remove: 'deleteBoards',
-  },
-  {
-    entity: 'class',
-    list: 'getClasses',
-    insert: 'insertClasses',
-    update: 'updateClasses',
-    remove: 'deleteClasses',
-  },
-  {
-    entity: 'subject',
-    list: 'getSubjects',
-    insert: 'insertSubjects',
-    update: 'updateSubjects',
-    remove: 'deleteSubjects',
-  },
-  {
-    entity: 'sub-subject',
-    list: 'getSubSubjects',
-    insert: 'insertSubSubjects',
-    update: 'updateSubSubjects',
-    remove: 'deleteSubSubjects',
-  },
-  {
-    entity: 'chapter',
-    list: 'getChapters',
-    insert: 'insertChapters',
-    update: 'updateChapters',
-    remove: 'deleteChapters',
-  },
-  {
-    entity: 'topic',
-    list: 'getTopics',
-    insert: 'insertTopics',
-    update: 'updateTopics',
-    remove: 'deleteTopics',
-  },
-  {
-    entity: 'about-subject',
-    list: 'getAboutSubjects',
-    insert: 'insertAboutSubjects',
-    update: 'updateAboutSubjects',
-    remove: 'deleteAboutSubjects',
-  },
-  {
-    entity: 'testimonial',
-    list: 'gettestimonial',
-    insert: 'inserttestimonial',
-    update: 'updatetestimonial',
-    remove: 'deletetestimonial',
-  },
-] as const;
+export const ADMIN_ENTITIES = CATALOGUE_ENTITIES.map((entity) => ({
+  entity,
+  ...adminRouteNames(entity),
+}));
 
 const adminCatalogue = ADMIN_ENTITIES.flatMap((e) => [
   route(`admin.catalogue.${e.list}`, 'GET', `${A}/data/${e.list}`, 'catalogue-admin', 'admin'),

@@ -2,17 +2,13 @@ import {
   ADMIN_ENTITIES,
   CATALOGUE_INPUTS,
   CATALOGUE_MESSAGES,
+  CATALOGUE_TREE,
   CatalogueListQuery,
   PageQuery,
+  parentEntity,
   type CatalogueEntity,
 } from '@gia/shared';
-import {
-  adminList,
-  deleteEntity,
-  insertEntity,
-  updateEntity,
-  type ListFilter,
-} from '../catalogue/service.ts';
+import { adminList, deleteEntity, insertEntity, updateEntity, type ListFilter } from './service.ts';
 import {
   caller,
   created,
@@ -24,56 +20,47 @@ import {
 } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
-/** Optional parent filters of each admin list (query parameter → the parent it names). */
-const LIST_FILTERS: Partial<Record<CatalogueEntity, [string, CatalogueEntity][]>> = {
-  class: [['board_id', 'board']],
-  subject: [['class_id', 'class']],
-  'sub-subject': [['subject_id', 'subject']],
-  chapter: [['sub_subject_id', 'sub-subject']],
-  topic: [['chapter_id', 'chapter']],
-  'about-subject': [['sub_subject_id', 'sub-subject']],
+/** Admin lists filtered by more than their parent: about-subjects by subject or class too. */
+const ANCESTOR_FILTERS: Partial<Record<CatalogueEntity, (keyof CatalogueListQuery)[]>> = {
+  'about-subject': ['subject_id', 'class_id'],
 };
 
+/** An admin list's filter: the parent's id field names the parent (`getClasses?board_id=`). */
 function listFilter(entity: CatalogueEntity, req: ApiRequest): ListFilter {
   const query: Record<string, string | undefined> = parse(CatalogueListQuery, req.query);
-  for (const [param, parentEntity] of LIST_FILTERS[entity] ?? []) {
-    const parentId = query[param];
-    if (parentId) return { parentEntity, parentId };
-  }
-  if (entity === 'about-subject') {
-    return {
-      where: { subject_id: query.subject_id ?? '', class_id: query.class_id ?? '' },
-    };
-  }
-  return {};
+  const parent = parentEntity(entity);
+  const parentId = parent && query[CATALOGUE_TREE[parent].id];
+  if (parentId) return { parentId };
+  const fields = ANCESTOR_FILTERS[entity] ?? [];
+  return fields.length ? { where: Object.fromEntries(fields.map((f) => [f, query[f]])) } : {};
 }
 
 const handlers: Record<string, RouteHandler> = {};
-for (const e of ADMIN_ENTITIES) {
-  const entity = e.entity as CatalogueEntity;
+for (const { entity, ...route } of ADMIN_ENTITIES) {
   const messages = CATALOGUE_MESSAGES[entity];
   const inputs = CATALOGUE_INPUTS[entity];
-  handlers[`admin.catalogue.${e.list}`] = async (req) => {
+  handlers[`admin.catalogue.${route.list}`] = async (req) => {
     const page = await adminList(entity, parse(PageQuery, req.query), listFilter(entity, req));
     return ok(`${messages.label} list`, page.items, { next_cursor: page.nextCursor });
   };
-  handlers[`admin.catalogue.${e.insert}`] = async (req) =>
+  handlers[`admin.catalogue.${route.insert}`] = async (req) =>
     created(
       messages.added,
       await insertEntity(entity, parse(inputs.insert, req.body), caller(req).userId),
     );
-  handlers[`admin.catalogue.${e.update}`] = async (req) =>
-    ok(
-      messages.updated,
-      await updateEntity(entity, parse(inputs.update, req.body), caller(req).userId),
-    );
-  handlers[`admin.catalogue.${e.remove}`] = async (req) => {
+  handlers[`admin.catalogue.${route.update}`] = async (req) => {
+    const input = parse(inputs.update, req.body);
+    const fields: Record<string, unknown> = input;
+    const id = String(fields[inputs.idField]);
+    return ok(messages.updated, await updateEntity(entity, id, input, caller(req).userId));
+  };
+  handlers[`admin.catalogue.${route.remove}`] = async (req) => {
     await deleteEntity(entity, req.params.id ?? '');
     return ok(messages.deleted);
   };
 }
 
-/** The admin back office's catalogue: lists, inserts, updates and deletes (CONTRACT section 4). */
+/** The admin back office's catalogue: lists, inserts, updates and deletes (docs/api.md §4). */
 // Built in a loop over the entities, so the one map the type checker cannot follow route by route.
 export const handler = createGroupHandler(
   'catalogue-admin',

@@ -8,7 +8,7 @@ const paging = (req: ApiRequest) => parse(PageQuery, req.query);
 const list = (items: unknown[], nextCursor: string | null, message: string) =>
   ok(message, items, { next_cursor: nextCursor });
 
-/** Public catalogue reads (CONTRACT section 4); a token is accepted but not needed. */
+/** Public catalogue reads (docs/api.md §4); a token is accepted but not needed. */
 export const handler = createGroupHandler('catalogue', {
   'catalogue.getBoards': async (req) => {
     const p = await publicList('board', paging(req));

@@ -1,5 +1,5 @@
-import type { CatalogueEntity } from '@gia/shared';
-import { InvalidCursorError, type Page } from '../db/paging.ts';
+import type { CatalogueEntity, RecordOf, TopicRecord } from '@gia/shared';
+import type { Page } from '../db/paging.ts';
 import {
   classContents,
   getRecord,
@@ -7,53 +7,41 @@ import {
   listAll,
   listByParent,
   pick,
-  type CatalogueRecord,
-  type Ref,
-} from '../db/catalogue.ts';
+} from '../db/catalogue-reads.ts';
 import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
-import { NotFoundError, ValidationError } from '../lib/errors.ts';
+import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
-import { present } from './service.ts';
+import { mapCursorErrors } from '../lib/cursor-errors.ts';
+import { parentNames, parentRefs, withNamesAndMedia } from '../lib/catalogue-present.ts';
 
 /** Fields only the back office sees (besides every `*created_by`: admins' names). */
 const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna']);
 const isAdminOnly = (field: string) => ADMIN_ONLY.has(field) || field.endsWith('created_by');
 
 /** A record as the public sees it: no admin names, no back-office notes. */
-export const publicView = (r: CatalogueRecord): CatalogueRecord =>
-  Object.fromEntries(Object.entries(r).filter(([field]) => !isAdminOnly(field)));
-
-async function page(run: () => Promise<Page<CatalogueRecord>>) {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof InvalidCursorError) throw new ValidationError('Invalid cursor.');
-    throw err;
-  }
-}
+export const publicView = <R extends object>(r: R): R =>
+  Object.fromEntries(Object.entries(r).filter(([field]) => !isAdminOnly(field))) as R;
 
 /** A public list: one Query, one BatchGet for the parents' names. */
-export async function publicList(
-  entity: CatalogueEntity,
+export async function publicList<E extends CatalogueEntity>(
+  entity: E,
   paging: { limit: number; cursor?: string },
   parentId?: string,
-): Promise<Page<CatalogueRecord>> {
-  const result = await page(() =>
+): Promise<Page<RecordOf<E>>> {
+  const result = await mapCursorErrors(() =>
     parentId ? listByParent(entity, parentId, paging) : listAll(entity, paging),
   );
-  const items = await present(entity, result.items, { signMedia: false, ratings: true });
+  const items = await withNamesAndMedia(entity, result.items, { signMedia: false, ratings: true });
   return { items: items.map(publicView), nextCursor: result.nextCursor };
 }
 
 /** One subject, as a list (`getSubjects?subject_id=`). */
-export async function publicSubject(subjectId: string): Promise<CatalogueRecord[]> {
+export async function publicSubject(subjectId: string): Promise<RecordOf<'subject'>[]> {
   const subject = await getRecord({ entity: 'subject', id: subjectId });
   if (!subject) return [];
-  return (await present('subject', [subject], { signMedia: false })).map(publicView);
+  return (await withNamesAndMedia('subject', [subject], { signMedia: false })).map(publicView);
 }
-
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
  * The Active topics of a chapter in serial order. Media urls are signed for a caller who may
@@ -64,25 +52,17 @@ export async function publicTopics(
   paging: { limit: number; cursor?: string },
   chapterId: string | undefined,
   caller: Identity | undefined,
-): Promise<Page<CatalogueRecord>> {
-  const result = await page(() =>
+): Promise<Page<TopicRecord>> {
+  const result = await mapCursorErrors(() =>
     chapterId ? listByParent('topic', chapterId, paging) : listAll('topic', paging),
   );
   const topics = result.items.filter((t) => t.status === 'Active');
-  const refs: Ref[] = [];
-  for (const t of topics) {
-    refs.push(
-      { entity: 'chapter', id: str(t.chapter_id) },
-      { entity: 'subject', id: str(t.subject_id) },
-    );
-    refs.push({ entity: 'class', id: str(t.class_id) }, { entity: 'board', id: str(t.board_id) });
-    if (str(t.sub_subject_id)) refs.push({ entity: 'sub-subject', id: str(t.sub_subject_id) });
-  }
+  const refs = parentRefs('topic', topics);
   const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
   const { records, granted } = await getRecordsAndGrants(
     refs,
     learnerId,
-    topics.map((t) => str(t.subject_id)),
+    topics.map((t) => t.subject_id),
   );
   const items = await Promise.all(
     topics.map(async (t) => {
@@ -95,11 +75,7 @@ export async function publicTopics(
       const open = caller?.pool === 'admin' || mayWatchTopic(ctx, granted);
       return publicView({
         ...t,
-        chapter_name: pick(records, 'chapter', t.chapter_id)?.chapter_name ?? null,
-        sub_subject_name: pick(records, 'sub-subject', t.sub_subject_id)?.sub_subject_name ?? null,
-        subject_name: ctx.subject?.subject_name ?? null,
-        class_name: ctx.class?.class_name ?? null,
-        board_name: ctx.board?.board_name ?? null,
+        ...parentNames('topic', t, records, () => null),
         free_course: isFreeCourse(ctx),
         video_url: open ? await signedMediaUrl(t.video_url) : null,
         notes_url: open ? await signedMediaUrl(t.notes_url) : null,
@@ -117,28 +93,26 @@ export async function publicTopics(
  */
 export async function publicClassDetail(classId: string, caller: Identity | undefined) {
   const content = await classContents(classId);
-  const cls = content.find((r) => r.entity === 'class');
+  const cls = content.class?.[0];
   if (!cls) throw new NotFoundError('Class not found.');
-  const subjects = content.filter((r) => r.entity === 'subject');
+  const subjects = content.subject ?? [];
   const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
   const { records, granted } = await getRecordsAndGrants(
-    [{ entity: 'board', id: str(cls.board_id) }],
+    [{ entity: 'board', id: cls.board_id }],
     learnerId,
-    subjects.map((s) => str(s.subject_id)),
+    subjects.map((s) => s.subject_id),
   );
   const board = pick(records, 'board', cls.board_id);
-  const strip = ({ entity: _e, ...rest }: CatalogueRecord) => publicView(rest);
   return {
-    ...strip(cls),
+    ...publicView(cls),
     board_name: board?.board_name ?? null,
     subjects: await Promise.all(
       subjects.map(async (subject) => {
-        const topics = content.filter(
-          (r) =>
-            r.entity === 'topic' && r.subject_id === subject.subject_id && r.status === 'Active',
+        const topics = (content.topic ?? []).filter(
+          (t) => t.subject_id === subject.subject_id && t.status === 'Active',
         );
         return {
-          ...strip(subject),
+          ...publicView(subject),
           class_name: cls.class_name,
           board_name: board?.board_name ?? null,
           free_course: subject.free_course === true,

@@ -1,3 +1,4 @@
+import { ancestorEntities, type CatalogueEntity } from '@gia/shared/catalogue-tree.ts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -9,18 +10,24 @@ export interface SessionUser {
   email: string;
 }
 
-/** The learner's choices through Board › Class › Subject › Sub-Subject › Chapter. */
+/** A chosen record of one level. */
 export interface Selection {
   id: string;
   name: string;
 }
-export interface Selections {
-  board?: Selection;
-  class?: Selection;
-  subject?: Selection;
-  subSubject?: Selection;
-  chapter?: Selection;
-}
+
+/** `sub-subject` → `subSubject`: the levels' keys in the persisted store. */
+type Camel<S extends string> = S extends `${infer A}-${infer B}`
+  ? `${A}${Capitalize<Camel<B>>}`
+  : S;
+const camel = <S extends string>(s: S) =>
+  s.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as Camel<S>;
+
+/** The levels a learner chooses through: every ancestor of a topic. */
+type Level = Exclude<CatalogueEntity, 'topic' | 'about-subject' | 'testimonial'>;
+
+/** The learner's choices through Board › Class › Subject › Sub-Subject › Chapter. */
+export type Selections = { [L in Level as Camel<L>]?: Selection };
 
 interface SessionState {
   isAuthenticated: boolean;
@@ -36,7 +43,10 @@ interface SessionState {
 export const ACCESS_TOKEN_KEY = 'accessToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 
-const LEVELS: (keyof Selections)[] = ['board', 'class', 'subject', 'subSubject', 'chapter'];
+/** The selection levels top-down, from the catalogue tree. */
+const LEVELS = ancestorEntities('topic')
+  .reverse()
+  .map((e) => camel(e) as keyof Selections);
 
 /**
  * Client state (docs/api.md §9): the access token in sessionStorage; the persisted copy of

@@ -1,49 +1,29 @@
-import { LANGUAGE_GROUPS } from '@gia/shared';
-import type { UploadKind } from '@gia/shared';
-import { dayMonthYear, rupees, upper } from './format.ts';
+import type { CatalogueEntity } from '@gia/shared';
+import {
+  fileField,
+  freeCourseField,
+  imageField,
+  languageField,
+  NOTES,
+  optionsField,
+  priceField,
+  selectField,
+  statusField,
+  tableOf,
+  textareaField,
+  textField,
+  VIDEO,
+  type ColumnDef,
+  type FieldDef,
+  type FilterDef,
+  type Rec,
+} from './catalogue-fields.ts';
 
-export type Rec = Record<string, unknown>;
+export type { Cell, ColumnDef, FieldDef, FilterDef, Rec } from './catalogue-fields.ts';
 
-/** Lists a screen loads for its dropdowns. */
-export type Source = 'getBoards' | 'getClasses' | 'getSubjects' | 'getSubSubjects' | 'getChapters';
-
-export interface FieldDef {
-  name: string;
-  label: string;
-  type: 'text' | 'number' | 'textarea' | 'checkbox' | 'select' | 'file' | 'options';
-  /** Part of the "required" check made before saving. */
-  required?: boolean;
-  /** For `select`: where options come from, their value and label fields. */
-  source?: { list: Source; value: string; label: string };
-  /** Options only where `item[field]` equals this form's value of `from`; disabled until chosen. */
-  dependsOn?: { from: string; field: string };
-  options?: { value: string; label: string; group?: string }[];
-  upload?: { kind: UploadKind; accept: string };
-  /** The value in edit mode (default: the record's field of the same name). */
-  fromRecord?: (r: Rec) => unknown;
-  /** Not sent (a cascading parent that only narrows the next dropdown). */
-  virtual?: boolean;
-  defaultValue?: unknown;
-}
-
-export interface ColumnDef {
-  header: string;
-  render: (r: Rec) => string | { kind: 'image' | 'free' | 'play' | 'notes'; value: unknown };
-}
-
-export interface FilterDef {
-  label: string;
-  kind: 'text' | 'select';
-  value: (r: Rec) => string;
-}
-
+/** One management screen of the back office. */
 export interface ScreenConfig {
-  entity: string;
-  list: Source | 'getAboutSubjects' | 'getTopics' | 'gettestimonial';
-  insert: string;
-  update: string;
-  remove: string;
-  idField: string;
+  entity: CatalogueEntity;
   titles: [add: string, edit: string];
   buttons: [add: string, edit: string];
   /** The noun of the save confirmation ("…submit the Board?"). */
@@ -52,61 +32,28 @@ export interface ScreenConfig {
   errorNoun: string;
   tableTitle: string;
   empty: string;
-  sources: Source[];
+  /** The lists the form's dropdowns choose from. */
+  sources: CatalogueEntity[];
   fields: FieldDef[];
   columns: ColumnDef[];
   filters: FilterDef[];
+  /** The record's creation date, for the date filters. */
   dateField: (r: Rec) => unknown;
 }
 
-const IMAGE = {
-  kind: 'image' as const,
-  accept: '.jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif',
-};
-const VIDEO = { kind: 'video' as const, accept: 'video/*' };
-const NOTES = {
-  kind: 'notes' as const,
-  accept: '.pdf,.doc,.docx,.txt,.ppt,.pptx,.jpg,.jpeg,.png,.gif',
-};
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const board = tableOf<'board'>();
+const cls = tableOf<'class'>();
+const subject = tableOf<'subject'>();
+const subSubject = tableOf<'sub-subject'>();
+const about = tableOf<'about-subject'>();
+const chapter = tableOf<'chapter'>();
+const topic = tableOf<'topic'>();
+const testimonial = tableOf<'testimonial'>();
 
-const board = (): FieldDef => ({
-  name: 'board_id',
-  label: 'Board',
-  type: 'select',
-  source: { list: 'getBoards', value: 'board_id', label: 'board_name' },
-});
-const cls = (): FieldDef => ({
-  name: 'class_id',
-  label: 'Class',
-  type: 'select',
-  source: { list: 'getClasses', value: 'class_id', label: 'class_name' },
-  dependsOn: { from: 'board_id', field: 'board_id' },
-});
-const subject = (): FieldDef => ({
-  name: 'subject_id',
-  label: 'Subject',
-  type: 'select',
-  source: { list: 'getSubjects', value: 'subject_id', label: 'subject_name' },
-  dependsOn: { from: 'class_id', field: 'class_id' },
-});
-
-const STATUS_OPTIONS = [
-  { value: 'Active', label: 'Active' },
-  { value: 'Inactive', label: 'Inactive' },
-];
-const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_GROUPS).flatMap(([group, langs]) =>
-  langs.map((l) => ({ value: l, label: l.charAt(0).toUpperCase() + l.slice(1), group })),
-);
-
+/** The screens, by their path (the specification's names). */
 export const SCREENS: Record<string, ScreenConfig> = {
   Board: {
-    entity: 'Board',
-    list: 'getBoards',
-    insert: 'insertBoards',
-    update: 'updateBoards',
-    remove: 'deleteBoards',
-    idField: 'board_id',
+    entity: 'board',
     titles: ['Add New Board', 'Edit Board'],
     buttons: ['Add Board', 'Update'],
     confirmNoun: 'Board',
@@ -116,26 +63,21 @@ export const SCREENS: Record<string, ScreenConfig> = {
     empty: 'No data available.',
     sources: [],
     fields: [
-      { name: 'board_name', label: 'Board Name', type: 'text', required: true },
-      { name: 'image_url', label: 'Upload file', type: 'file', upload: IMAGE },
-      { name: 'free_course', label: 'Free Course', type: 'checkbox', defaultValue: false },
+      textField('board_name', 'Board Name', true),
+      imageField('Upload file'),
+      freeCourseField(),
     ],
     columns: [
-      { header: 'Board Name', render: (r) => upper(r.board_name) },
-      { header: 'Created At', render: (r) => dayMonthYear(r.created_at) },
-      { header: 'Image', render: (r) => ({ kind: 'image', value: r.image_url }) },
-      { header: 'Free Course', render: (r) => ({ kind: 'free', value: r.free_course }) },
+      board.upper('Board Name', 'board_name'),
+      board.date('Created At', 'created_at'),
+      board.media('Image', 'image', 'image_url'),
+      board.free(),
     ],
-    filters: [{ label: 'Board Name', kind: 'select', value: (r) => str(r.board_name) }],
-    dateField: (r) => r.created_at,
+    filters: [board.filter('Board Name', 'select', 'board_name')],
+    dateField: board.dateField('created_at'),
   },
   Class: {
-    entity: 'Class',
-    list: 'getClasses',
-    insert: 'insertClasses',
-    update: 'updateClasses',
-    remove: 'deleteClasses',
-    idField: 'class_id',
+    entity: 'class',
     titles: ['Add New Class', 'Edit Class'],
     buttons: ['Add Class', 'Update Class'],
     confirmNoun: 'Class',
@@ -143,49 +85,31 @@ export const SCREENS: Record<string, ScreenConfig> = {
     errorNoun: 'Class',
     tableTitle: 'Classes List',
     empty: 'No Classes Found.',
-    sources: ['getBoards'],
+    sources: ['board'],
     fields: [
-      { name: 'class_name', label: 'Class Name', type: 'text', required: true },
-      { ...board(), required: true },
-      {
-        name: 'price',
-        label: 'Price',
-        type: 'number',
-        required: true,
-        fromRecord: (r) => r.class_price,
-      },
-      {
-        name: 'image_url',
-        label: 'Upload Card Image',
-        type: 'file',
-        upload: IMAGE,
-        fromRecord: (r) => r.class_image_url,
-      },
-      { name: 'description', label: 'Description', type: 'textarea' },
-      { name: 'free_course', label: 'Free Course', type: 'checkbox', defaultValue: false },
+      textField('class_name', 'Class Name', true),
+      selectField('board', { required: true }),
+      priceField('class_price'),
+      imageField('Upload Card Image', 'class_image_url'),
+      textareaField('description', 'Description'),
+      freeCourseField(),
     ],
     columns: [
-      { header: 'Board', render: (r) => upper(r.board_name) },
-      { header: 'Class Name', render: (r) => upper(r.class_name) },
-      { header: 'Price', render: (r) => rupees(r.class_price) },
-      { header: 'Created By', render: (r) => str(r.class_created_by) || 'N/A' },
-      { header: 'Created At', render: (r) => dayMonthYear(r.class_created_at) },
-      { header: 'Image', render: (r) => ({ kind: 'image', value: r.class_image_url }) },
-      { header: 'Free Course', render: (r) => ({ kind: 'free', value: r.free_course }) },
+      cls.upper('Board', 'board_name'),
+      cls.upper('Class Name', 'class_name'),
+      cls.price('class_price'),
+      ...cls.created('class_created_by', 'class_created_at'),
+      cls.media('Image', 'image', 'class_image_url'),
+      cls.free(),
     ],
     filters: [
-      { label: 'Board Name', kind: 'select', value: (r) => str(r.board_name) },
-      { label: 'Class Name', kind: 'text', value: (r) => str(r.class_name) },
+      cls.filter('Board Name', 'select', 'board_name'),
+      cls.filter('Class Name', 'text', 'class_name'),
     ],
-    dateField: (r) => r.class_created_at,
+    dateField: cls.dateField('class_created_at'),
   },
   Subject: {
-    entity: 'Subject',
-    list: 'getSubjects',
-    insert: 'insertSubjects',
-    update: 'updateSubjects',
-    remove: 'deleteSubjects',
-    idField: 'subject_id',
+    entity: 'subject',
     titles: ['Add New Subject', 'Edit Subject'],
     buttons: ['Add Subject', 'Update Subject'],
     confirmNoun: 'Subject',
@@ -193,49 +117,31 @@ export const SCREENS: Record<string, ScreenConfig> = {
     errorNoun: 'Subject',
     tableTitle: 'Subjects List',
     empty: 'No Subjects Found.',
-    sources: ['getBoards', 'getClasses'],
+    sources: ['board', 'class'],
     fields: [
-      { ...board(), required: true, virtual: true },
-      { ...cls(), required: true },
-      { name: 'subject_name', label: 'Subject Name', type: 'text', required: true },
-      {
-        name: 'price',
-        label: 'Price',
-        type: 'number',
-        required: true,
-        fromRecord: (r) => r.subject_price,
-      },
-      {
-        name: 'image_url',
-        label: 'Upload file',
-        type: 'file',
-        upload: IMAGE,
-        fromRecord: (r) => r.subject_image_url,
-      },
-      { name: 'free_course', label: 'Free Course', type: 'checkbox', defaultValue: false },
+      selectField('board', { required: true, virtual: true }),
+      selectField('class', { required: true, cascade: true }),
+      textField('subject_name', 'Subject Name', true),
+      priceField('subject_price'),
+      imageField('Upload file', 'subject_image_url'),
+      freeCourseField(),
     ],
     columns: [
-      { header: 'Subject Name', render: (r) => upper(r.subject_name) },
-      { header: 'Class', render: (r) => upper(r.class_name) },
-      { header: 'Price', render: (r) => rupees(r.subject_price) },
-      { header: 'Created By', render: (r) => str(r.subject_created_by) || 'N/A' },
-      { header: 'Created Date', render: (r) => dayMonthYear(r.subject_created_date) },
-      { header: 'Image', render: (r) => ({ kind: 'image', value: r.subject_image_url }) },
-      { header: 'Free Course', render: (r) => ({ kind: 'free', value: r.free_course }) },
+      subject.upper('Subject Name', 'subject_name'),
+      subject.upper('Class', 'class_name'),
+      subject.price('subject_price'),
+      ...subject.created('subject_created_by', 'subject_created_date', 'Created Date'),
+      subject.media('Image', 'image', 'subject_image_url'),
+      subject.free(),
     ],
     filters: [
-      { label: 'Class Name', kind: 'text', value: (r) => str(r.class_name) },
-      { label: 'Subject Name', kind: 'text', value: (r) => str(r.subject_name) },
+      subject.filter('Class Name', 'text', 'class_name'),
+      subject.filter('Subject Name', 'text', 'subject_name'),
     ],
-    dateField: (r) => r.subject_created_date,
+    dateField: subject.dateField('subject_created_date'),
   },
   SubSubject: {
-    entity: 'Sub-Subject',
-    list: 'getSubSubjects',
-    insert: 'insertSubSubjects',
-    update: 'updateSubSubjects',
-    remove: 'deleteSubSubjects',
-    idField: 'sub_subject_id',
+    entity: 'sub-subject',
     titles: ['Add New Sub-Subject', 'Edit Sub-Subject'],
     buttons: ['Add Sub-Subject', 'Update Sub-Subject'],
     confirmNoun: 'Sub-Subject',
@@ -243,50 +149,33 @@ export const SCREENS: Record<string, ScreenConfig> = {
     errorNoun: 'Sub-Subject',
     tableTitle: 'Sub-Subjects List',
     empty: 'No Subjects Found.',
-    sources: ['getBoards', 'getClasses', 'getSubjects'],
+    sources: ['board', 'class', 'subject'],
     fields: [
-      { ...board(), virtual: true },
-      { ...cls(), virtual: true },
-      { ...subject(), required: true },
-      { name: 'sub_subject_name', label: 'Sub-Subject Name', type: 'text', required: true },
-      {
-        name: 'price',
-        label: 'Price',
-        type: 'number',
-        required: true,
-        fromRecord: (r) => r.sub_subject_price,
-      },
-      {
-        name: 'image_url',
-        label: 'Upload Card Image',
-        type: 'file',
-        upload: IMAGE,
-        fromRecord: (r) => r.sub_subject_image_url,
-      },
-      { name: 'free_course', label: 'Free Course', type: 'checkbox', defaultValue: false },
+      selectField('board', { virtual: true }),
+      selectField('class', { virtual: true, cascade: true }),
+      selectField('subject', { required: true, cascade: true }),
+      textField('sub_subject_name', 'Sub-Subject Name', true),
+      priceField('sub_subject_price'),
+      imageField('Upload Card Image', 'sub_subject_image_url'),
+      freeCourseField(),
     ],
     columns: [
-      { header: 'Subject', render: (r) => upper(r.subject_name) },
-      { header: 'Sub-Subject Name', render: (r) => upper(r.sub_subject_name) },
-      { header: 'Price', render: (r) => rupees(r.sub_subject_price) },
-      { header: 'Created By', render: (r) => str(r.sub_subject_created_by) || 'N/A' },
-      { header: 'Created At', render: (r) => dayMonthYear(r.sub_subject_created_date) },
-      { header: 'Image', render: (r) => ({ kind: 'image', value: r.sub_subject_image_url }) },
-      { header: 'Free Course', render: (r) => ({ kind: 'free', value: r.free_course }) },
+      subSubject.upper('Subject', 'subject_name'),
+      subSubject.upper('Sub-Subject Name', 'sub_subject_name'),
+      subSubject.price('sub_subject_price'),
+      ...subSubject.created('sub_subject_created_by', 'sub_subject_created_date'),
+      subSubject.media('Image', 'image', 'sub_subject_image_url'),
+      subSubject.free(),
     ],
     filters: [
-      { label: 'Subject Name', kind: 'text', value: (r) => str(r.subject_name) },
-      { label: 'Sub-Subject Name', kind: 'text', value: (r) => str(r.sub_subject_name) },
+      subSubject.filter('Subject Name', 'text', 'subject_name'),
+      subSubject.filter('Sub-Subject Name', 'text', 'sub_subject_name'),
     ],
-    dateField: (r) => r.sub_subject_created_date,
+    dateField: subSubject.dateField('sub_subject_created_date'),
   },
+  // The about-subject screen: "Subject Details" is the specification's name for its path.
   SubjectDetails: {
-    entity: 'Subject details',
-    list: 'getAboutSubjects',
-    insert: 'insertAboutSubjects',
-    update: 'updateAboutSubjects',
-    remove: 'deleteAboutSubjects',
-    idField: 'about_subject_id',
+    entity: 'about-subject',
     titles: ['Upload Subject Details', 'Edit Subject Details'],
     buttons: ['Submit', 'Update'],
     confirmNoun: 'Subject details',
@@ -294,58 +183,34 @@ export const SCREENS: Record<string, ScreenConfig> = {
     errorNoun: 'details',
     tableTitle: 'Sub-Subjects List',
     empty: 'No Subjects Found.',
-    sources: ['getBoards', 'getClasses', 'getSubjects', 'getSubSubjects'],
+    sources: ['board', 'class', 'subject', 'sub-subject'],
     fields: [
-      { ...board(), virtual: true },
-      { ...cls(), virtual: true },
-      { ...subject(), virtual: true },
-      {
-        name: 'sub_subject_id',
-        label: 'Sub Subject',
-        type: 'select',
-        required: true,
-        source: { list: 'getSubSubjects', value: 'sub_subject_id', label: 'sub_subject_name' },
-        dependsOn: { from: 'subject_id', field: 'subject_id' },
-      },
-      { name: 'video_url', label: 'Video', type: 'file', upload: VIDEO },
-      { name: 'notes_url', label: 'Notes', type: 'file', upload: NOTES },
-      { name: 'comments', label: 'Comments', type: 'textarea' },
-      { name: 'author', label: 'Author', type: 'text' },
-      {
-        name: 'status',
-        label: 'Status',
-        type: 'options',
-        options: STATUS_OPTIONS,
-        defaultValue: 'Active',
-      },
-      {
-        name: 'language',
-        label: 'Language',
-        type: 'options',
-        options: LANGUAGE_OPTIONS,
-        defaultValue: 'english',
-      },
+      selectField('board', { virtual: true }),
+      selectField('class', { virtual: true, cascade: true }),
+      selectField('subject', { virtual: true, cascade: true }),
+      selectField('sub-subject', { required: true, cascade: true }),
+      fileField('video_url', 'Video', VIDEO),
+      fileField('notes_url', 'Notes', NOTES),
+      textareaField('comments', 'Comments'),
+      textField('author', 'Author'),
+      statusField(),
+      languageField(),
     ],
     columns: [
-      { header: 'Sub-Subject', render: (r) => upper(r.sub_subject_name) },
-      { header: 'Author', render: (r) => str(r.author) || 'N/A' },
-      { header: 'Comments', render: (r) => str(r.comments) || 'N/A' },
-      { header: 'Language', render: (r) => str(r.language) || 'N/A' },
-      { header: 'Status', render: (r) => str(r.status) || 'N/A' },
-      { header: 'Created Date', render: (r) => dayMonthYear(r.created_date) },
-      { header: 'Play', render: (r) => ({ kind: 'play', value: r.video_url }) },
-      { header: 'Notes', render: (r) => ({ kind: 'notes', value: r.notes_url }) },
+      about.upper('Sub-Subject', 'sub_subject_name'),
+      about.text('Author', 'author'),
+      about.text('Comments', 'comments'),
+      about.text('Language', 'language'),
+      about.text('Status', 'status'),
+      ...about.created(undefined, 'created_date', 'Created Date'),
+      about.media('Play', 'play', 'video_url'),
+      about.media('Notes', 'notes', 'notes_url'),
     ],
-    filters: [{ label: 'Author', kind: 'text', value: (r) => str(r.author) }],
-    dateField: (r) => r.created_date,
+    filters: [about.filter('Author', 'text', 'author')],
+    dateField: about.dateField('created_date'),
   },
   Chapters: {
     entity: 'chapter',
-    list: 'getChapters',
-    insert: 'insertChapters',
-    update: 'updateChapters',
-    remove: 'deleteChapters',
-    idField: 'chapter_id',
     titles: ['Add New Chapter', 'Edit Chapter'],
     buttons: ['Add Chapter', 'Update Chapter'],
     confirmNoun: 'chapter',
@@ -353,59 +218,32 @@ export const SCREENS: Record<string, ScreenConfig> = {
     errorNoun: 'Chapter',
     tableTitle: 'Chapters List',
     empty: 'No matching chapters found.',
-    sources: ['getSubjects', 'getSubSubjects'],
+    sources: ['subject', 'sub-subject'],
     fields: [
-      {
-        name: 'subject_id',
-        label: 'Subject',
-        type: 'select',
-        required: true,
-        source: { list: 'getSubjects', value: 'subject_id', label: 'subject_name' },
-      },
-      {
-        name: 'sub_subject_id',
-        label: 'Sub-Subject',
-        type: 'select',
-        source: { list: 'getSubSubjects', value: 'sub_subject_id', label: 'sub_subject_name' },
-        dependsOn: { from: 'subject_id', field: 'subject_id' },
-      },
-      { name: 'chapter_name', label: 'Chapter Name', type: 'text', required: true },
+      selectField('subject', { required: true }),
+      selectField('sub-subject', { label: 'Sub-Subject', cascade: true }),
+      textField('chapter_name', 'Chapter Name', true),
       { name: 'serial_no', label: 'Serial No', type: 'number', required: true },
-      {
-        name: 'image_url',
-        label: 'Upload Card Image',
-        type: 'file',
-        upload: IMAGE,
-        fromRecord: (r) => r.chapter_image_url,
-      },
-      {
-        name: 'description',
-        label: 'Description',
-        type: 'textarea',
+      imageField('Upload Card Image', 'chapter_image_url'),
+      textareaField('description', 'Description', {
         required: true,
         fromRecord: (r) => r.chapter_description,
-      },
+      }),
     ],
     columns: [
-      { header: 'Chapter', render: (r) => upper(r.chapter_name) },
-      { header: 'Description', render: (r) => str(r.chapter_description) || 'N/A' },
-      { header: 'Created By', render: (r) => str(r.chapter_created_by) || 'NA' },
-      { header: 'Created Date', render: (r) => dayMonthYear(r.chapter_created_date) },
-      { header: 'Image', render: (r) => ({ kind: 'image', value: r.chapter_image_url }) },
+      chapter.upper('Chapter', 'chapter_name'),
+      chapter.text('Description', 'chapter_description'),
+      ...chapter.created('chapter_created_by', 'chapter_created_date', 'Created Date', 'NA'),
+      chapter.media('Image', 'image', 'chapter_image_url'),
     ],
     filters: [
-      { label: 'Subject', kind: 'select', value: (r) => str(r.subject_name) },
-      { label: 'Chapter', kind: 'text', value: (r) => str(r.chapter_name) },
+      chapter.filter('Subject', 'select', 'subject_name'),
+      chapter.filter('Chapter', 'text', 'chapter_name'),
     ],
-    dateField: (r) => r.chapter_created_date,
+    dateField: chapter.dateField('chapter_created_date'),
   },
   Topics: {
     entity: 'topic',
-    list: 'getTopics',
-    insert: 'insertTopics',
-    update: 'updateTopics',
-    remove: 'deleteTopics',
-    idField: 'topic_id',
     titles: ['Add New Topic', 'Edit Topic'],
     buttons: ['Add Topic', 'Update Topic'],
     confirmNoun: 'topic',
@@ -413,77 +251,50 @@ export const SCREENS: Record<string, ScreenConfig> = {
     errorNoun: 'Topic',
     tableTitle: 'Topics List',
     empty: 'No Topics Found.',
-    sources: ['getChapters'],
+    sources: ['chapter'],
     fields: [
+      selectField('chapter', { required: true }),
       {
-        name: 'chapter_id',
-        label: 'Chapter',
-        type: 'select',
-        required: true,
-        source: { list: 'getChapters', value: 'chapter_id', label: 'chapter_name' },
-      },
-      {
-        name: 'topic_name',
-        label: 'Topic Name',
-        type: 'text',
-        required: true,
+        ...textField('topic_name', 'Topic Name', true),
         dependsOn: { from: 'chapter_id', field: '' },
       },
-      { name: 'topic_description', label: 'Description', type: 'textarea' },
-      { name: 'video_url', label: 'Upload Video', type: 'file', upload: VIDEO },
-      { name: 'notes_url', label: 'Notes', type: 'file', upload: NOTES },
-      { name: 'author', label: 'Author', type: 'text', required: true },
-      {
-        name: 'status',
-        label: 'Status',
-        type: 'options',
-        options: STATUS_OPTIONS,
-        defaultValue: 'Active',
-      },
-      {
-        name: 'language',
-        label: 'Language',
-        type: 'options',
-        options: LANGUAGE_OPTIONS,
-        defaultValue: 'english',
-      },
-      { name: 'image_url', label: 'Upload Card Image', type: 'file', upload: IMAGE },
-      {
-        name: 'free_to_watch',
-        label: 'Watch Free',
-        type: 'options',
-        options: [
+      textareaField('topic_description', 'Description'),
+      fileField('video_url', 'Upload Video', VIDEO),
+      fileField('notes_url', 'Notes', NOTES),
+      textField('author', 'Author', true),
+      statusField(),
+      languageField(),
+      imageField('Upload Card Image'),
+      optionsField(
+        'free_to_watch',
+        'Watch Free',
+        [
           { value: '1', label: 'Yes' },
           { value: '2', label: 'No' },
         ],
-        defaultValue: '1',
-      },
+        '1',
+      ),
       { name: 'serial_no', label: 'Serial No', type: 'number' },
     ],
     columns: [
-      { header: 'Chapter', render: (r) => upper(r.chapter_name) },
-      { header: 'Topic Name', render: (r) => upper(r.topic_name) },
-      { header: 'Language', render: (r) => str(r.language) || 'N/A' },
-      { header: 'Author', render: (r) => str(r.author) || 'N/A' },
-      { header: 'Status', render: (r) => str(r.status) || 'N/A' },
-      { header: 'Image', render: (r) => ({ kind: 'image', value: r.image_url }) },
+      topic.upper('Chapter', 'chapter_name'),
+      topic.upper('Topic Name', 'topic_name'),
+      topic.text('Language', 'language'),
+      topic.text('Author', 'author'),
+      topic.text('Status', 'status'),
+      topic.media('Image', 'image', 'image_url'),
       { header: 'Free Course', render: (r) => ({ kind: 'free', value: r.free_to_watch === '1' }) },
-      { header: 'Play', render: (r) => ({ kind: 'play', value: r.video_url }) },
-      { header: 'Notes', render: (r) => ({ kind: 'notes', value: r.notes_url }) },
+      topic.media('Play', 'play', 'video_url'),
+      topic.media('Notes', 'notes', 'notes_url'),
     ],
     filters: [
-      { label: 'Subject', kind: 'select', value: (r) => str(r.subject_name) },
-      { label: 'Sub-Subject', kind: 'text', value: (r) => str(r.sub_subject_name) },
+      topic.filter('Subject', 'select', 'subject_name'),
+      topic.filter('Sub-Subject', 'text', 'sub_subject_name'),
     ],
-    dateField: (r) => r.created_date,
+    dateField: topic.dateField('created_date'),
   },
   Testimonial: {
     entity: 'testimonial',
-    list: 'gettestimonial',
-    insert: 'inserttestimonial',
-    update: 'updatetestimonial',
-    remove: 'deletetestimonial',
-    idField: 'id',
     titles: ['Add New Testimonial', 'Edit Testimonial'],
     buttons: ['Add Testimonial', 'Update'],
     confirmNoun: 'testimonial',
@@ -493,18 +304,18 @@ export const SCREENS: Record<string, ScreenConfig> = {
     empty: 'No data available.',
     sources: [],
     fields: [
-      { name: 'name', label: 'Name', type: 'text', required: true },
-      { name: 'designation', label: 'Designation', type: 'text' },
-      { name: 'image_url', label: 'Image', type: 'file', upload: IMAGE, required: true },
-      { name: 'description', label: 'Description', type: 'textarea', required: true },
+      textField('name', 'Name', true),
+      textField('designation', 'Designation'),
+      imageField('Image', 'image_url', true),
+      textareaField('description', 'Description', { required: true }),
     ],
     columns: [
-      { header: 'Name', render: (r) => upper(r.name) },
-      { header: 'Description', render: (r) => str(r.description) || 'N/A' },
-      { header: 'Image', render: (r) => ({ kind: 'image', value: r.image_url }) },
-      { header: 'Created At', render: (r) => dayMonthYear(r.created_at) },
+      testimonial.upper('Name', 'name'),
+      testimonial.text('Description', 'description'),
+      testimonial.media('Image', 'image', 'image_url'),
+      testimonial.date('Created At', 'created_at'),
     ],
-    filters: [{ label: 'Name', kind: 'text', value: (r) => str(r.name) }],
-    dateField: (r) => r.created_at,
+    filters: [testimonial.filter('Name', 'text', 'name')],
+    dateField: testimonial.dateField('created_at'),
   },
 };

@@ -16,3 +16,7 @@ export function rupees(value: unknown): string {
 /** Names in tables are upper case; missing → N/A. */
 export const upper = (value: unknown) =>
   typeof value === 'string' && value ? value.toUpperCase() : 'N/A';
+
+/** Text in tables as stored; missing or blank → `missing` (N/A unless told). */
+export const orNotAvailable = (value: unknown, missing = 'N/A') =>
+  typeof value === 'string' && value ? value : missing;

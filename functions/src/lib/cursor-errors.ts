@@ -1,0 +1,15 @@
+import { InvalidCursorError } from '../db/paging.ts';
+import { ValidationError } from './errors.ts';
+
+/**
+ * Runs a list read. A cursor that is not one we handed out answers `400 Invalid cursor.` with no
+ * details, as catalogue lists always have.
+ */
+export async function mapCursorErrors<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof InvalidCursorError) throw new ValidationError('Invalid cursor.');
+    throw err;
+  }
+}

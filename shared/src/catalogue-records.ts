@@ -1,0 +1,197 @@
+import * as z from 'zod/mini';
+import { FREE_TO_WATCH, LANGUAGES, STATUSES } from './catalogue.ts';
+import { CATALOGUE_TREE, type CatalogueEntity } from './catalogue-tree.ts';
+
+/*
+ * The catalogue's records as the API answers them, one schema per entity of the tree: web and
+ * functions share their types (`RecordOf<E>`).
+ */
+
+/** The current name of a record's ancestor, shown with it (`null` once the ancestor is gone). */
+const shownName = z.optional(z.nullable(z.string()));
+/** A class's or subject's rating, shown in public lists once it has a review. */
+const shownRating = z.optional(
+  z.nullable(z.object({ average_rating: z.number(), review_count: z.number() })),
+);
+/** Back-office fields: answered to admins, left out of public answers. */
+const adminOnly = z.optional(z.string());
+/** A media url: signed for a caller who may open it, else `null`. */
+const mediaUrl = z.nullable(z.string());
+
+/** A board as the API answers it. */
+export const BoardRecord = z.object({
+  board_id: z.string(),
+  board_name: z.string(),
+  image_url: z.string(),
+  free_course: z.boolean(),
+  board_created_by: adminOnly,
+  created_at: z.string(),
+  updated_at: adminOnly,
+});
+
+/** A class as the API answers it. */
+export const ClassRecord = z.object({
+  class_id: z.string(),
+  class_name: z.string(),
+  board_id: z.string(),
+  class_price: z.number(),
+  class_image_url: z.string(),
+  image_url: z.string(),
+  free_course: z.boolean(),
+  description: z.string(),
+  class_created_by: adminOnly,
+  class_created_at: z.string(),
+  updated_at: adminOnly,
+  board_name: shownName,
+  rating: shownRating,
+});
+
+/** A subject as the API answers it. */
+export const SubjectRecord = z.object({
+  subject_id: z.string(),
+  subject_name: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  subject_price: z.number(),
+  subject_image_url: z.string(),
+  free_course: z.boolean(),
+  subject_created_by: adminOnly,
+  subject_created_date: z.string(),
+  updated_at: adminOnly,
+  class_name: shownName,
+  board_name: shownName,
+  rating: shownRating,
+});
+
+/** A sub-subject as the API answers it. */
+export const SubSubjectRecord = z.object({
+  sub_subject_id: z.string(),
+  sub_subject_name: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  sub_subject_price: z.number(),
+  sub_subject_image_url: z.string(),
+  subject_image_url: z.string(),
+  free_course: z.boolean(),
+  sub_subject_created_by: adminOnly,
+  sub_subject_created_date: z.string(),
+  updated_at: adminOnly,
+  subject_name: shownName,
+  class_name: shownName,
+  board_name: shownName,
+});
+
+/** The ids and current names of the ancestors of a record under a sub-subject (or its subject). */
+const underSubSubject = {
+  sub_subject_id: z.string(),
+  subject_id: z.string(),
+  class_id: z.string(),
+  board_id: z.string(),
+  sub_subject_name: shownName,
+  subject_name: shownName,
+  class_name: shownName,
+  board_name: shownName,
+};
+
+/** A chapter as the API answers it (`sub_subject_id` is `''` for one directly under its subject). */
+export const ChapterRecord = z.object({
+  chapter_id: z.string(),
+  chapter_name: z.string(),
+  ...underSubSubject,
+  serial_no: z.number(),
+  chapter_description: z.string(),
+  chapter_image_url: z.string(),
+  chapter_created_by: adminOnly,
+  chapter_created_date: z.string(),
+  updated_at: adminOnly,
+});
+
+/** A topic as the API answers it. */
+export const TopicRecord = z.object({
+  topic_id: z.string(),
+  topic_name: z.string(),
+  topic_description: z.string(),
+  chapter_id: z.string(),
+  ...underSubSubject,
+  video_url: mediaUrl,
+  notes_url: mediaUrl,
+  image_url: z.string(),
+  author: z.string(),
+  status: z.enum(STATUSES),
+  language: z.enum(LANGUAGES),
+  free_to_watch: z.enum(FREE_TO_WATCH),
+  serial_no: z.number(),
+  qna: adminOnly,
+  comments: adminOnly,
+  topic_created_by: adminOnly,
+  created_date: z.string(),
+  updated_at: adminOnly,
+  chapter_name: shownName,
+  /** Whether its subject, class or board is a free course. */
+  free_course: z.optional(z.boolean()),
+  /** Public lists: the caller may not watch it (its media urls are `null`). */
+  locked: z.optional(z.boolean()),
+});
+
+/** An about-subject record as the API answers it. */
+export const AboutSubjectRecord = z.object({
+  about_subject_id: z.string(),
+  ...underSubSubject,
+  video_url: mediaUrl,
+  notes_url: mediaUrl,
+  comments: adminOnly,
+  author: z.string(),
+  status: z.enum(STATUSES),
+  language: z.enum(LANGUAGES),
+  created_by: adminOnly,
+  created_date: z.string(),
+  updated_at: adminOnly,
+});
+
+/** A testimonial as the API answers it. */
+export const TestimonialRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  designation: z.string(),
+  description: z.string(),
+  image_url: z.string(),
+  created_at: z.string(),
+  updated_at: adminOnly,
+});
+
+/** The record schema of each entity. */
+export const CATALOGUE_RECORDS = {
+  board: BoardRecord,
+  class: ClassRecord,
+  subject: SubjectRecord,
+  'sub-subject': SubSubjectRecord,
+  chapter: ChapterRecord,
+  topic: TopicRecord,
+  'about-subject': AboutSubjectRecord,
+  testimonial: TestimonialRecord,
+} satisfies Record<CatalogueEntity, z.ZodMiniObject>;
+
+/** A record of one entity, as web and functions both see it. */
+export type RecordOf<E extends CatalogueEntity> = z.infer<(typeof CATALOGUE_RECORDS)[E]>;
+export type BoardRecord = RecordOf<'board'>;
+export type ClassRecord = RecordOf<'class'>;
+export type SubjectRecord = RecordOf<'subject'>;
+export type SubSubjectRecord = RecordOf<'sub-subject'>;
+export type ChapterRecord = RecordOf<'chapter'>;
+export type TopicRecord = RecordOf<'topic'>;
+export type AboutSubjectRecord = RecordOf<'about-subject'>;
+export type TestimonialRecord = RecordOf<'testimonial'>;
+/** A record of any entity. */
+export type AnyCatalogueRecord = RecordOf<CatalogueEntity>;
+
+/** A record's text field by name (`''` when not text), for code that walks the tree by field names. */
+export const textField = (record: AnyCatalogueRecord, field: string): string => {
+  const fields: Record<string, unknown> = record;
+  const value = fields[field];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The id of a record. */
+export const idOf = (entity: CatalogueEntity, record: AnyCatalogueRecord): string =>
+  textField(record, CATALOGUE_TREE[entity].id);

@@ -1,0 +1,248 @@
+import { useState, type FormEvent } from 'react';
+import { CATALOGUE_TREE } from '@gia/shared/catalogue-tree.ts';
+import { UPLOAD_FAILED } from '@gia/shared';
+import { confirmDialog } from '../../components/confirm.tsx';
+import { toast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { uploadFile } from '../../lib/upload.ts';
+import { useCatalogueSources, useSaveRecord } from './api/catalogue.ts';
+import type { FieldDef, Rec, ScreenConfig } from './catalogue-config.ts';
+
+type Values = Record<string, unknown>;
+
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A new record's values: each field's default. */
+const initialValues = (config: ScreenConfig): Values =>
+  Object.fromEntries(
+    config.fields.map((f) => [f.name, f.defaultValue ?? (f.type === 'checkbox' ? false : '')]),
+  );
+
+/** An edited record's values (cascading parents not stored on it come from its ancestors). */
+function recordValues(config: ScreenConfig, r: Rec): Values {
+  const next: Values = {};
+  for (const f of config.fields) next[f.name] = f.fromRecord ? f.fromRecord(r) : (r[f.name] ?? '');
+  for (const f of config.fields) if (f.virtual) next[f.name] = r[f.name] ?? '';
+  return next;
+}
+
+/** Fields whose options or enabling depend (directly or not) on `name`. */
+function dependents(fields: FieldDef[], name: string): string[] {
+  const direct = fields.filter((f) => f.dependsOn?.from === name).map((f) => f.name);
+  return direct.flatMap((d) => [d, ...dependents(fields, d)]);
+}
+
+interface FieldInputProps {
+  field: FieldDef;
+  value: unknown;
+  disabled: boolean;
+  options: { value: string; label: string }[];
+  progress: number | undefined;
+  onChange(value: unknown): void;
+}
+
+/** The input of one form field, by its type. */
+function FieldInput({ field: f, value, disabled, options, progress, onChange }: FieldInputProps) {
+  const id = `f-${f.name}`;
+  const text = String(value ?? '');
+  switch (f.type) {
+    case 'select':
+      return (
+        <select id={id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Select...</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'options': {
+      const groups = [...new Set((f.options ?? []).map((o) => o.group ?? ''))];
+      const opts = (group: string) =>
+        (f.options ?? [])
+          .filter((o) => (o.group ?? '') === group)
+          .map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ));
+      return (
+        <select id={id} value={text} onChange={(e) => onChange(e.target.value)}>
+          {groups.map((g) =>
+            g ? (
+              <optgroup key={g} label={g}>
+                {opts(g)}
+              </optgroup>
+            ) : (
+              opts('')
+            ),
+          )}
+        </select>
+      );
+    }
+    case 'checkbox':
+      return (
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      );
+    case 'textarea':
+      return <textarea id={id} rows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
+    case 'file':
+      return (
+        <div className="file-field">
+          <input
+            id={id}
+            type="file"
+            accept={f.upload?.accept}
+            onChange={(e) => onChange(e.target.files?.[0] ?? '')}
+          />
+          {progress !== undefined && (
+            <progress value={progress} max={1} aria-label={`${f.label} upload progress`} />
+          )}
+          {typeof value === 'string' && value && (
+            <span className="muted small current-file">
+              {f.upload?.kind === 'image' ? (
+                <img src={value} alt="Current" width={48} height={48} />
+              ) : (
+                'A file is stored.'
+              )}
+            </span>
+          )}
+        </div>
+      );
+    default:
+      return (
+        <input
+          id={id}
+          type={f.type === 'number' ? 'number' : 'text'}
+          min={f.type === 'number' ? 0 : undefined}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+}
+
+/**
+ * The add/edit form of a screen, with cascading dropdowns and uploads. It starts from `editing`
+ * (or empty); the screen mounts a fresh one after each save or cancel.
+ */
+export function CatalogueForm({
+  config,
+  editing,
+  onDone,
+}: {
+  config: ScreenConfig;
+  editing: Rec | null;
+  onDone(): void;
+}) {
+  const sources = useCatalogueSources(config.sources);
+  const save = useSaveRecord(config.entity);
+  const [values, setValues] = useState<Values>(() =>
+    editing ? recordValues(config, editing) : initialValues(config),
+  );
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Record<string, number>>({});
+
+  function setValue(name: string, value: unknown) {
+    setValues((v) => {
+      const next = { ...v, [name]: value };
+      // Choosing a parent clears everything that depended on the old choice.
+      for (const d of dependents(config.fields, name)) next[d] = '';
+      return next;
+    });
+  }
+
+  const optionsFor = (f: FieldDef) => {
+    if (!f.source) return [];
+    const { id, name } = CATALOGUE_TREE[f.source];
+    const dep = f.dependsOn;
+    const items = sources.get(f.source) ?? [];
+    const shown = dep?.field ? items.filter((i) => i[dep.field] === values[dep.from]) : items;
+    return shown.map((i) => ({ value: String(i[id]), label: String((name && i[name]) ?? '') }));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (config.fields.some((f) => f.required && isBlank(values[f.name]))) {
+      toast.error(config.requiredMessage);
+      return;
+    }
+    const verb = editing ? 'update' : 'submit';
+    if (!(await confirmDialog(`Are you sure you want to ${verb} the ${config.confirmNoun}?`)))
+      return;
+    setBusy(true);
+    try {
+      const body: Values = {};
+      for (const f of config.fields) {
+        if (f.virtual) continue;
+        let v = values[f.name];
+        if (v instanceof File && f.upload) {
+          try {
+            v = await uploadFile(f.upload.kind, v, (p) =>
+              setProgress((s) => ({ ...s, [f.name]: p })),
+            );
+          } catch {
+            toast.error(UPLOAD_FAILED);
+            setValue(f.name, '');
+            return;
+          }
+        }
+        if (f.type === 'number' && v === '') continue;
+        body[f.name] = v;
+      }
+      const idField = CATALOGUE_TREE[config.entity].id;
+      if (editing) body[idField] = editing[idField];
+      const res = await save.mutateAsync({ body, update: Boolean(editing) });
+      toast.success(res.message);
+      onDone();
+    } catch (err) {
+      const action = editing ? 'updating' : 'adding';
+      toast.error(errorMessage(err, `An error occurred while ${action} the ${config.errorNoun}.`));
+    } finally {
+      setBusy(false);
+      setProgress({});
+    }
+  }
+
+  return (
+    <section className="card">
+      <h1>{editing ? config.titles[1] : config.titles[0]}</h1>
+      <form onSubmit={submit} className="form grid-form" noValidate>
+        {config.fields.map((f) => (
+          <div
+            key={f.name}
+            className={`field ${f.type === 'checkbox' ? 'field-check' : ''} ${f.type === 'textarea' ? 'field-wide' : ''}`}
+          >
+            <label htmlFor={`f-${f.name}`}>{f.label}</label>
+            <FieldInput
+              field={f}
+              value={values[f.name]}
+              disabled={Boolean(f.dependsOn && isBlank(values[f.dependsOn.from]))}
+              options={optionsFor(f)}
+              progress={progress[f.name]}
+              onChange={(v) => setValue(f.name, v)}
+            />
+          </div>
+        ))}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : editing ? config.buttons[1] : config.buttons[0]}
+          </button>
+          {editing && (
+            <button type="button" className="btn" onClick={onDone}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

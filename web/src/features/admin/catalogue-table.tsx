@@ -1,0 +1,131 @@
+import { useState, type ReactNode } from 'react';
+import { EditIcon, TrashIcon } from '../../components/icons.tsx';
+import type { Cell, Rec, ScreenConfig } from './catalogue-config.ts';
+
+function VideoModal({ url, onClose }: { url: string; onClose(): void }) {
+  return (
+    <div className="modal-backdrop">
+      <div className="modal video-modal" role="dialog" aria-modal="true" aria-label="Video">
+        <video src={url} controls autoPlay width={640} height={360} />
+        <div className="modal-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const present = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/** One cell: text as it is; images, free flags, videos and notes drawn. */
+function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
+  if (typeof cell === 'string') return cell;
+  const v = cell.value;
+  switch (cell.kind) {
+    case 'image':
+      return present(v) ? (
+        <img src={v} alt="" width={100} height={100} className="thumb" loading="lazy" />
+      ) : (
+        'N/A'
+      );
+    case 'free':
+      return (
+        <span
+          className={`dot ${v === true ? 'dot-green' : 'dot-red'}`}
+          role="img"
+          aria-label={v === true ? 'Free' : 'Paid'}
+        />
+      );
+    case 'play':
+      return present(v) ? (
+        <button type="button" className="btn btn-small" onClick={() => onPlay(v)}>
+          Play
+        </button>
+      ) : (
+        'N/A'
+      );
+    case 'notes':
+      return present(v) ? (
+        <a href={v} target="_blank" rel="noreferrer">
+          View Notes
+        </a>
+      ) : (
+        'N/A'
+      );
+  }
+}
+
+/** An icon button in its own cell. */
+function RowAction(props: {
+  label: string;
+  className?: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <td>
+      <button
+        type="button"
+        className={`icon-btn${props.className ? ` ${props.className}` : ''}`}
+        aria-label={props.label}
+        onClick={props.onClick}
+      >
+        {props.children}
+      </button>
+    </td>
+  );
+}
+
+/** The screen's table: its columns, and an edit and a delete button per row. */
+export function CatalogueTable({
+  config,
+  rows,
+  rowId,
+  onEdit,
+  onDelete,
+}: {
+  config: ScreenConfig;
+  rows: Rec[];
+  rowId(r: Rec): string;
+  onEdit(r: Rec): void;
+  onDelete(r: Rec): void;
+}) {
+  const [video, setVideo] = useState<string | null>(null);
+  return (
+    <>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              {config.columns.map((c) => (
+                <th key={c.header}>{c.header}</th>
+              ))}
+              <th>Edit</th>
+              <th>Delete</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={rowId(r)}>
+                {config.columns.map((c) => (
+                  <td key={c.header}>
+                    <CellView cell={c.render(r)} onPlay={setVideo} />
+                  </td>
+                ))}
+                <RowAction label="Edit" onClick={() => onEdit(r)}>
+                  <EditIcon />
+                </RowAction>
+                <RowAction label="Delete" className="danger" onClick={() => onDelete(r)}>
+                  <TrashIcon />
+                </RowAction>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {video && <VideoModal url={video} onClose={() => setVideo(null)} />}
+    </>
+  );
+}
