@@ -1,12 +1,10 @@
 import { request } from 'node:http';
 import { describe, expect, it, inject } from 'vitest';
-import { adminToken, api, uniqueEmail } from './api.ts';
+import { adminToken, api, routePath, uniqueEmail } from './api.ts';
 import { httpEvent, lambdaContext } from './event.ts';
 
 const stack = inject('stack');
 const call = api();
-const L = '/api/v1/classuser';
-const A = '/api/v1/classadmin';
 
 // Sign-ups run in-process too, against the same embedded services, with a small per-client limit
 // (the gateway's own limit is high: every local client is one loopback address).
@@ -67,7 +65,7 @@ const statuses = (answers: Answer[]) => {
 async function newLearnerAccount(label: string) {
   const email = uniqueEmail(label);
   const password = 'Passw0rdOk';
-  const res = await call('POST', `${L}/login/signup`, {
+  const res = await call('POST', routePath('learner.login.signup'), {
     body: { user_name: label, email, password },
   });
   expect(res.status).toBe(201);
@@ -77,7 +75,7 @@ async function newLearnerAccount(label: string) {
 async function newAdminAccount(label: string) {
   const email = uniqueEmail(label);
   const password = 'Adm1nPass9';
-  const res = await call('POST', `${A}/data/insertAdmin`, {
+  const res = await call('POST', routePath('admin.insertAdmin'), {
     token: await adminToken(call),
     body: { name: label, email, password },
   });
@@ -86,18 +84,16 @@ async function newAdminAccount(label: string) {
 }
 
 const POOLS = [
-  { pool: 'learner', base: L, account: newLearnerAccount },
-  { pool: 'admin', base: A, account: newAdminAccount },
+  { pool: 'learner', signIn: routePath('learner.login.request'), account: newLearnerAccount },
+  { pool: 'admin', signIn: routePath('admin.login.request'), account: newAdminAccount },
 ] as const;
 
-describe.each(POOLS)('sign-in limits of the $pool pool', ({ base, account }) => {
+describe.each(POOLS)('sign-in limits of the $pool pool', ({ signIn, account }) => {
   it('checks at most five of 40 parallel wrong guesses from one client; the rest get 429', async () => {
     const { email, password } = await account('burst');
     const client = newClient();
     const burst = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        postFrom(client, `${base}/login/request`, { email, password: 'Wrongpass1' }),
-      ),
+      Array.from({ length: 40 }, () => postFrom(client, signIn, { email, password: 'Wrongpass1' })),
     );
     expect(statuses(burst)).toEqual({ 401: 5, 429: 35 });
     const refused = burst.find((a) => a.status === 429);
@@ -105,7 +101,7 @@ describe.each(POOLS)('sign-in limits of the $pool pool', ({ base, account }) => 
     expect(Number(refused?.retryAfter)).toBeGreaterThan(0);
 
     // Once the limit is reached the right password from that client does not get through.
-    const right = await postFrom(client, `${base}/login/request`, { email, password });
+    const right = await postFrom(client, signIn, { email, password });
     expect(right.status).toBe(429);
   });
 
@@ -114,7 +110,7 @@ describe.each(POOLS)('sign-in limits of the $pool pool', ({ base, account }) => 
     const client = newClient();
     const burst = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        postFrom(client, `${base}/login/request`, {
+        postFrom(client, signIn, {
           email,
           password: i === 20 ? password : `Wrongpass${i}`,
         }),
@@ -129,16 +125,14 @@ describe.each(POOLS)('sign-in limits of the $pool pool', ({ base, account }) => 
     const { email, password } = await account('owner');
     const stranger = newClient();
     for (let i = 0; i < 5; i++) {
-      const res = await postFrom(stranger, `${base}/login/request`, {
+      const res = await postFrom(stranger, signIn, {
         email,
         password: 'Nope12345',
       });
       expect(res.status).toBe(401);
     }
-    expect((await postFrom(stranger, `${base}/login/request`, { email, password })).status).toBe(
-      429,
-    );
-    const owner = await postFrom(newClient(), `${base}/login/request`, { email, password });
+    expect((await postFrom(stranger, signIn, { email, password })).status).toBe(429);
+    const owner = await postFrom(newClient(), signIn, { email, password });
     expect(owner.status).toBe(200);
     expect(owner.body.accessToken).toEqual(expect.any(String));
   });
@@ -146,7 +140,7 @@ describe.each(POOLS)('sign-in limits of the $pool pool', ({ base, account }) => 
 
 describe('sign-up limit per client', () => {
   const signUpFrom = async (client: string) => {
-    const event = httpEvent('POST', `${L}/login/signup`, {
+    const event = httpEvent('POST', routePath('learner.login.signup'), {
       body: JSON.stringify({
         user_name: 'Throttled',
         email: uniqueEmail('throttled'),

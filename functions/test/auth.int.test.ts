@@ -1,28 +1,26 @@
 import { describe, expect, it, inject } from 'vitest';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ROUTES } from '@gia/shared';
-import { api, tableClient, uniqueEmail } from './api.ts';
+import { BASES, ROUTES } from '@gia/shared';
+import { api, routePath, tableClient, uniqueEmail } from './api.ts';
 
 const call = api();
-const L = '/api/v1/classuser';
-const A = '/api/v1/classadmin';
 const stack = inject('stack');
 const db = tableClient();
 
 async function signUp(label: string, password = 'Passw0rdOk') {
   const email = uniqueEmail(label);
-  const res = await call('POST', `${L}/login/signup`, {
+  const res = await call('POST', routePath('learner.login.signup'), {
     body: { user_name: `  ${label} Learner `, email, password },
   });
   return { email, password, res };
 }
 
-async function signIn(base: string, email: string, password: string) {
-  return call('POST', `${base}/login/request`, { body: { email, password } });
+async function signIn(pool: 'learner' | 'admin', email: string, password: string) {
+  return call('POST', routePath(`${pool}.login.request`), { body: { email, password } });
 }
 
 const adminSession = async () =>
-  (await signIn(A, stack.admin.email, stack.admin.password)).body as {
+  (await signIn('admin', stack.admin.email, stack.admin.password)).body as {
     accessToken: string;
     refreshToken: string;
   };
@@ -38,7 +36,7 @@ describe('learner sign-up', () => {
       email,
     });
 
-    const login = await signIn(L, email, 'Passw0rdOk');
+    const login = await signIn('learner', email, 'Passw0rdOk');
     expect(login.body.user.empid).toBe(res.body.data.user_id);
 
     const profile = await db.send(
@@ -58,7 +56,7 @@ describe('learner sign-up', () => {
 
   it('refuses a second account with the same e-mail with 409', async () => {
     const { email } = await signUp('twice');
-    const again = await call('POST', `${L}/login/signup`, {
+    const again = await call('POST', routePath('learner.login.signup'), {
       body: { user_name: 'Other', email: email.toUpperCase(), password: 'Passw0rdOk' },
     });
     expect(again.status).toBe(409);
@@ -76,7 +74,7 @@ describe('learner sign-up', () => {
   });
 
   it('refuses a blank name and a bad e-mail with 400 and details', async () => {
-    const res = await call('POST', `${L}/login/signup`, {
+    const res = await call('POST', routePath('learner.login.signup'), {
       body: { user_name: '   ', email: 'not-an-email', password: 'Passw0rdOk' },
     });
     expect(res.status).toBe(400);
@@ -90,7 +88,7 @@ describe('learner sign-up', () => {
 describe('learner sign-in', () => {
   it('answers the tokens and the user, with empid the user id', async () => {
     const { email, password, res } = await signUp('ravi');
-    const login = await signIn(L, email, password);
+    const login = await signIn('learner', email, password);
     expect(login.status).toBe(200);
     expect(login.body).toMatchObject({
       message: 'Logged in Successfully',
@@ -103,8 +101,8 @@ describe('learner sign-in', () => {
 
   it('gives the same 401 for a wrong password and for an unknown e-mail', async () => {
     const { email } = await signUp('meera');
-    const wrong = await signIn(L, email, 'Wrongpass1');
-    const unknown = await signIn(L, uniqueEmail('nobody'), 'Wrongpass1');
+    const wrong = await signIn('learner', email, 'Wrongpass1');
+    const unknown = await signIn('learner', uniqueEmail('nobody'), 'Wrongpass1');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -112,8 +110,9 @@ describe('learner sign-in', () => {
 
   it('refuses further attempts with 429 after five failures for one e-mail, even with the right password', async () => {
     const { email, password } = await signUp('locked');
-    for (let i = 0; i < 5; i++) expect((await signIn(L, email, 'Wrongpass1')).status).toBe(401);
-    const refused = await signIn(L, email, password);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn('learner', email, 'Wrongpass1')).status).toBe(401);
+    const refused = await signIn('learner', email, password);
     expect(refused.status).toBe(429);
     expect(refused.body.code).toBe('RATE_LIMITED');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -121,63 +120,73 @@ describe('learner sign-in', () => {
 
   it('refreshes the access token, and after logout the refresh token stops working', async () => {
     const { email, password } = await signUp('session');
-    const { accessToken, refreshToken } = (await signIn(L, email, password)).body;
-    const refreshed = await call('POST', `${L}/login/refresh`, { body: { refreshToken } });
+    const { accessToken, refreshToken } = (await signIn('learner', email, password)).body;
+    const refreshed = await call('POST', routePath('learner.login.refresh'), {
+      body: { refreshToken },
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.accessToken).toEqual(expect.any(String));
 
-    const out = await call('POST', `${L}/login/logout`, {
+    const out = await call('POST', routePath('learner.login.logout'), {
       token: accessToken,
       body: { refreshToken },
     });
     expect(out.status).toBe(200);
-    const after = await call('POST', `${L}/login/refresh`, { body: { refreshToken } });
+    const after = await call('POST', routePath('learner.login.refresh'), {
+      body: { refreshToken },
+    });
     expect(after.status).toBe(401);
   });
 
   it('makes the access token of the session stop working at logout', async () => {
     const { email, password } = await signUp('loggedout');
-    const { accessToken, refreshToken } = (await signIn(L, email, password)).body;
-    const before = await call('GET', `${L}/data/getclass_users`, { token: accessToken });
+    const { accessToken, refreshToken } = (await signIn('learner', email, password)).body;
+    const before = await call('GET', routePath('profile.get'), { token: accessToken });
     expect(before.status).toBe(200);
 
-    await call('POST', `${L}/login/logout`, { token: accessToken, body: { refreshToken } });
+    await call('POST', routePath('learner.login.logout'), {
+      token: accessToken,
+      body: { refreshToken },
+    });
 
-    const after = await call('GET', `${L}/data/getclass_users`, { token: accessToken });
+    const after = await call('GET', routePath('profile.get'), { token: accessToken });
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
     // A new sign-in is a new session.
-    const again = (await signIn(L, email, password)).body.accessToken;
-    expect((await call('GET', `${L}/data/getclass_users`, { token: again })).status).toBe(200);
+    const again = (await signIn('learner', email, password)).body.accessToken;
+    expect((await call('GET', routePath('profile.get'), { token: again })).status).toBe(200);
   });
 
   it('needs a learner token to log out', async () => {
-    expect((await call('POST', `${L}/login/logout`, { body: {} })).status).toBe(401);
+    expect((await call('POST', routePath('learner.login.logout'), { body: {} })).status).toBe(401);
     const admin = await adminSession();
-    const res = await call('POST', `${L}/login/logout`, { token: admin.accessToken, body: {} });
+    const res = await call('POST', routePath('learner.login.logout'), {
+      token: admin.accessToken,
+      body: {},
+    });
     expect(res.status).toBe(403);
   });
 });
 
 describe('admin sign-in and admin accounts', () => {
   it('signs the admin in and answers the admin name and e-mail', async () => {
-    const res = await signIn(A, stack.admin.email, stack.admin.password);
+    const res = await signIn('admin', stack.admin.email, stack.admin.password);
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual({ name: 'Admin', email: stack.admin.email });
   });
 
   it('keeps learners and admins in separate pools', async () => {
     const { email, password } = await signUp('poolcheck');
-    expect((await signIn(A, email, password)).status).toBe(401);
-    const learner = (await signIn(L, email, password)).body;
-    const res = await call('GET', `${A}/data/getAdmins`, { token: learner.accessToken });
+    expect((await signIn('admin', email, password)).status).toBe(401);
+    const learner = (await signIn('learner', email, password)).body;
+    const res = await call('GET', routePath('admin.getAdmins'), { token: learner.accessToken });
     expect(res.status).toBe(403);
   });
 
   it('creates an admin who can then sign in, lists it, and deletes it', async () => {
     const { accessToken } = await adminSession();
     const email = uniqueEmail('newadmin');
-    const created = await call('POST', `${A}/data/insertAdmin`, {
+    const created = await call('POST', routePath('admin.insertAdmin'), {
       token: accessToken,
       body: { name: 'Priya', email, password: 'Adm1nPass' },
     });
@@ -188,53 +197,67 @@ describe('admin sign-in and admin accounts', () => {
       email,
       created_at: expect.any(String),
     });
-    expect((await signIn(A, email, 'Adm1nPass')).status).toBe(200);
+    expect((await signIn('admin', email, 'Adm1nPass')).status).toBe(200);
 
-    const list = await call('GET', `${A}/data/getAdmins`, { token: accessToken });
+    const list = await call('GET', routePath('admin.getAdmins'), { token: accessToken });
     expect(list.body.data).toContainEqual(created.body.data);
     expect(list.body.next_cursor).toBeNull();
 
-    const dup = await call('POST', `${A}/data/insertAdmin`, {
+    const dup = await call('POST', routePath('admin.insertAdmin'), {
       token: accessToken,
       body: { name: 'Priya', email, password: 'Adm1nPass' },
     });
     expect(dup.status).toBe(409);
 
-    const removed = await call('DELETE', `${A}/data/deleteAdmin/${created.body.data.admin_id}`, {
-      token: accessToken,
-    });
+    const removed = await call(
+      'DELETE',
+      routePath('admin.deleteAdmin', { admin_id: created.body.data.admin_id }),
+      {
+        token: accessToken,
+      },
+    );
     expect(removed.status).toBe(200);
-    expect((await signIn(A, email, 'Adm1nPass')).status).toBe(401);
-    const gone = await call('DELETE', `${A}/data/deleteAdmin/${created.body.data.admin_id}`, {
-      token: accessToken,
-    });
+    expect((await signIn('admin', email, 'Adm1nPass')).status).toBe(401);
+    const gone = await call(
+      'DELETE',
+      routePath('admin.deleteAdmin', { admin_id: created.body.data.admin_id }),
+      {
+        token: accessToken,
+      },
+    );
     expect(gone.status).toBe(404);
   });
 
   it('refuses a deleted admin on every admin route at once, so it cannot create a new admin', async () => {
     const { accessToken } = await adminSession();
     const email = uniqueEmail('removed');
-    const created = await call('POST', `${A}/data/insertAdmin`, {
+    const created = await call('POST', routePath('admin.insertAdmin'), {
       token: accessToken,
       body: { name: 'Y', email, password: 'Adm1nPass' },
     });
-    const y = (await signIn(A, email, 'Adm1nPass')).body;
-    expect((await call('GET', `${A}/data/getAdmins`, { token: y.accessToken })).status).toBe(200);
+    const y = (await signIn('admin', email, 'Adm1nPass')).body;
+    expect((await call('GET', routePath('admin.getAdmins'), { token: y.accessToken })).status).toBe(
+      200,
+    );
 
-    const removed = await call('DELETE', `${A}/data/deleteAdmin/${created.body.data.admin_id}`, {
-      token: accessToken,
-    });
+    const removed = await call(
+      'DELETE',
+      routePath('admin.deleteAdmin', { admin_id: created.body.data.admin_id }),
+      {
+        token: accessToken,
+      },
+    );
     expect(removed.status).toBe(200);
 
-    const list = await call('GET', `${A}/data/getAdmins`, { token: y.accessToken });
+    const list = await call('GET', routePath('admin.getAdmins'), { token: y.accessToken });
     expect(list.status).toBe(401);
     expect(list.body.code).toBe('UNAUTHENTICATED');
-    const persistence = await call('POST', `${A}/data/insertAdmin`, {
+    const persistence = await call('POST', routePath('admin.insertAdmin'), {
       token: y.accessToken,
       body: { name: 'Z (created by deleted Y)', email: uniqueEmail('z'), password: 'Adm1nPass' },
     });
     expect(persistence.status).toBe(401);
-    const refreshed = await call('POST', `${A}/login/refresh`, {
+    const refreshed = await call('POST', routePath('admin.login.refresh'), {
       body: { refreshToken: y.refreshToken },
     });
     expect(refreshed.status).toBe(401);
@@ -242,20 +265,25 @@ describe('admin sign-in and admin accounts', () => {
 
   it('makes an admin access token stop working at logout', async () => {
     const { accessToken, refreshToken } = await adminSession();
-    await call('POST', `${A}/login/logout`, { token: accessToken, body: { refreshToken } });
-    expect((await call('GET', `${A}/data/getAdmins`, { token: accessToken })).status).toBe(401);
-    const other = await adminSession();
-    expect((await call('GET', `${A}/data/getAdmins`, { token: other.accessToken })).status).toBe(
-      200,
+    await call('POST', routePath('admin.login.logout'), {
+      token: accessToken,
+      body: { refreshToken },
+    });
+    expect((await call('GET', routePath('admin.getAdmins'), { token: accessToken })).status).toBe(
+      401,
     );
+    const other = await adminSession();
+    expect(
+      (await call('GET', routePath('admin.getAdmins'), { token: other.accessToken })).status,
+    ).toBe(200);
   });
 
   it('refuses an admin deleting their own account with 409', async () => {
     const { accessToken } = await adminSession();
-    const me = (await call('GET', `${A}/data/getAdmins`, { token: accessToken })).body.data.find(
-      (a: { email: string }) => a.email === stack.admin.email,
-    );
-    const res = await call('DELETE', `${A}/data/deleteAdmin/${me.admin_id}`, {
+    const me = (
+      await call('GET', routePath('admin.getAdmins'), { token: accessToken })
+    ).body.data.find((a: { email: string }) => a.email === stack.admin.email);
+    const res = await call('DELETE', routePath('admin.deleteAdmin', { admin_id: me.admin_id }), {
       token: accessToken,
     });
     expect(res.status).toBe(409);
@@ -265,21 +293,25 @@ describe('admin sign-in and admin accounts', () => {
   it('pages the admin list with limit and cursor', async () => {
     const { accessToken } = await adminSession();
     for (const n of [1, 2]) {
-      await call('POST', `${A}/data/insertAdmin`, {
+      await call('POST', routePath('admin.insertAdmin'), {
         token: accessToken,
         body: { name: `Pager ${n}`, email: uniqueEmail('pager'), password: 'Adm1nPass' },
       });
     }
-    const first = await call('GET', `${A}/data/getAdmins?limit=1`, { token: accessToken });
+    const first = await call('GET', routePath('admin.getAdmins', {}, { limit: 1 }), {
+      token: accessToken,
+    });
     expect(first.body.data).toHaveLength(1);
     expect(first.body.next_cursor).toEqual(expect.any(String));
     const second = await call(
       'GET',
-      `${A}/data/getAdmins?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+      routePath('admin.getAdmins', {}, { limit: 1, cursor: first.body.next_cursor }),
       { token: accessToken },
     );
     expect(second.body.data[0].admin_id).not.toBe(first.body.data[0].admin_id);
-    const bad = await call('GET', `${A}/data/getAdmins?limit=5000`, { token: accessToken });
+    const bad = await call('GET', routePath('admin.getAdmins', {}, { limit: 5000 }), {
+      token: accessToken,
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -302,12 +334,15 @@ describe('admin sign-in and admin accounts', () => {
 
 describe('the gateway', () => {
   it('answers health, JSON 404 and 405', async () => {
-    expect(await call('GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect(await call('GET', '/api/v1/classuser/data/unknown')).toMatchObject({
+    expect(await call('GET', routePath('health'))).toMatchObject({
+      status: 200,
+      body: { status: 'ok' },
+    });
+    expect(await call('GET', `${BASES.learner}/data/unknown`)).toMatchObject({
       status: 404,
       body: { code: 'NOT_FOUND' },
     });
-    expect((await call('DELETE', `${L}/login/signup`)).status).toBe(405);
+    expect((await call('DELETE', routePath('learner.login.signup'))).status).toBe(405);
   });
 
   it('serves every route of the shared table (none answers 501)', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { ROUTES, type RouteDef } from '@gia/shared';
-import { adminToken, api, newLearner } from './api.ts';
+import { adminToken, api, newLearner, routePath } from './api.ts';
 
 /**
  * "No 500 on any input" (issue 12): seeded, deterministic fuzzing of every route of the route
@@ -427,8 +427,8 @@ describe('no 500 on any input', () => {
     expect(outcomes.filter((o) => o.status === 401).length).toBeLessThan(outcomes.length / 3);
 
     // The stack still answers.
-    expect((await call('GET', '/api/health')).status).toBe(200);
-    const boards = await call('GET', '/api/v1/classuser/data/getBoards');
+    expect((await call('GET', routePath('health'))).status).toBe(200);
+    const boards = await call('GET', routePath('catalogue.getBoards'));
     expect(boards.status).toBe(200);
     expect(Array.isArray(boards.body.data)).toBe(true);
   }, 120_000);

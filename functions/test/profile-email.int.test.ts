@@ -1,14 +1,13 @@
 import { describe, expect, it, inject } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { api, newLearner, sentCode, tableClient, uniqueEmail } from './api.ts';
+import { api, newLearner, routePath, sentCode, tableClient, uniqueEmail } from './api.ts';
 
 const stack = inject('stack');
 const call = api();
-const L = '/api/v1/classuser';
 const db = tableClient();
 
 const signIn = (email: string, password = 'Passw0rdOk') =>
-  call('POST', `${L}/login/request`, { body: { email, password } });
+  call('POST', routePath('learner.login.request'), { body: { email, password } });
 
 const profileOf = (email: string) => ({
   user_mobile: '9876543210',
@@ -33,7 +32,7 @@ describe('changing the e-mail of a profile', () => {
   it('takes no address without proof: it stays pending, sign-in keeps the old one, and the owner can still sign up', async () => {
     const me = await newLearner(call, 'Mover');
     const wanted = uniqueEmail('wanted');
-    const res = await call('PUT', `${L}/data/updateclass_users`, {
+    const res = await call('PUT', routePath('profile.update'), {
       token: me.token,
       body: profileOf(wanted),
     });
@@ -47,11 +46,11 @@ describe('changing the e-mail of a profile', () => {
     expect((await signIn(me.email)).status).toBe(200);
     expect((await signIn(wanted)).status).toBe(401);
     expect(await guardOf(wanted)).toBeUndefined();
-    const read = await call('GET', `${L}/data/getclass_users`, { token: me.token });
+    const read = await call('GET', routePath('profile.get'), { token: me.token });
     expect(read.body.data[0]).toMatchObject({ email: me.email, pending_email: wanted });
 
     // The real owner of the address is not locked out.
-    const owner = await call('POST', `${L}/login/signup`, {
+    const owner = await call('POST', routePath('learner.login.signup'), {
       body: { user_name: 'Owner', email: wanted, password: 'Passw0rdOk' },
     });
     expect(owner.status).toBe(201);
@@ -60,12 +59,12 @@ describe('changing the e-mail of a profile', () => {
   it('moves the address, the sign-in and the e-mail guard once the code sent to it is confirmed', async () => {
     const me = await newLearner(call, 'Prover');
     const wanted = uniqueEmail('proven');
-    await call('PUT', `${L}/data/updateclass_users`, {
+    await call('PUT', routePath('profile.update'), {
       token: me.token,
       body: profileOf(wanted),
     });
 
-    const wrong = await call('POST', `${L}/data/verifyEmail`, {
+    const wrong = await call('POST', routePath('profile.verifyEmail'), {
       token: me.token,
       body: { code: sentCode(me.userId) === '000000' ? '111111' : '000000' },
     });
@@ -74,13 +73,13 @@ describe('changing the e-mail of a profile', () => {
       message: 'This code is not correct.',
       details: [{ field: 'code', message: 'This code is not correct.' }],
     });
-    const blank = await call('POST', `${L}/data/verifyEmail`, {
+    const blank = await call('POST', routePath('profile.verifyEmail'), {
       token: me.token,
       body: { code: ' ' },
     });
     expect(blank.body.message).toBe('Please enter the 6-digit code from the email.');
 
-    const confirmed = await call('POST', `${L}/data/verifyEmail`, {
+    const confirmed = await call('POST', routePath('profile.verifyEmail'), {
       token: me.token,
       body: { code: sentCode(me.userId) },
     });
@@ -94,7 +93,7 @@ describe('changing the e-mail of a profile', () => {
     expect(await guardOf(wanted)).toBe(me.userId);
     expect(await guardOf(me.email)).toBeUndefined();
 
-    const again = await call('POST', `${L}/data/verifyEmail`, {
+    const again = await call('POST', routePath('profile.verifyEmail'), {
       token: me.token,
       body: { code: '123456' },
     });
@@ -105,17 +104,20 @@ describe('changing the e-mail of a profile', () => {
   it('refuses the confirmation when another learner took the address meanwhile, and keeps the old sign-in', async () => {
     const me = await newLearner(call, 'Late');
     const wanted = uniqueEmail('raced');
-    await call('PUT', `${L}/data/updateclass_users`, {
+    await call('PUT', routePath('profile.update'), {
       token: me.token,
       body: profileOf(wanted),
     });
     const code = sentCode(me.userId);
-    const other = await call('POST', `${L}/login/signup`, {
+    const other = await call('POST', routePath('learner.login.signup'), {
       body: { user_name: 'First', email: wanted, password: 'Passw0rdOk' },
     });
     expect(other.status).toBe(201);
 
-    const res = await call('POST', `${L}/data/verifyEmail`, { token: me.token, body: { code } });
+    const res = await call('POST', routePath('profile.verifyEmail'), {
+      token: me.token,
+      body: { code },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This email is already used by another account.');
     expect((await signIn(me.email)).status).toBe(200);
@@ -125,7 +127,7 @@ describe('changing the e-mail of a profile', () => {
   it('refuses an address another learner holds before sending any code', async () => {
     const me = await newLearner(call, 'Taker');
     const holder = await newLearner(call, 'Holder');
-    const res = await call('PUT', `${L}/data/updateclass_users`, {
+    const res = await call('PUT', routePath('profile.update'), {
       token: me.token,
       body: profileOf(holder.email.toUpperCase()),
     });

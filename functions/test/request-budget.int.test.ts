@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminToken, api, uniqueEmail } from './api.ts';
+import { api, newLearner, routePath } from './api.ts';
+import { signInAdmin } from './fixtures.ts';
 
 const stack = inject('stack');
 const call = api();
-const A = '/api/v1/classadmin/data';
-const L = '/api/v1/classuser/data';
 const ids: Record<string, string> = {};
 let learner: { userId: string; token: string };
 
@@ -20,9 +19,7 @@ const { chapterProgress } = await import('../src/learning/service.ts');
 const { getProfile } = await import('../src/profile/service.ts');
 
 beforeAll(async () => {
-  const token = await adminToken(call);
-  const post = async (path: string, body: unknown) =>
-    (await call('POST', `${A}/${path}`, { token, body })).body.data;
+  const { post } = await signInAdmin(call);
   const s = Date.now().toString(36);
   ids.board = (await post('insertBoards', { board_name: `Budget ${s}` })).board_id;
   ids.class = (
@@ -55,21 +52,12 @@ beforeAll(async () => {
       })
     ).topic_id;
   }
-  const email = uniqueEmail('budget');
-  await call('POST', '/api/v1/classuser/login/signup', {
-    body: { user_name: 'Budget', email, password: 'Passw0rdOk' },
-  });
-  const login = (
-    await call('POST', '/api/v1/classuser/login/request', {
-      body: { email, password: 'Passw0rdOk' },
-    })
-  ).body;
-  learner = { userId: login.user.empid, token: login.accessToken };
-  await call('POST', `${L}/insertUSER_CART`, {
+  learner = await newLearner(call, 'Budget');
+  await call('POST', routePath('cart.insert'), {
     token: learner.token,
     body: { subject_id: ids.subject },
   });
-  await call('POST', '/api/v1/users/data/insertuser_favorites', {
+  await call('POST', routePath('favourites.insert'), {
     token: learner.token,
     body: { subject_id: ids.subject },
   });

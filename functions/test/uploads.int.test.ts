@@ -1,22 +1,16 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { adminToken, api, newLearner, uniqueEmail } from './api.ts';
+import { adminToken, api, newLearner, routePath } from './api.ts';
 
 const call = api();
 const stack = inject('stack');
+/** The multipart upload route, called with `fetch` for its raw body. */
+const uploadFileUrl = `${stack.url}${routePath('uploads.file')}`;
 let admin: string;
 let learner: string;
 
 beforeAll(async () => {
   admin = await adminToken(call);
-  const email = uniqueEmail('upl');
-  await call('POST', '/api/v1/classuser/login/signup', {
-    body: { user_name: 'Up Loader', email, password: 'Passw0rdOk' },
-  });
-  learner = (
-    await call('POST', '/api/v1/classuser/login/request', {
-      body: { email, password: 'Passw0rdOk' },
-    })
-  ).body.accessToken;
+  learner = (await newLearner(call, 'Up Loader')).token;
 });
 
 /** The first bytes of a real PNG file, then padding. */
@@ -42,7 +36,7 @@ const PNG = new Uint8Array([
 const HTML = '<html><body><script>alert(document.domain)</script></body></html>';
 
 const presign = (body: unknown, token = admin) =>
-  call('POST', '/api/v1/global/upload/presign', { body, token });
+  call('POST', routePath('uploads.presign'), { body, token });
 
 async function postToStorage(
   answer: { upload_url: string; fields: Record<string, string> },
@@ -76,25 +70,25 @@ describe('presigned uploads', () => {
 
     // The admin list hands out a signed URL that reads the object.
     const board = (
-      await call('POST', '/api/v1/classadmin/data/insertBoards', {
+      await call('POST', routePath('admin.catalogue.insertBoards'), {
         token: admin,
         body: { board_name: `Vid ${Date.now()}` },
       })
     ).body.data;
     const cls = (
-      await call('POST', '/api/v1/classadmin/data/insertClasses', {
+      await call('POST', routePath('admin.catalogue.insertClasses'), {
         token: admin,
         body: { class_name: 'C', board_id: board.board_id, price: 1 },
       })
     ).body.data;
     const subject = (
-      await call('POST', '/api/v1/classadmin/data/insertSubjects', {
+      await call('POST', routePath('admin.catalogue.insertSubjects'), {
         token: admin,
         body: { subject_name: 'S', class_id: cls.class_id, price: 1 },
       })
     ).body.data;
     const chapter = (
-      await call('POST', '/api/v1/classadmin/data/insertChapters', {
+      await call('POST', routePath('admin.catalogue.insertChapters'), {
         token: admin,
         body: {
           chapter_name: 'Ch',
@@ -105,7 +99,7 @@ describe('presigned uploads', () => {
       })
     ).body.data;
     const topic = (
-      await call('POST', '/api/v1/classadmin/data/insertTopics', {
+      await call('POST', routePath('admin.catalogue.insertTopics'), {
         token: admin,
         body: {
           chapter_id: chapter.chapter_id,
@@ -182,7 +176,7 @@ describe('POST /upload/file', () => {
   it('stores a small image whose url anyone can read', async () => {
     const form = new FormData();
     form.append('image', new Blob([PNG], { type: 'image/png' }), 'avatar.png');
-    const res = await fetch(`${stack.url}/api/v1/global/upload/file`, {
+    const res = await fetch(uploadFileUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${learner}` },
       body: form,
@@ -199,13 +193,13 @@ describe('POST /upload/file', () => {
   it('refuses another type with 400 and no token with 401', async () => {
     const form = new FormData();
     form.append('image', new Blob(['<script>'], { type: 'text/html' }), 'x.html');
-    const res = await fetch(`${stack.url}/api/v1/global/upload/file`, {
+    const res = await fetch(uploadFileUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${learner}` },
       body: form,
     });
     expect(res.status).toBe(400);
-    const anon = await fetch(`${stack.url}/api/v1/global/upload/file`, {
+    const anon = await fetch(uploadFileUrl, {
       method: 'POST',
       body: form,
     });
@@ -224,12 +218,12 @@ describe('finding 16: learner uploads are checked images, counted, and quarantin
     profile_image,
   });
   const updateProfile = (token: string, body: unknown) =>
-    call('PUT', '/api/v1/classuser/data/updateclass_users', { token, body });
+    call('PUT', routePath('profile.update'), { token, body });
 
   it('refuses a direct upload whose bytes are not the image its type says, and stores nothing', async () => {
     const form = new FormData();
     form.append('image', new Blob([HTML], { type: 'image/png' }), 'a.png');
-    const res = await fetch(`${stack.url}/api/v1/global/upload/file`, {
+    const res = await fetch(uploadFileUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${learner}` },
       body: form,
@@ -296,7 +290,7 @@ describe('finding 16: learner uploads are checked images, counted, and quarantin
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const form = new FormData();
     form.append('image', new Blob([PNG], { type: 'image/png' }), 'a.png');
-    const direct = await fetch(`${stack.url}/api/v1/global/upload/file`, {
+    const direct = await fetch(uploadFileUrl, {
       method: 'POST',
       headers: { authorization: `Bearer ${me.token}` },
       body: form,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { routePath } from '@gia/shared';
 import { clientAddress } from '@gia/functions/lib/http.ts';
 import { toEvent } from './gateway.ts';
 
@@ -10,7 +11,7 @@ describe('the local gateway as CloudFront', () => {
   it('drops CloudFront headers a viewer sent, so per-client limits key on the real address', () => {
     const event = toEvent(
       request({ 'cloudfront-viewer-address': '203.0.113.9:4000', 'user-agent': 'x' }),
-      new URL('http://127.0.0.1/api/v1/classuser/login/request'),
+      new URL(routePath('learner.login.request'), 'http://127.0.0.1'),
       Buffer.alloc(0),
     );
     expect(event.headers['cloudfront-viewer-address']).toBeUndefined();

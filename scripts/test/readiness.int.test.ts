@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, inject } from 'vitest';
+import { routePath } from '@gia/shared';
 import { NOT_READY_MESSAGE } from '@gia/functions/health/service.ts';
 import { processesWith } from './processes.ts';
 
@@ -17,17 +18,17 @@ function dynamoDbLocalPid(): number {
 describe('readiness', () => {
   it('answers 503 while storage is frozen, while liveness keeps answering 200', async () => {
     // Given a running stack
-    expect((await get('/api/health/ready')).status).toBe(200);
+    expect((await get(routePath('health.ready'))).status).toBe(200);
     const dynamo = dynamoDbLocalPid();
 
     // When its DynamoDB Local stops answering (paused, as a stalled store would be)
     process.kill(dynamo, 'SIGSTOP');
     try {
       // Then readiness says so, within its short timeout, and liveness still answers
-      const ready = await get('/api/health/ready');
+      const ready = await get(routePath('health.ready'));
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ message: NOT_READY_MESSAGE, code: 'UNAVAILABLE' });
-      const live = await get('/api/health');
+      const live = await get(routePath('health'));
       expect(live.status).toBe(200);
       expect(await live.json()).toEqual({ status: 'ok' });
     } finally {
@@ -35,7 +36,7 @@ describe('readiness', () => {
     }
 
     // And it is ready again once storage answers
-    await expect.poll(async () => (await get('/api/health/ready')).status).toBe(200);
-    expect(await (await get('/api/health/ready')).json()).toEqual({ status: 'ready' });
+    await expect.poll(async () => (await get(routePath('health.ready'))).status).toBe(200);
+    expect(await (await get(routePath('health.ready'))).json()).toEqual({ status: 'ready' });
   });
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { uniqueEmail } from '../../functions/test/api.ts';
+import { routePath, uniqueEmail } from '../../functions/test/api.ts';
 import {
   accepts,
   commandLine,
@@ -80,7 +80,9 @@ async function running(stack: Started): Promise<string> {
     if (exitCode !== undefined)
       throw new Error(`npm start exited (${exitCode}):\n${stack.output()}`);
     const url = /running at (http:\/\/\S+)/.exec(stack.output())?.[1];
-    const health = url ? await fetch(`${url}/api/health`).catch(() => undefined) : undefined;
+    const health = url
+      ? await fetch(`${url}${routePath('health')}`).catch(() => undefined)
+      : undefined;
     if (url && health?.status === 200) return url;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -171,7 +173,7 @@ describe('npm start', () => {
   it('prints the URL and the admin credentials, and sends request logs to DATA_DIR/logs', async () => {
     expect(stack.output()).toContain(`GIA School is running at ${url}`);
     expect(stack.output()).toContain('boss@gia.test / BossPass123');
-    const signup = await post(url, '/api/v1/classuser/login/signup', {
+    const signup = await post(url, routePath('learner.login.signup'), {
       user_name: 'Logged',
       email: uniqueEmail('logs'),
       password: 'Logged1234',
@@ -208,7 +210,7 @@ describe('npm start', () => {
       `Another local stack (pid ${stackPid}) is using ${dataDir}. Stop it first`,
     );
     // and the first one is untouched
-    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${url}${routePath('health')}`)).status).toBe(200);
   });
 
   it('stops on SIGTERM to npm, even just after a learner left a playing video: exit 0, no process and no port left', async () => {
@@ -231,13 +233,13 @@ describe('npm start', () => {
 describe('a restart', () => {
   it('finds every account again, after a stop and after a kill whose lock and children do not outlive it', async () => {
     // The shared integration stack is running already: this one runs beside it.
-    expect((await fetch(`${inject('stack').url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${inject('stack').url}${routePath('health')}`)).status).toBe(200);
     const dataDir = newDataDir();
     const first = npmStart(dataDir, { SEED_DEMO: '1' });
     let url = await running(first);
     expect(first.output()).toContain('learner@gia.local / Learner123');
     const email = uniqueEmail('persist');
-    const signup = await post(url, '/api/v1/classuser/login/signup', {
+    const signup = await post(url, routePath('learner.login.signup'), {
       user_name: 'Persisted',
       email,
       password: 'Persist123',
@@ -246,7 +248,7 @@ describe('a restart', () => {
     expect(await terminate(first)).toBe(0);
 
     const signsIn = async () => {
-      const learner = await post(url, '/api/v1/classuser/login/request', {
+      const learner = await post(url, routePath('learner.login.request'), {
         email,
         password: 'Persist123',
       });
@@ -257,12 +259,12 @@ describe('a restart', () => {
     const second = npmStart(dataDir, { SEED_DEMO: '1' });
     url = await running(second);
     await signsIn();
-    const demo = await post(url, '/api/v1/classuser/login/request', {
+    const demo = await post(url, routePath('learner.login.request'), {
       email: 'learner@gia.local',
       password: 'Learner123',
     });
     expect(demo.status).toBe(200);
-    const admin = await post(url, '/api/v1/classadmin/login/request', {
+    const admin = await post(url, routePath('admin.login.request'), {
       email: 'boss@gia.test',
       password: 'BossPass123',
     });

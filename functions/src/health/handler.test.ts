@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { routePath } from '@gia/shared';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 import { TEST_ENV } from '../../test/tokens.ts';
 
@@ -16,7 +17,7 @@ beforeEach(() => ddbMock.reset());
 describe('health', () => {
   it('answers ready after one read of the table', async () => {
     ddbMock.on(GetCommand).resolves({});
-    const res = await call('/api/health/ready');
+    const res = await call(routePath('health.ready'));
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body ?? '')).toEqual({ status: 'ready' });
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(1);
@@ -26,15 +27,15 @@ describe('health', () => {
   it('answers 503 when the table does not answer in time, while liveness stays 200', async () => {
     // A frozen store: the read never answers.
     ddbMock.on(GetCommand).callsFake(() => new Promise(() => undefined));
-    const res = await call('/api/health/ready');
+    const res = await call(routePath('health.ready'));
     expect(res.statusCode).toBe(503);
     expect(JSON.parse(res.body ?? '')).toEqual({ message: NOT_READY_MESSAGE, code: 'UNAVAILABLE' });
-    expect((await call('/api/health')).statusCode).toBe(200);
+    expect((await call(routePath('health'))).statusCode).toBe(200);
   });
 
   it('answers 503 without internals when the read fails', async () => {
     ddbMock.on(GetCommand).rejects(new Error('connect ECONNREFUSED 127.0.0.1:8000'));
-    const res = await call('/api/health/ready');
+    const res = await call(routePath('health.ready'));
     expect(res.statusCode).toBe(503);
     expect(res.body).not.toContain('ECONNREFUSED');
   });

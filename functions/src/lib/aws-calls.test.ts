@@ -3,7 +3,7 @@ import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { MESSAGES } from '@gia/shared';
+import { MESSAGES, routePath } from '@gia/shared';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 import { TEST_ENV } from '../../test/tokens.ts';
 
@@ -46,10 +46,7 @@ const failureOf = (call: Promise<unknown>) =>
 // Each call gives up after 3 attempts of 5 s; the vitest timeout only stops a hang.
 describe('a stalled AWS service', { timeout: 60_000 }, () => {
   it.concurrent('answers 503 with a message to retry when DynamoDB never answers', async () => {
-    const res = await catalogue(
-      httpEvent('GET', '/api/v1/classuser/data/getBoards'),
-      lambdaContext,
-    );
+    const res = await catalogue(httpEvent('GET', routePath('catalogue.getBoards')), lambdaContext);
     expect(res.statusCode).toBe(503);
     expect(JSON.parse(res.body ?? '')).toEqual({
       message: MESSAGES.unavailable,

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { generateKeyPairSync } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { MESSAGES, type RouteGroup } from '@gia/shared';
+import { BASES, MESSAGES, routePath, type RouteGroup } from '@gia/shared';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
@@ -19,8 +19,6 @@ const some = <G extends RouteGroup>(handlers: Partial<RouteHandlers<G>>) =>
   handlers as RouteHandlers<G>;
 
 const issuer = testIssuer();
-const ADMIN = '/api/v1/classadmin';
-const LEARNER = '/api/v1/classuser';
 
 const admins = createGroupHandler('admins', {
   'admin.getAdmins': async (req) => ok('who', caller(req)),
@@ -73,7 +71,7 @@ beforeAll(() => {
 
 describe('the HTTP plumbing of every route group', () => {
   it('gives the handler the caller taken from a valid token', async () => {
-    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, {
+    const res = await call(admins, 'GET', routePath('admin.getAdmins'), {
       headers: bearer(adminToken()),
     });
     expect(res.status).toBe(200);
@@ -81,7 +79,7 @@ describe('the HTTP plumbing of every route group', () => {
   });
 
   it('answers 401 without a token', async () => {
-    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`);
+    const res = await call(admins, 'GET', routePath('admin.getAdmins'));
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
   });
@@ -89,43 +87,49 @@ describe('the HTTP plumbing of every route group', () => {
   it('answers 401 for a token signed by another key', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const forged = signJwt(accessClaims('admin', 'admin-1'), privateKey, 'test-key');
-    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, { headers: bearer(forged) });
+    const res = await call(admins, 'GET', routePath('admin.getAdmins'), {
+      headers: bearer(forged),
+    });
     expect(res.status).toBe(401);
   });
 
   it('answers 401 for an expired token', async () => {
     const past = Math.floor(Date.now() / 1000) - 7200;
     const expired = issuer.sign(accessClaims('admin', 'admin-1', { iat: past, exp: past + 60 }));
-    const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, { headers: bearer(expired) });
+    const res = await call(admins, 'GET', routePath('admin.getAdmins'), {
+      headers: bearer(expired),
+    });
     expect(res.status).toBe(401);
   });
 
   it('answers 401 for a malformed token and for an id token', async () => {
     const idToken = issuer.sign(accessClaims('admin', 'admin-1', { token_use: 'id' }));
     for (const token of ['not-a-jwt', idToken]) {
-      const res = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, { headers: bearer(token) });
+      const res = await call(admins, 'GET', routePath('admin.getAdmins'), {
+        headers: bearer(token),
+      });
       expect(res.status).toBe(401);
     }
   });
 
   it('answers 403 to a learner token on an admin route, and to an admin token on a learner route', async () => {
-    const onAdmin = await call(admins, 'GET', `${ADMIN}/data/getAdmins`, {
+    const onAdmin = await call(admins, 'GET', routePath('admin.getAdmins'), {
       headers: bearer(learnerToken()),
     });
     expect(onAdmin.status).toBe(403);
     expect(onAdmin.body.code).toBe('FORBIDDEN');
-    const onLearner = await call(cart, 'GET', `${LEARNER}/data/getUSER_CART`, {
+    const onLearner = await call(cart, 'GET', routePath('cart.get'), {
       headers: bearer(adminToken()),
     });
     expect(onLearner.status).toBe(403);
-    const own = await call(cart, 'GET', `${LEARNER}/data/getUSER_CART`, {
+    const own = await call(cart, 'GET', routePath('cart.get'), {
       headers: bearer(learnerToken()),
     });
     expect(own.body.data).toEqual({ userId: 'learner-1', pool: 'learner' });
   });
 
   it('answers 400 with the contract code for malformed JSON', async () => {
-    const res = await call(admins, 'POST', `${ADMIN}/data/insertAdmin`, {
+    const res = await call(admins, 'POST', routePath('admin.insertAdmin'), {
       headers: bearer(adminToken()),
       body: '{"name": ',
     });
@@ -138,7 +142,7 @@ describe('the HTTP plumbing of every route group', () => {
 
   it('answers 413 for a JSON body over 64 KiB', async () => {
     const body = JSON.stringify({ name: 'x'.repeat(MAX_JSON_BODY_BYTES) });
-    const res = await call(admins, 'POST', `${ADMIN}/data/insertAdmin`, {
+    const res = await call(admins, 'POST', routePath('admin.insertAdmin'), {
       headers: bearer(adminToken()),
       body,
     });
@@ -147,7 +151,7 @@ describe('the HTTP plumbing of every route group', () => {
   });
 
   it('answers 400 with the schema message and details when validation fails', async () => {
-    const res = await call(admins, 'POST', `${ADMIN}/data/insertAdmin`, {
+    const res = await call(admins, 'POST', routePath('admin.insertAdmin'), {
       headers: bearer(adminToken()),
       body: '{}',
     });
@@ -160,7 +164,7 @@ describe('the HTTP plumbing of every route group', () => {
   });
 
   it('answers a plain 500 without internals when a handler fails unexpectedly', async () => {
-    const res = await call(admins, 'DELETE', `${ADMIN}/data/deleteAdmin/abc`, {
+    const res = await call(admins, 'DELETE', routePath('admin.deleteAdmin', { admin_id: 'abc' }), {
       headers: bearer(adminToken()),
     });
     expect(res.status).toBe(500);
@@ -168,7 +172,7 @@ describe('the HTTP plumbing of every route group', () => {
   });
 
   it('answers 503 without the provider error when AWS throttling outlasts the retries', async () => {
-    const res = await call(throttled, 'GET', `${LEARNER}/data/getUSER_CART`, {
+    const res = await call(throttled, 'GET', routePath('cart.get'), {
       headers: bearer(learnerToken()),
     });
     expect(res.status).toBe(503);
@@ -176,16 +180,16 @@ describe('the HTTP plumbing of every route group', () => {
   });
 
   it('answers JSON 404 for an unknown route and 405 for a known path with another method', async () => {
-    const unknown = await call(health, 'GET', '/api/v1/classuser/data/nothingHere');
+    const unknown = await call(health, 'GET', `${BASES.learner}/data/nothingHere`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('NOT_FOUND');
-    const wrongMethod = await call(health, 'POST', '/api/health');
+    const wrongMethod = await call(health, 'POST', routePath('health'));
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers?.allow).toBe('GET');
   });
 
   it('answers 501 for a declared route whose handler is not built yet', async () => {
-    const res = await call(health, 'GET', '/api/health');
+    const res = await call(health, 'GET', routePath('health'));
     expect(res.status).toBe(501);
     expect(res.body.code).toBe('NOT_IMPLEMENTED');
   });

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { RouteGroup } from '@gia/shared';
+import { routePath, type RouteGroup } from '@gia/shared';
 import { accessClaims, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 import type { RouteHandlers } from './http.ts';
@@ -51,8 +51,8 @@ describe('a removed admin', () => {
   it('gets 401 on every admin route, insertAdmin included, once the account record is gone', async () => {
     const token = issuer.sign(accessClaims('admin', 'gone-admin'));
     for (const [method, path] of [
-      ['GET', '/api/v1/classadmin/data/getAdmins'],
-      ['POST', '/api/v1/classadmin/data/insertAdmin'],
+      ['GET', routePath('admin.getAdmins')],
+      ['POST', routePath('admin.insertAdmin')],
     ] as const) {
       const res = await call(admins, method, path, token);
       expect(res.status).toBe(401);
@@ -88,7 +88,7 @@ describe('a removed admin', () => {
 
   it('is treated as anonymous on a public route', async () => {
     const token = issuer.sign(accessClaims('admin', 'gone-admin'));
-    const res = await call(catalogue, 'GET', '/api/v1/classuser/data/getBoards', token);
+    const res = await call(catalogue, 'GET', routePath('catalogue.getBoards'), token);
     expect(res.status).toBe(200);
     expect(res.body.data).toBeNull();
   });
@@ -100,7 +100,7 @@ describe('a public route', () => {
       .on(GetCommand)
       .rejects(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }));
     const token = issuer.sign(accessClaims('learner', 'learner-1', { jti: 'any' }));
-    const res = await call(catalogue, 'GET', '/api/v1/classuser/data/getBoards', token);
+    const res = await call(catalogue, 'GET', routePath('catalogue.getBoards'), token);
     expect(res.status).toBe(200);
     expect(res.body.data).toBeNull();
   });
@@ -114,21 +114,19 @@ describe('a logged-out session', () => {
     const out = issuer.sign(
       accessClaims('learner', 'learner-1', { origin_jti: 'session-out', jti: 'a' }),
     );
-    const res = await call(cart, 'GET', '/api/v1/classuser/data/getUSER_CART', out);
+    const res = await call(cart, 'GET', routePath('cart.get'), out);
     expect(res.status).toBe(401);
 
     const other = issuer.sign(
       accessClaims('learner', 'learner-1', { origin_jti: 'session-on', jti: 'b' }),
     );
-    const ok2 = await call(cart, 'GET', '/api/v1/classuser/data/getUSER_CART', other);
+    const ok2 = await call(cart, 'GET', routePath('cart.get'), other);
     expect(ok2.status).toBe(200);
   });
 
   it('is named by the token id where the token has no origin_jti (the local stand-in)', async () => {
     ddbMock.on(GetCommand, revoked('jti-only')).resolves({ Item: { pk: 'REVOKED#jti-only' } });
     const token = issuer.sign(accessClaims('learner', 'learner-1', { jti: 'jti-only' }));
-    expect((await call(cart, 'GET', '/api/v1/classuser/data/getUSER_CART', token)).status).toBe(
-      401,
-    );
+    expect((await call(cart, 'GET', routePath('cart.get'), token)).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { adminToken, api, uniqueEmail } from '../../../functions/test/api.ts';
+import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
+import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -14,9 +15,7 @@ let errors: string[];
 let chapterName: string;
 
 beforeAll(async () => {
-  const token = await adminToken(call);
-  const post = async (path: string, body: unknown) =>
-    (await call('POST', `/api/v1/classadmin/data/${path}`, { token, body })).body.data;
+  const { post } = await signInAdmin(call);
   const board = await post('insertBoards', { board_name: `Shop ${suffix}` });
   const cls = await post('insertClasses', {
     class_name: `Class 11 ${suffix}`,
@@ -47,7 +46,7 @@ beforeAll(async () => {
   page = await (await browser.newContext({ baseURL: stack.url })).newPage();
   errors = watchErrors(page);
   const email = uniqueEmail('shopper');
-  await call('POST', '/api/v1/classuser/login/signup', {
+  await call('POST', routePath('learner.login.signup'), {
     body: { user_name: 'Shopper', email, password: 'Shop2026x' },
   });
   await signInAsLearner(page, email, 'Shop2026x');

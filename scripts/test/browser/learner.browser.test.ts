@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { adminToken, api, uniqueEmail } from '../../../functions/test/api.ts';
+import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
+import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
 const stack = inject('stack');
 const call = api();
-const A = '/api/v1/classadmin/data';
 const suffix = Date.now().toString(36);
 let browser: Browser;
 let context: BrowserContext;
@@ -20,9 +20,7 @@ const names = {
 
 beforeAll(async () => {
   // A small catalogue, made through the admin API.
-  const token = await adminToken(call);
-  const post = async (path: string, body: unknown) =>
-    (await call('POST', `${A}/${path}`, { token, body })).body.data;
+  const { post } = await signInAdmin(call);
   const board = await post('insertBoards', { board_name: names.board });
   const cls = await post('insertClasses', {
     class_name: names.cls,
@@ -63,7 +61,7 @@ beforeAll(async () => {
   page = await context.newPage();
   errors = watchErrors(page);
   const email = uniqueEmail('browse');
-  await call('POST', '/api/v1/classuser/login/signup', {
+  await call('POST', routePath('learner.login.signup'), {
     body: { user_name: 'Browse Learner', email, password: 'Browse2026x' },
   });
   await signInAsLearner(page, email, 'Browse2026x');

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { adminToken, api, uniqueEmail } from '../../../functions/test/api.ts';
+import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
+import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -17,7 +18,7 @@ let errors: string[];
 
 /** Uploads the sample video as an admin would, through a presigned POST. */
 async function uploadVideo(token: string): Promise<string> {
-  const res = await call('POST', '/api/v1/global/upload/presign', {
+  const res = await call('POST', routePath('uploads.presign'), {
     token,
     body: {
       kind: 'video',
@@ -39,9 +40,7 @@ async function uploadVideo(token: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  const token = await adminToken(call);
-  const post = async (path: string, body: unknown) =>
-    (await call('POST', `/api/v1/classadmin/data/${path}`, { token, body })).body.data;
+  const { token, post } = await signInAdmin(call);
   const video = await uploadVideo(token);
   const board = await post('insertBoards', { board_name: `Learn ${suffix}` });
   const cls = await post('insertClasses', {
@@ -80,7 +79,7 @@ beforeAll(async () => {
   page = await (await browser.newContext({ baseURL: stack.url })).newPage();
   errors = watchErrors(page);
   const email = uniqueEmail('student');
-  await call('POST', '/api/v1/classuser/login/signup', {
+  await call('POST', routePath('learner.login.signup'), {
     body: { user_name: 'Student One', email, password: 'Learn2026x' },
   });
   await signInAsLearner(page, email, 'Learn2026x');

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
-import { api, newLearner, sentCode, uniqueEmail } from '../../../functions/test/api.ts';
+import { api, newLearner, routePath, sentCode, uniqueEmail } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -29,7 +29,7 @@ describe('changing the e-mail on a phone', () => {
   it('asks for the code in the dialog, shows a wrong code beside the field, and confirms the address', async () => {
     const me = await newLearner(call, 'Phone Learner');
     // Saving a complete profile needs every field: fill them through the API first.
-    await call('PUT', '/api/v1/classuser/data/updateclass_users', {
+    await call('PUT', routePath('profile.update'), {
       token: me.token,
       body: {
         user_mobile: '9876543210',
