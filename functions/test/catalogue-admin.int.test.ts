@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, newLearner } from './api.ts';
+import { ADMIN_DATA as A } from './fixtures.ts';
 
 const call = api();
-const A = '/api/v1/classadmin/data';
 let admin: string;
 let learner: string;
 

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { adminToken, api, newLearner, tableClient } from './api.ts';
+import { adminToken, api, newLearner, routePath, tableClient } from './api.ts';
+import { ADMIN_DATA as A, LEARNER_DATA as L } from './fixtures.ts';
 
 /** Findings 5, 13 (cursors, path escapes), 14 and 15 of the security review. */
 const call = api();
 const stack = inject('stack');
-const L = '/api/v1/classuser/data';
-const A = '/api/v1/classadmin/data';
 const db = tableClient();
 let admin: string;
 let learner: string;
@@ -184,7 +183,7 @@ describe('finding 13: crafted cursors and malformed path escapes are 4xx', () =>
         [`${L}/getTopics`, undefined],
         [`${L}/gettestimonial`, learner],
         [`${A}/getClasses`, admin],
-        ['/api/v1/classadmin/data/getAdmins', admin],
+        [routePath('admin.getAdmins'), admin],
       ] as const) {
         const res = await call('GET', `${path}?cursor=${encodeURIComponent(cursor)}`, { token });
         expect(res.status, `${path} ${cursor.slice(0, 30)}`).toBe(400);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { adminToken, api, tableClient, uniqueEmail } from './api.ts';
+import { adminToken, api, newLearner, tableClient } from './api.ts';
 import { ADMIN_DATA as A, LEARNER_DATA as L, unique } from './fixtures.ts';
 
 const call = api();
@@ -14,16 +14,7 @@ const post = async (path: string, body: unknown) =>
 
 beforeAll(async () => {
   admin = await adminToken(call);
-  const email = uniqueEmail('pub');
-  await call('POST', '/api/v1/classuser/login/signup', {
-    body: { user_name: 'Pub', email, password: 'Passw0rdOk' },
-  });
-  const login = (
-    await call('POST', '/api/v1/classuser/login/request', {
-      body: { email, password: 'Passw0rdOk' },
-    })
-  ).body;
-  learner = { token: login.accessToken, userId: login.user.empid };
+  learner = await newLearner(call, 'Pub');
 });
 
 /** A small catalogue: one class with a paid and a free subject; topics free, paid, inactive. */
