@@ -62,6 +62,38 @@ export const reprice = (post: AdminPost, subject: Rec, price: number | string) =
     price,
   });
 
+/**
+ * A line of the catalogue with unique names, one record per level: board › class › subject ›
+ * sub-subject › chapter, each as its insert route answered it.
+ */
+export async function catalogueLine(post: AdminPost) {
+  const board = await post('insertBoards', { board_name: unique('Board'), free_course: false });
+  const cls = await post('insertClasses', {
+    class_name: unique('Class'),
+    board_id: board.board_id,
+    price: '499',
+    description: 'd',
+  });
+  const subject = await post('insertSubjects', {
+    subject_name: unique('Maths'),
+    class_id: cls.class_id,
+    price: 199,
+  });
+  const sub = await post('insertSubSubjects', {
+    sub_subject_name: unique('Algebra'),
+    subject_id: subject.subject_id,
+    price: 99,
+  });
+  const chapter = await post('insertChapters', {
+    chapter_name: unique('Chapter'),
+    subject_id: subject.subject_id,
+    sub_subject_id: sub.sub_subject_id,
+    serial_no: 1,
+    description: 'Linear equations',
+  });
+  return { board, cls, subject, sub, chapter };
+}
+
 /** What `smallCatalogue` builds: subjects and topics under the keys the spec gave them. */
 export interface SmallCatalogue<S extends string, T extends string> {
   board: Rec;
