@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { BASES } from '@gia/shared';
 import { beforeAll, inject } from 'vitest';
-import { adminToken, type api } from './api.ts';
+import { adminToken, routePath, uniqueEmail, type api } from './api.ts';
 
 type Call = ReturnType<typeof api>;
 // The API answers JSON whose shape each test asserts; records are read field by field.
@@ -51,6 +51,30 @@ export function signedInAdmin(call: Call): { token: string; post: AdminPost } {
     Object.assign(admin, await signInAdmin(call));
   });
   return admin;
+}
+
+/**
+ * The sign-in routes of the auth tests: `signUp` a learner with a unique e-mail, `signIn` to
+ * either pool, and an `adminSession` of the stack's admin (its access and refresh tokens).
+ */
+export function authFlows(call: Call) {
+  async function signUp(label: string, password = 'Passw0rdOk') {
+    const email = uniqueEmail(label);
+    const res = await call('POST', routePath('learner.login.signup'), {
+      body: { user_name: `  ${label} Learner `, email, password },
+    });
+    return { email, password, res };
+  }
+  const signIn = (pool: 'learner' | 'admin', email: string, password: string) =>
+    call('POST', routePath(`${pool}.login.request`), { body: { email, password } });
+  const adminSession = async () => {
+    const { admin } = inject('stack');
+    return (await signIn('admin', admin.email, admin.password)).body as {
+      accessToken: string;
+      refreshToken: string;
+    };
+  };
+  return { signUp, signIn, adminSession };
 }
 
 /** An admin's change of a subject's price (the update carries its name and class as they are). */
