@@ -1,0 +1,262 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_KINDS } from '@gia/shared';
+import type { GiaStack } from '../src/gia-stack.ts';
+import { BUNDLE_TARGET, FUNCTION_RUNTIME } from '../src/constructs/base-function.ts';
+import {
+  SYNTH_TIMEOUT,
+  deployedGroups,
+  functionOf,
+  idOf,
+  ofType,
+  synthesized,
+  type Resource,
+} from './template.ts';
+
+type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Principal?: unknown;
+};
+
+let stack: GiaStack;
+let template: Template;
+let resources: Record<string, Resource>;
+
+beforeAll(() => {
+  ({ stack, template, resources } = synthesized());
+}, SYNTH_TIMEOUT);
+
+/** Every Allow statement of the policies attached to a function's role. */
+function statementsOf(group: string): Statement[] {
+  const roleId = idOf(functionOf(group).role!);
+  return ofType('AWS::IAM::Policy')
+    .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/**
+ * What a function may do, in words: table access, media key prefixes per S3 action, Cognito
+ * actions per pool, secrets. Tracing (X-Ray) is left out; anything unrecognised fails the test.
+ */
+function accessOf(group: string) {
+  const tableArn = { 'Fn::GetAtt': [idOf(stack.table.table), 'Arn'] };
+  const bucketArn = { 'Fn::GetAtt': [idOf(stack.media.bucket), 'Arn'] };
+  const pools = {
+    learner: { 'Fn::GetAtt': [idOf(stack.pools.learner.userPool), 'Arn'] },
+    admin: { 'Fn::GetAtt': [idOf(stack.pools.admin.userPool), 'Arn'] },
+  };
+  const secrets = {
+    razorpay: { Ref: idOf(stack.secrets.razorpay) },
+    openai: { Ref: idOf(stack.secrets.openai) },
+  };
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const access = {
+    table: [] as string[],
+    indexes: [] as string[],
+    media: {} as Record<string, string[]>,
+    bucket: [] as string[],
+    cognito: {} as Record<string, string[]>,
+    secrets: [] as string[],
+  };
+  for (const s of statementsOf(group)) {
+    const actions = [s.Action].flat();
+    if (actions.every((a) => a.startsWith('xray:'))) {
+      expect(s.Resource).toBe('*');
+      continue;
+    }
+    for (const r of [s.Resource].flat()) {
+      const join = (r as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join']?.[1];
+      if (same(r, tableArn)) access.table.push(...actions);
+      else if (join && same(join[0], tableArn) && join[1] === '/index/*')
+        access.indexes.push(...actions);
+      else if (same(r, bucketArn)) access.bucket.push(...actions);
+      else if (join && same(join[0], bucketArn)) {
+        for (const a of actions) (access.media[a] ??= []).push(String(join[1]).slice(1));
+      } else if (same(r, pools.learner)) (access.cognito.learner ??= []).push(...actions);
+      else if (same(r, pools.admin)) (access.cognito.admin ??= []).push(...actions);
+      else if (same(r, secrets.razorpay) || same(r, secrets.openai)) {
+        expect(actions.sort()).toEqual([
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+        ]);
+        access.secrets.push(same(r, secrets.razorpay) ? 'razorpay' : 'openai');
+      } else throw new Error(`${group}: unexpected grant ${JSON.stringify(s)}`);
+    }
+  }
+  return {
+    ...access,
+    table: [...new Set(access.table)].map((a) => a.replace('dynamodb:', '')).sort(),
+    indexes: [...new Set(access.indexes)],
+  };
+}
+
+const READ = ['BatchGetItem', 'GetItem', 'Query'];
+const READ_WRITE = [
+  'BatchGetItem',
+  'BatchWriteItem',
+  'ConditionCheckItem',
+  'DeleteItem',
+  'GetItem',
+  'PutItem',
+  'Query',
+  'UpdateItem',
+];
+const INDEXES = ['dynamodb:Query'];
+const NONE = { table: [], indexes: [], media: {}, bucket: [], cognito: {}, secrets: [] };
+
+describe('the functions', () => {
+  const lambdas = () =>
+    [...deployedGroups, 'reconcile'].map((g) => [g, resources[idOf(functionOf(g))]!] as const);
+
+  it('run one per deployed route group plus the reconciliation, on Node 24, arm64, traced, with bounded logs', () => {
+    expect(lambdas()).toHaveLength(deployedGroups.length + 1);
+    for (const [group, fn] of lambdas()) {
+      expect(fn.Properties, group).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
+      const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup
+        .Ref;
+      expect(resources[logGroupId]!.Properties.RetentionInDays).toBe(90);
+    }
+  });
+
+  it('are bundled by esbuild for the Node version they run on', () => {
+    expect(FUNCTION_RUNTIME.name).toBe('nodejs24.x');
+    expect(BUNDLE_TARGET).toBe(`node${FUNCTION_RUNTIME.name.match(/\d+/)![0]}`);
+  });
+
+  it('get the table, bucket and pools, and a secret ARN only where a provider is used', () => {
+    for (const [group, fn] of lambdas()) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(vars), group).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'MEDIA_BUCKET',
+          'LEARNER_POOL_ID',
+          'LEARNER_CLIENT_ID',
+          'ADMIN_POOL_ID',
+          'ADMIN_CLIENT_ID',
+          'LOG_LEVEL',
+        ]),
+      );
+      expect(vars.COGNITO_LOCAL_ISSUER_BASE, group).toBeUndefined();
+      expect('RAZORPAY_SECRET_ARN' in vars, group).toBe(['payments', 'reconcile'].includes(group));
+      expect('OPENAI_SECRET_ARN' in vars, group).toBe(group === 'ai');
+    }
+  });
+
+  it('get the configured AI budget, OpenAI timeout and sign-up limit where they are used', () => {
+    const configured: Record<string, Record<string, string>> = {
+      ai: { AI_DAILY_BUDGET: '500', OPENAI_TIMEOUT_MS: '8000' },
+      auth: { SIGNUP_MAX_PER_CLIENT: '5' },
+    };
+    const names = ['AI_DAILY_BUDGET', 'OPENAI_TIMEOUT_MS', 'SIGNUP_MAX_PER_CLIENT'];
+    for (const [group, fn] of lambdas()) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const set = Object.fromEntries(Object.entries(vars).filter(([k]) => names.includes(k)));
+      expect(set, group).toEqual(configured[group] ?? {});
+    }
+  });
+
+  it('may touch only what their group needs', () => {
+    const privateRead = { 's3:GetObject': ['private/*'] };
+    const expected: Record<string, unknown> = {
+      // Readiness and the session check: GetItem only.
+      health: { ...NONE, table: ['GetItem'] },
+      auth: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        cognito: {
+          learner: [
+            'cognito-idp:AdminConfirmSignUp',
+            'cognito-idp:AdminAddUserToGroup',
+            'cognito-idp:AdminDeleteUser',
+          ],
+        },
+      },
+      admins: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        cognito: {
+          admin: [
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminSetUserPassword',
+            'cognito-idp:AdminAddUserToGroup',
+            'cognito-idp:AdminDeleteUser',
+            'cognito-idp:AdminUserGlobalSignOut',
+          ],
+        },
+      },
+      catalogue: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
+      'catalogue-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES, media: privateRead },
+      // The session check (GetItem) and a learner's daily counter (UpdateItem, finding 16); a
+      // learner's presigned image waits under private/tmp/.
+      uploads: {
+        ...NONE,
+        table: ['GetItem', 'UpdateItem'],
+        media: {
+          's3:PutObject': [
+            'public/images/*',
+            'private/notes/*',
+            'private/videos/*',
+            'private/tmp/*',
+          ],
+        },
+      },
+      // Attaching a pending image: read its first bytes, copy it to public/images/, delete it; a
+      // missing one must answer NoSuchKey (400), which S3 says only to a role that may list.
+      profile: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        media: {
+          's3:GetObject': ['private/tmp/*'],
+          's3:PutObject': ['public/images/*'],
+          's3:DeleteObject': ['private/tmp/*'],
+        },
+        bucket: ['s3:ListBucket'],
+        cognito: { learner: ['cognito-idp:AdminUpdateUserAttributes'] },
+      },
+      cart: { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      purchases: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
+      favourites: { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      learning: { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      'learning-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES },
+      payments: { ...NONE, table: READ_WRITE, indexes: INDEXES, secrets: ['razorpay'] },
+      ai: {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        media: { 's3:GetObject': [`${UPLOAD_KINDS.notes.prefix}*`] },
+        secrets: ['openai'],
+      },
+      reconcile: { ...NONE, table: READ_WRITE, indexes: INDEXES, secrets: ['razorpay'] },
+    };
+    expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
+    for (const group of Object.keys(expected))
+      expect(accessOf(group), group).toEqual(expected[group]);
+  });
+
+  it('never scan the table and never hold a wildcard action', () => {
+    for (const [, p] of ofType('AWS::IAM::Policy')) {
+      for (const s of (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement) {
+        expect([s.Action].flat()).not.toContain('dynamodb:Scan');
+        expect([s.Action].flat()).not.toContain('*');
+      }
+    }
+  });
+
+  it('reconcile unpaid orders every 5 minutes', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf(stack.api.reconcile), 'Arn'] } })],
+    });
+  });
+});
