@@ -1,28 +1,20 @@
 import * as crypto from 'node:crypto';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@gia/shared';
-import type { GiaStack } from '../src/gia-stack.ts';
 import { STAGE_THROTTLE } from '../src/limits.ts';
 import { ORIGIN_CHECK_CODE, ORIGIN_HEADER } from '../src/constructs/origin-check.ts';
 import {
-  SYNTH_TIMEOUT,
   deployedGroups,
   deployedRoutes,
   functionOf,
   idOf,
   ofType,
-  synthesized,
+  givenStacks,
   type Resource,
 } from './template.ts';
 
-let stack: GiaStack;
-let template: Template;
-let resources: Record<string, Resource>;
-
-beforeAll(() => {
-  ({ stack, template, resources } = synthesized());
-}, SYNTH_TIMEOUT);
+const given = givenStacks();
 
 describe('the HTTP API', () => {
   it('has every deployed route of the shared table, and no local-only route', () => {
@@ -68,7 +60,7 @@ describe('the HTTP API', () => {
       AuthorizerResultTtlInSeconds: 3600,
     });
     expect(JSON.stringify(authorizer.Properties.AuthorizerUri)).toContain(
-      idOf(stack.api.originCheck.fn),
+      idOf(given.stack.api.originCheck.fn),
     );
     const routes = ofType('AWS::ApiGatewayV2::Route');
     expect(routes).toHaveLength(deployedRoutes.length + 1);
@@ -106,7 +98,7 @@ describe('the HTTP API', () => {
     expect(await check()).toEqual({ isAuthorized: false });
     // The secret is read once per cold start, by the ARN the function is given.
     expect(sent).toEqual([{ SecretId: 'arn:secret' }]);
-    const fn = resources[idOf(stack.api.originCheck.fn)]!.Properties as {
+    const fn = given.resources[idOf(given.stack.api.originCheck.fn)]!.Properties as {
       Code: { ZipFile: string };
       Runtime: string;
       Environment: { Variables: Record<string, unknown> };
@@ -114,7 +106,7 @@ describe('the HTTP API', () => {
     expect(fn.Code.ZipFile).toBe(ORIGIN_CHECK_CODE);
     expect(fn.Runtime).toBe('nodejs24.x');
     expect(fn.Environment.Variables.ORIGIN_SECRET_ARN).toEqual({
-      Ref: idOf(stack.api.originCheck.secret),
+      Ref: idOf(given.stack.api.originCheck.secret),
     });
   });
 
@@ -127,7 +119,7 @@ describe('the HTTP API', () => {
   });
 
   it('throttles the stage and keeps access logs', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    given.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: Match.anyValue() }),

@@ -1,26 +1,12 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEARNER_PENDING_PREFIX } from '@gia/shared';
 import { TABLE_DEFINITION } from '@gia/functions';
-import type { GiaStack } from '../src/gia-stack.ts';
 import { DataTable } from '../src/constructs/table.ts';
-import { HEAVY, SYNTH_TIMEOUT, idOf, ofType, synthesized, type Resource } from './template.ts';
+import { HEAVY, idOf, ofType, givenStacks, type Resource, type Statement } from './template.ts';
 
-type Statement = {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-  Principal?: unknown;
-};
-
-let stack: GiaStack;
-let template: Template;
-let resources: Record<string, Resource>;
-
-beforeAll(() => {
-  ({ stack, template, resources } = synthesized());
-}, SYNTH_TIMEOUT);
+const given = givenStacks();
 
 describe('the data', () => {
   it('builds the table from the data layer’s keys and indexes, on demand, with PITR and TTL', () => {
@@ -91,7 +77,7 @@ describe('the data', () => {
   });
 
   it('takes presigned POST uploads from the site only and drops incomplete ones (finding 19)', () => {
-    template.hasResourceProperties('AWS::S3::Bucket', {
+    given.template.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {
         Rules: Match.arrayWith([
           Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
@@ -103,10 +89,10 @@ describe('the data', () => {
       expect(b.Properties.CorsConfiguration).toBeUndefined();
     const [[, cors]] = ofType('Custom::AWS') as [[string, Resource]];
     const create = JSON.stringify(cors.Properties.Create);
-    const distributionId = idOf(stack.web.distribution);
+    const distributionId = idOf(given.stack.web.distribution);
     // {"service":"S3","action":"putBucketCors",…"AllowedOrigins":["https://<distribution domain>"]…}
     expect(create).toContain('putBucketCors');
-    expect(create).toContain(idOf(stack.media.bucket));
+    expect(create).toContain(idOf(given.stack.media.bucket));
     expect(create).toMatch(
       new RegExp(`AllowedOrigins.{0,40}https://.{0,80}${distributionId}.{0,40}DomainName`),
     );
@@ -115,7 +101,7 @@ describe('the data', () => {
   });
 
   it('removes a learner’s image left unattached under private/tmp/ after a day (finding 16)', () => {
-    const media = resources[idOf(stack.media.bucket)]!.Properties as {
+    const media = given.resources[idOf(given.stack.media.bucket)]!.Properties as {
       LifecycleConfiguration: { Rules: Record<string, unknown>[] };
     };
     const expiring = media.LifecycleConfiguration.Rules.filter((r) => 'ExpirationInDays' in r);

@@ -1,32 +1,17 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_KINDS } from '@gia/shared';
-import type { GiaStack } from '../src/gia-stack.ts';
 import { BUNDLE_TARGET, FUNCTION_RUNTIME } from '../src/constructs/base-function.ts';
 import {
-  SYNTH_TIMEOUT,
   deployedGroups,
   functionOf,
   idOf,
   ofType,
-  synthesized,
-  type Resource,
+  givenStacks,
+  type Statement,
 } from './template.ts';
 
-type Statement = {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-  Principal?: unknown;
-};
-
-let stack: GiaStack;
-let template: Template;
-let resources: Record<string, Resource>;
-
-beforeAll(() => {
-  ({ stack, template, resources } = synthesized());
-}, SYNTH_TIMEOUT);
+const given = givenStacks();
 
 /** Every Allow statement of the policies attached to a function's role. */
 function statementsOf(group: string): Statement[] {
@@ -41,15 +26,15 @@ function statementsOf(group: string): Statement[] {
  * actions per pool, secrets. Tracing (X-Ray) is left out; anything unrecognised fails the test.
  */
 function accessOf(group: string) {
-  const tableArn = { 'Fn::GetAtt': [idOf(stack.table.table), 'Arn'] };
-  const bucketArn = { 'Fn::GetAtt': [idOf(stack.media.bucket), 'Arn'] };
+  const tableArn = { 'Fn::GetAtt': [idOf(given.stack.table.table), 'Arn'] };
+  const bucketArn = { 'Fn::GetAtt': [idOf(given.stack.media.bucket), 'Arn'] };
   const pools = {
-    learner: { 'Fn::GetAtt': [idOf(stack.pools.learner.userPool), 'Arn'] },
-    admin: { 'Fn::GetAtt': [idOf(stack.pools.admin.userPool), 'Arn'] },
+    learner: { 'Fn::GetAtt': [idOf(given.stack.pools.learner.userPool), 'Arn'] },
+    admin: { 'Fn::GetAtt': [idOf(given.stack.pools.admin.userPool), 'Arn'] },
   };
   const secrets = {
-    razorpay: { Ref: idOf(stack.secrets.razorpay) },
-    openai: { Ref: idOf(stack.secrets.openai) },
+    razorpay: { Ref: idOf(given.stack.secrets.razorpay) },
+    openai: { Ref: idOf(given.stack.secrets.openai) },
   };
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const access = {
@@ -108,7 +93,9 @@ const NONE = { table: [], indexes: [], media: {}, bucket: [], cognito: {}, secre
 
 describe('the functions', () => {
   const lambdas = () =>
-    [...deployedGroups, 'reconcile'].map((g) => [g, resources[idOf(functionOf(g))]!] as const);
+    [...deployedGroups, 'reconcile'].map(
+      (g) => [g, given.resources[idOf(functionOf(g))]!] as const,
+    );
 
   it('run one per deployed route group plus the reconciliation, on Node 24, arm64, traced, with bounded logs', () => {
     expect(lambdas()).toHaveLength(deployedGroups.length + 1);
@@ -121,7 +108,7 @@ describe('the functions', () => {
       });
       const logGroupId = (fn.Properties.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup
         .Ref;
-      expect(resources[logGroupId]!.Properties.RetentionInDays).toBe(90);
+      expect(given.resources[logGroupId]!.Properties.RetentionInDays).toBe(90);
     }
   });
 
@@ -254,9 +241,11 @@ describe('the functions', () => {
   });
 
   it('reconcile unpaid orders every 5 minutes', () => {
-    template.hasResourceProperties('AWS::Events::Rule', {
+    given.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(5 minutes)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf(stack.api.reconcile), 'Arn'] } })],
+      Targets: [
+        Match.objectLike({ Arn: { 'Fn::GetAtt': [idOf(given.stack.api.reconcile), 'Arn'] } }),
+      ],
     });
   });
 });

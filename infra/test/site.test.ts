@@ -1,16 +1,9 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { GiaStack } from '../src/gia-stack.ts';
+import { Match } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
 import { ORIGIN_HEADER } from '../src/constructs/origin-check.ts';
-import { SYNTH_TIMEOUT, idOf, ofType, synthesized, type Resource } from './template.ts';
+import { idOf, ofType, givenStacks, type Resource } from './template.ts';
 
-let stack: GiaStack;
-let template: Template;
-let resources: Record<string, Resource>;
-
-beforeAll(() => {
-  ({ stack, template, resources } = synthesized());
-}, SYNTH_TIMEOUT);
+const given = givenStacks();
 
 describe('the site', () => {
   const config = () =>
@@ -29,7 +22,7 @@ describe('the site', () => {
       expect(o.OriginAccessControlId).toBeDefined();
       expect(o.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
     }
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    given.template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
   });
 
   it('sends /api/* to the HTTP API with every method, no caching and the Authorization header', () => {
@@ -50,7 +43,7 @@ describe('the site', () => {
     expect(header!.HeaderName).toBe(ORIGIN_HEADER);
     const value = JSON.stringify(header!.HeaderValue);
     expect(value).toContain('{{resolve:secretsmanager:');
-    expect(value).toContain(idOf(stack.api.originCheck.secret));
+    expect(value).toContain(idOf(given.stack.api.originCheck.secret));
   });
 
   it('caches public media and has no path to private media', () => {
@@ -67,7 +60,7 @@ describe('the site', () => {
   it('answers client routes with index.html without hiding the API’s own 403 and 404', () => {
     expect(config().CustomErrorResponses).toBeUndefined();
     const code = (fnId: string) => {
-      const fn = resources[fnId]!.Properties as { FunctionCode: string };
+      const fn = given.resources[fnId]!.Properties as { FunctionCode: string };
       return new Function(`${fn.FunctionCode}; return handler;`)() as (e: unknown) => {
         uri: string;
       };
@@ -86,7 +79,7 @@ describe('the site', () => {
   });
 
   it('sends HSTS, a CSP that allows Razorpay Checkout, frame and content-type options', () => {
-    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+    given.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: Match.objectLike({
           StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
@@ -112,7 +105,9 @@ describe('the site', () => {
     expect(csp).toMatch(/script-src [^;]*https:\/\/checkout\.razorpay\.com/);
     expect(csp).not.toContain('*.amazonaws.com');
     expect(csp).toMatch(/img-src 'self' data:;/);
-    const host = JSON.stringify({ 'Fn::GetAtt': [idOf(stack.media.bucket), 'RegionalDomainName'] });
+    const host = JSON.stringify({
+      'Fn::GetAtt': [idOf(given.stack.media.bucket), 'RegionalDomainName'],
+    });
     for (const directive of ['connect-src', 'media-src'])
       expect(csp, directive).toMatch(
         new RegExp(`${directive} 'self' https://",${host.replace(/[[\]{}]/g, '\\$&')}`),
@@ -120,8 +115,8 @@ describe('the site', () => {
   });
 
   it('deploys the built SPA and invalidates the distribution', () => {
-    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
-    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+    given.template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    given.template.hasResourceProperties('Custom::CDKBucketDeployment', {
       DistributionPaths: ['/*'],
     });
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
+import { beforeAll } from 'vitest';
 import { ROUTES, ROUTE_GROUPS } from '@gia/shared';
 import { loadConfig } from '../src/config.ts';
 import type { GiaStack } from '../src/gia-stack.ts';
@@ -35,6 +36,14 @@ export const HEAVY = 120_000;
 
 /** The time the first synthesis may take (functions really bundled by esbuild): for `beforeAll`. */
 export const SYNTH_TIMEOUT = 600_000;
+
+/** An Allow or Deny statement of an IAM or bucket policy. */
+export type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Principal?: unknown;
+};
 
 let built: Synthesized | undefined;
 
@@ -68,6 +77,18 @@ export function synthesized(): Synthesized {
     resources: template.toJSON().Resources as Record<string, Resource>,
   };
   return built;
+}
+
+/**
+ * The stacks for the tests of one file: synthesized by a `beforeAll` of that file, so that
+ * collecting the file (or running none of its tests) costs nothing, then read by its tests.
+ */
+export function givenStacks(): Synthesized {
+  const given = {} as Synthesized;
+  beforeAll(() => {
+    Object.assign(given, synthesized());
+  }, SYNTH_TIMEOUT);
+  return given;
 }
 
 export const idOf = (c: IConstruct) =>

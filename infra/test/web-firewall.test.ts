@@ -1,22 +1,13 @@
 import { App } from 'aws-cdk-lib';
-import type { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '@gia/shared';
-import type { GiaStack } from '../src/gia-stack.ts';
 import { GiaEdgeStack } from '../src/edge-stack.ts';
 import { API_REQUESTS_PER_IP, RATE_WINDOW_SECONDS, ROUTE_LIMITS } from '../src/limits.ts';
 import { RATE_LIMITED_BODY } from '../src/constructs/web-firewall.ts';
-import { HEAVY, SYNTH_TIMEOUT, ofType, synthesized, type Resource } from './template.ts';
+import { HEAVY, ofType, givenStacks, type Resource } from './template.ts';
 
-let app: App;
-let stack: GiaStack;
-let edge: GiaEdgeStack;
-let edgeTemplate: Template;
-
-beforeAll(() => {
-  ({ app, stack, edge, edgeTemplate } = synthesized());
-}, SYNTH_TIMEOUT);
+const given = givenStacks();
 
 describe('the web application firewall (finding 10)', () => {
   type Statement = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -29,9 +20,9 @@ describe('the web application firewall (finding 10)', () => {
     VisibilityConfig: { CloudWatchMetricsEnabled: boolean; SampledRequestsEnabled: boolean };
   };
   const acl = () => {
-    const acls = Object.values(edgeTemplate.toJSON().Resources as Record<string, Resource>).filter(
-      (r) => r.Type === 'AWS::WAFv2::WebACL',
-    );
+    const acls = Object.values(
+      given.edgeTemplate.toJSON().Resources as Record<string, Resource>,
+    ).filter((r) => r.Type === 'AWS::WAFv2::WebACL');
     expect(acls).toHaveLength(1);
     return acls[0]!.Properties as {
       Scope: string;
@@ -62,15 +53,15 @@ describe('the web application firewall (finding 10)', () => {
   const routePath = (name: string) => lower(ROUTES.find((r) => r.name === name)!);
 
   it('lives in us-east-1 with CloudFront scope, and the distribution uses it', () => {
-    expect(edge.region).toBe('us-east-1');
-    expect(stack.region).toBe('ap-south-1');
+    expect(given.edge.region).toBe('us-east-1');
+    expect(given.stack.region).toBe('ap-south-1');
     expect(acl().Scope).toBe('CLOUDFRONT');
     expect(acl().DefaultAction).toEqual({ Allow: {} });
     const [[, dist]] = ofType('AWS::CloudFront::Distribution') as [[string, Resource]];
     const webAclId = (dist.Properties.DistributionConfig as { WebACLId: unknown }).WebACLId;
     // A cross-region reference: CDK's reader resolves the edge stack's ARN in this region.
     expect(JSON.stringify(webAclId)).toMatch(/ExportsReader.*WebAcl.*Arn/);
-    expect(stack.dependencies).toContain(edge);
+    expect(given.stack.dependencies).toContain(given.edge);
   });
 
   // Builds an app of its own.
@@ -155,11 +146,11 @@ describe('the web application firewall (finding 10)', () => {
     { timeout: HEAVY },
     () => {
       const acknowledged = JSON.stringify(
-        app.node.findAll().flatMap((c) => c.node.metadata.map((m) => m.data)),
+        given.app.node.findAll().flatMap((c) => c.node.metadata.map((m) => m.data)),
       );
       expect(acknowledged).not.toContain('AwsSolutions-CFR2');
       // The product stack is checked in operations.test.ts ('has no cdk-nag AwsSolutions finding…').
-      const report = new AwsSolutionsChecks(app).validateScope(edge);
+      const report = new AwsSolutionsChecks(given.app).validateScope(given.edge);
       expect(report.violations.map((v) => v.ruleName)).toEqual([]);
     },
   );
