@@ -93,6 +93,12 @@ export const CATALOGUE_ENTITIES = Object.keys(CATALOGUE_TREE) as CatalogueEntity
 /** The id field of an entity, e.g. `'sub_subject_id'`. */
 export type IdField<E extends CatalogueEntity> = Tree[E]['id'];
 
+/** The entities that records hang off. */
+export type ParentEntity = Exclude<Tree[CatalogueEntity]['parent'], null>;
+
+/** The id fields naming a parent (`board_id` … `chapter_id`): list filters, "parent is gone". */
+export type ParentIdField = IdField<ParentEntity>;
+
 /** The parent of an entity (`undefined` at the top). */
 export const parentEntity = (entity: CatalogueEntity): CatalogueEntity | undefined =>
   CATALOGUE_TREE[entity].parent ?? undefined;
@@ -106,6 +112,11 @@ export function ancestorEntities(entity: CatalogueEntity): CatalogueEntity[] {
 /** The entities whose records hang off a record of this one. */
 export const childEntities = (entity: CatalogueEntity): CatalogueEntity[] =>
   CATALOGUE_ENTITIES.filter((e) => parentEntity(e) === entity);
+
+/** Every {@link ParentIdField}, top-down. */
+export const PARENT_ID_FIELDS = CATALOGUE_ENTITIES.filter((e) => childEntities(e).length > 0).map(
+  (e) => CATALOGUE_TREE[e].id,
+) as ParentIdField[];
 
 /**
  * The entities whose records may hang off this one directly, skipping their optional parent (a

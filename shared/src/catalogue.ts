@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { CATALOGUE_TREE, type CatalogueEntity, type IdField } from './catalogue-tree.ts';
+import {
+  CATALOGUE_TREE,
+  PARENT_ID_FIELDS,
+  type CatalogueEntity,
+  type IdField,
+  type ParentIdField,
+} from './catalogue-tree.ts';
 import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 
@@ -205,14 +211,16 @@ export const TestimonialInput = z.object({
   image_url: required(ALL_REQUIRED),
 });
 
-/** The parent filters that catalogue lists take as query parameters (each optional). */
-export const CatalogueListQuery = z.object({
-  board_id: optionalId(),
-  class_id: optionalId(),
-  subject_id: optionalId(),
-  sub_subject_id: optionalId(),
-  chapter_id: optionalId(),
-});
+/**
+ * The parent filters that catalogue lists take as query parameters (each optional): any parent's
+ * id, as a record carries every ancestor's id.
+ */
+export const CatalogueListQuery = z.object(
+  Object.fromEntries(PARENT_ID_FIELDS.map((field) => [field, optionalId()])) as Record<
+    ParentIdField,
+    ReturnType<typeof optionalId>
+  >,
+);
 export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
 
 /** The id field that an update adds to each entity's payload. */
@@ -294,10 +302,14 @@ export const CATALOGUE_MESSAGES: Record<CatalogueEntity, EntityMessages> = {
 };
 
 export const BOARD_NAME_TAKEN = 'This board name already exists.';
-export const PARENT_MISSING: Record<string, string> = {
+export const PARENT_MISSING: Record<ParentIdField, string> = {
   board_id: 'The selected board does not exist.',
   class_id: 'The selected class does not exist.',
   subject_id: 'The selected subject does not exist.',
   sub_subject_id: 'The selected sub-subject does not exist.',
   chapter_id: 'The selected chapter does not exist.',
 };
+
+/** The refusal when the parent named by `field` is gone. */
+export const parentMissingMessage = (field: string): string =>
+  (PARENT_MISSING as Partial<Record<string, string>>)[field] ?? 'The parent does not exist.';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import {
   CATALOGUE_TREE,
-  PARENT_MISSING,
+  parentMissingMessage,
   type CatalogueEntity,
   type InputOf,
   type RecordOf,
@@ -21,7 +21,7 @@ async function requireParent<P extends CatalogueEntity>(
   const parent = await getRecord({ entity, id });
   if (parent) return parent;
   const field = CATALOGUE_TREE[entity].id;
-  const message = PARENT_MISSING[field] ?? 'The parent does not exist.';
+  const message = parentMissingMessage(field);
   throw new ValidationError(message, [{ field, message }]);
 }
 

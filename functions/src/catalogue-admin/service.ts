@@ -2,7 +2,7 @@ import {
   BOARD_NAME_TAKEN,
   CATALOGUE_MESSAGES,
   CATALOGUE_TREE,
-  PARENT_MISSING,
+  parentMissingMessage,
   type CatalogueEntity,
   type InputOf,
   type RecordOf,
@@ -47,7 +47,7 @@ function refused(entity: CatalogueEntity, err: unknown, parentField?: string): n
     case 'parent-count':
       throw new ConflictError(CHANGED_MEANWHILE);
     case 'parent-missing': {
-      const message = PARENT_MISSING[parentField ?? ''] ?? 'The parent does not exist.';
+      const message = parentMissingMessage(parentField ?? '');
       throw new ValidationError(message, [{ field: parentField ?? '(body)', message }]);
     }
   }

@@ -1,4 +1,4 @@
-import type { CatalogueEntity, RecordOf, TopicRecord } from '@gia/shared';
+import type { CatalogueEntity, ClassDetail, RecordOf, TopicRecord } from '@gia/shared';
 import type { Page } from '../db/paging.ts';
 import {
   classContents,
@@ -91,7 +91,10 @@ export async function publicTopics(
  * `video_url` only where the caller may watch. Two requests: the class's content partition, and
  * one BatchGet of its board and the caller's grants.
  */
-export async function publicClassDetail(classId: string, caller: Identity | undefined) {
+export async function publicClassDetail(
+  classId: string,
+  caller: Identity | undefined,
+): Promise<ClassDetail> {
   const content = await classContents(classId);
   const cls = content.class?.[0];
   if (!cls) throw new NotFoundError('Class not found.');
