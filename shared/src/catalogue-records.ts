@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { FREE_TO_WATCH, LANGUAGES, STATUSES } from './catalogue.ts';
-import { CATALOGUE_TREE, type CatalogueEntity } from './catalogue-tree.ts';
+import type { CatalogueEntity } from './catalogue-tree.ts';
 
 /*
  * The catalogue's records as the API answers them, one schema per entity of the tree: web and
@@ -194,14 +194,3 @@ export type ClassDetailTopic = Pick<
 export type ClassDetail = ClassRecord & {
   subjects: (SubjectRecord & { topics: ClassDetailTopic[] })[];
 };
-
-/** A record's text field by name (`''` when not text), for code that walks the tree by field names. */
-export const textField = (record: AnyCatalogueRecord, field: string): string => {
-  const fields: Record<string, unknown> = record;
-  const value = fields[field];
-  return typeof value === 'string' ? value : '';
-};
-
-/** The id of a record. */
-export const idOf = (entity: CatalogueEntity, record: AnyCatalogueRecord): string =>
-  textField(record, CATALOGUE_TREE[entity].id);

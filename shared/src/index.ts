@@ -13,3 +13,4 @@ export * from './ids.ts';
 export * from './learning-answers.ts';
 export * from './learner-answers.ts';
 export * from './route-path.ts';
+export * from './catalogue-fields.ts';
