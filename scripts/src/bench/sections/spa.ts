@@ -18,6 +18,20 @@ export function spaSection(): Part {
     });
     return { rows, sections: ['## SPA\n\nweb/dist is missing: run `npm run build` first.'] };
   }
+  // A web/dist that a test run left behind (vitest sets NODE_ENV=test) is a development build:
+  // measuring it would report React's development JSX runtime as the product's bytes.
+  if (readFileSync(manifestFile, 'utf8').includes('jsx-dev-runtime')) {
+    rows.push({
+      what: 'SPA landing initial JS+CSS (gzip)',
+      value: 'development build',
+      budget: '≤ 150 KB',
+      met: null,
+    });
+    return {
+      rows,
+      sections: ['## SPA\n\nweb/dist is a development build: run `npm run build` first.'],
+    };
+  }
   const gz = (file: string) => gzipSync(readFileSync(join(dist, file))).length / 1024;
   type Entry = { file: string; imports?: string[]; css?: string[] };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, Entry>;
