@@ -1,0 +1,57 @@
+/**
+ * The learner's screens as shareable URLs: every screen under a chosen record carries that
+ * record's id in its URL, so it can be bookmarked, shared and reloaded into the same place (a deep
+ * link sets the selections from the URL). Build links only through these functions.
+ */
+import { useSearchParams } from 'react-router-dom';
+
+/** The query parameters the learner's screens read. */
+export const LINK_PARAMS = {
+  board: 'board',
+  class: 'class',
+  subject: 'subject',
+  subSubject: 'subSubject',
+  chapter: 'chapter',
+  topic: 'topic',
+  order: 'order',
+} as const;
+
+export type LinkParam = keyof typeof LINK_PARAMS;
+
+const withQuery = (path: string, query: Partial<Record<LinkParam, string | undefined>>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value) params.set(LINK_PARAMS[key as LinkParam], value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+export const links = {
+  boards: () => '/GetBoard',
+  /** A board's classes. */
+  classes: (boardId: string) => withQuery('/GetClasses', { board: boardId }),
+  /** A class's subjects. */
+  subjects: (classId: string) => withQuery('/GetSubject', { class: classId }),
+  /** A subject's sub-subjects (the learner owns it, or it is free). */
+  subSubjects: (subjectId: string) => withQuery('/GetSubSubject', { subject: subjectId }),
+  /** A sub-subject's chapters. */
+  chapters: (subSubjectId: string) => withQuery('/GetChapters', { subSubject: subSubjectId }),
+  /** The lesson player: a chapter, at one topic (else where the learner left off, or the first). */
+  topic: (chapterId: string, topicId?: string) =>
+    withQuery('/GetTopic', { chapter: chapterId, topic: topicId }),
+  /** A subject's page before (and after) purchase: contents, free previews, price, buying. */
+  subject: (subjectId: string) => `/subjects/${encodeURIComponent(subjectId)}`,
+  /** A class's page. */
+  classDetail: (classId: string) => `/classes/${encodeURIComponent(classId)}`,
+  cart: () => '/CartScreen',
+  /** The order confirmation after a payment. */
+  payment: (orderId: string) => withQuery('/Payment', { order: orderId }),
+  myCourses: () => '/MyCourse',
+};
+
+/** The value of one of the {@link LINK_PARAMS} in the current URL (`undefined` when absent). */
+export function useLinkParam(name: LinkParam): string | undefined {
+  const [params] = useSearchParams();
+  return params.get(LINK_PARAMS[name]) ?? undefined;
+}
