@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useCatalogueSources, useSaveRecord } from './api/catalogue.ts';
 import type { FieldDef, Rec, ScreenConfig } from './catalogue-config.ts';
+import { fillDurationFromVideo } from './video-duration.ts';
 
 type Values = Record<string, unknown>;
 
@@ -228,7 +229,10 @@ export function CatalogueForm({
               disabled={Boolean(f.dependsOn && isBlank(values[f.dependsOn.from]))}
               options={optionsFor(f)}
               progress={progress[f.name]}
-              onChange={(v) => setValue(f.name, v)}
+              onChange={(v) => {
+                setValue(f.name, v);
+                void fillDurationFromVideo(config.fields, f, v, setValue);
+              }}
             />
           </div>
         ))}
