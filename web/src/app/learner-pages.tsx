@@ -8,6 +8,7 @@ import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
 import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
 import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
+import { SubjectPage as Subject } from '../features/subject/subject-page.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
@@ -58,3 +59,12 @@ export const UserVideoPlayerPage = () => (
   <VideoPlayer chat={<AiChat title="Ask about this subject" />} />
 );
 export { UserVideoPlayerPage as UserPlayerVideoPage };
+
+/** `/subjects/:subjectId`: the subject page, with what the subject offers. */
+export const SubjectPage = () => (
+  <Subject
+    action={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} large />
+    )}
+  />
+);
