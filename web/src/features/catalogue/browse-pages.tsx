@@ -222,9 +222,12 @@ export function ChooseSubSubjectPage({
                 to={links.chapters(s.sub_subject_id)}
                 onOpen={() => follow('subSubject', trailOf(s, 'subSubject'))}
               >
-                <p className="price">
-                  {s.free_course === true ? 'Free' : rupee(s.sub_subject_price)}
-                </p>
+                {/* Sub-subjects are not sold on their own: a price of 0 says nothing (never ₹0). */}
+                {s.free_course === true ? (
+                  <p className="price">Free</p>
+                ) : s.sub_subject_price > 0 ? (
+                  <p className="price">{rupee(s.sub_subject_price)}</p>
+                ) : null}
               </Card>
             ))}
           </div>
