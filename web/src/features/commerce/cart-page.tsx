@@ -1,10 +1,11 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CartItem, OrderAnswer } from '@gia/shared';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { rupee } from '../../lib/format.ts';
+import { links } from '../../lib/links.ts';
 import { PriceDetails } from './price-details.tsx';
 import { useCart } from './use-cart.ts';
 
@@ -33,7 +34,7 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
   return (
     <li className="card cart-item">
       <img src={item.subject_image_url || DEFAULT_IMAGE} alt="" width={120} height={68} />
-      <div>
+      <div className="cart-item-info">
         <h3>{item.subject_name}</h3>
         <p className="muted small">
           {item.board_name} · {item.class_name}
@@ -54,7 +55,6 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
 
 /** `/CartScreen`: 'My Cart', price details and checkout. */
 export function CartPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const cart = useCart();
   return (
@@ -67,12 +67,20 @@ export function CartPage() {
       )}
       {cart.cart.isLoading ? (
         <p className="loading">Loading...</p>
-      ) : !cart.items.length ? (
-        <section className="empty">
-          <p>Your cart is empty</p>
-          <button type="button" className="btn btn-primary" onClick={() => navigate('/GetBoard')}>
-            Add Subjects
+      ) : cart.cart.isError ? (
+        <section className="empty cart-empty" role="alert">
+          <p>Unable to load cart items.</p>
+          <button type="button" className="btn" onClick={() => void cart.cart.refetch()}>
+            Try again
           </button>
+        </section>
+      ) : !cart.items.length ? (
+        <section className="empty cart-empty">
+          <p>Your cart is empty</p>
+          <p className="muted">Choose a board and a class to find subjects to learn.</p>
+          <Link to={links.boards()} className="btn btn-primary">
+            Add Subjects
+          </Link>
         </section>
       ) : (
         <div className="cart-layout">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartItem, OrderAnswer } from '@gia/shared';
@@ -28,14 +28,6 @@ export function useCart() {
     busyRef.current = value;
     setBusyState(value);
   };
-
-  const announced = useRef(false);
-  useEffect(() => {
-    if (announced.current) return;
-    if (cart.isSuccess) toast.success('Cart items loaded successfully.');
-    if (cart.isError) toast.error('Unable to load cart items.');
-    if (cart.isSuccess || cart.isError) announced.current = true;
-  }, [cart.isSuccess, cart.isError]);
 
   const items = cart.data?.data ?? [];
   const total = cart.data?.total ?? 0;
