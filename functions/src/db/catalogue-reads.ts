@@ -239,6 +239,35 @@ export async function subjectAboutRecords(
   return (res.Items ?? []).map((i) => toRecord<'about-subject'>(i));
 }
 
+/**
+ * The topics of one subject, chapter by chapter (chapter_id order) and in serial_no order within
+ * a chapter: its part of the class's content partition, one Query (all pages).
+ */
+export async function subjectTopicRecords(
+  classId: string,
+  subjectId: string,
+): Promise<RecordOf<'topic'>[]> {
+  const out: RecordOf<'topic'>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': classContentPartition(classId),
+          ':prefix': `S#${subjectId}#C#`,
+        },
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []).map((i) => toRecord<'topic'>(i)));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
 /** The records of a class's content partition, by entity. */
 export type ClassContents = { [E in CatalogueEntity]?: RecordOf<E>[] };
 
