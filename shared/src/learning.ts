@@ -197,7 +197,12 @@ export const UpdateProfileInput = z.object({
       required('dob', 40),
       z.transform((v) => v.replace(/Z$/, '').slice(0, 10)),
     ),
-    z.iso.date({ error: 'Please enter a valid date of birth.' }),
+    z.iso.date({ error: 'Please enter a valid date of birth.', abort: true }).check(
+      // Beside the other fields' problems, so a form hears of all of them at once.
+      z.refine((d) => d <= new Date().toISOString().slice(0, 10), {
+        error: LEARNING_MESSAGES.profileDob,
+      }),
+    ),
   ),
   course_of_study: required('course_of_study', PROFILE_LIMITS.course_of_study),
   /** Optional: a profile is saved without a photo (missing or blank means none). */
