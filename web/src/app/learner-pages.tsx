@@ -23,7 +23,8 @@ export {
   AllCoursePage,
   ClassDetailPage,
 } from '../features/catalogue/class-pages.tsx';
-export { CartPage, PaymentPage } from '../features/commerce/cart-page.tsx';
+export { CartPage } from '../features/commerce/cart-page.tsx';
+export { PaymentPage } from '../features/commerce/payment-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
 export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';

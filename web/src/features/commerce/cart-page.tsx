@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CartItem, OrderAnswer } from '@gia/shared';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
@@ -105,19 +105,5 @@ export function CartPage() {
         />
       )}
     </>
-  );
-}
-
-/** `/Payment`. */
-export function PaymentPage() {
-  const navigate = useNavigate();
-  return (
-    <section className="empty">
-      <h1>Payment successful</h1>
-      <p>Your subjects are ready in My Courses.</p>
-      <button type="button" className="btn btn-primary" onClick={() => navigate('/MyCourse')}>
-        Go to My Courses
-      </button>
-    </section>
   );
 }

@@ -5,6 +5,7 @@ import type { CartItem, OrderAnswer } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { invalidateOwned, purchaseKeys } from '../../lib/purchases-api.ts';
+import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
 import { cartKeys, useCartItems, useRemoveFromCart } from './api/cart.ts';
 import { createOrder, payLocally, recordPayment, type PaymentResult } from './api/payments.ts';
@@ -52,9 +53,9 @@ export function useCart() {
       const res = await recordPayment(result);
       toast.success(res.message);
       await refreshAfterPayment();
-      // The subjects screen decides what opens from this list: have it fresh before going there.
+      // What opens depends on this list: have it fresh before the confirmation links onwards.
       await queryClient.refetchQueries({ queryKey: purchaseKeys.subjects(), type: 'all' });
-      navigate('/GetSubject');
+      navigate(links.payment(result.razorpay_order_id));
     } catch (err) {
       toast.error(
         errorMessage(err, 'Payment recorded, but there was an issue clearing your cart.'),
