@@ -6,7 +6,7 @@
 import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
 import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
-import { AddToCartButton } from '../features/commerce/add-to-cart-button.tsx';
+import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
@@ -30,13 +30,13 @@ export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';
 export { ChatAptPage } from '../features/ai/chat-apt-page.tsx';
 
-/** A subject card's buttons: the favourite heart, and 'Add to Cart' unless the course is free. */
+/** A subject card's buttons: the favourite heart, and what the subject offers (buy, owned, free…). */
 const subjectActions = (s: SubjectRecord) => {
   const id = s.subject_id;
   return (
     <>
       <FavouriteHeart subjectId={id} />
-      {s.free_course !== true && <AddToCartButton subjectId={id} />}
+      <SubjectAction subjectId={id} freeCourse={s.free_course === true} />
     </>
   );
 };
@@ -46,7 +46,7 @@ export const ChooseSubjectPage = () => <ChooseSubject subjectActions={subjectAct
 
 /** `/Favourite`. */
 export const FavouritePage = () => (
-  <Favourites cartButton={(subjectId) => <AddToCartButton subjectId={subjectId} />} />
+  <Favourites cartButton={(subjectId) => <SubjectAction subjectId={subjectId} />} />
 );
 
 /** `/GetTopic`, with the floating AI teacher of the topic. */
