@@ -99,7 +99,9 @@ describe('the cart when it has nothing to show', () => {
       ),
     );
     renderCart();
-    expect((await screen.findByRole('alert')).textContent).toContain('Unable to load cart items.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "We couldn't load your cart items.",
+    );
     expect(screen.queryByText('Your cart is empty')).toBeNull();
 
     fail = false;

@@ -4,6 +4,7 @@ import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
 import { links } from '../../lib/links.ts';
 import { PriceDetails } from './price-details.tsx';
@@ -65,38 +66,38 @@ export function CartPage() {
           Payment successful. Cart updated.
         </p>
       )}
-      {cart.cart.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : cart.cart.isError ? (
-        <section className="empty cart-empty" role="alert">
-          <p>Unable to load cart items.</p>
-          <button type="button" className="btn" onClick={() => void cart.cart.refetch()}>
-            Try again
-          </button>
-        </section>
-      ) : !cart.items.length ? (
-        <section className="empty cart-empty">
-          <p>Your cart is empty</p>
-          <p className="muted">Choose a board and a class to find subjects to learn.</p>
-          <Link to={links.boards()} className="btn btn-primary">
-            Add Subjects
-          </Link>
-        </section>
-      ) : (
-        <div className="cart-layout">
-          <ul className="cart-items">
-            {cart.items.map((item) => (
-              <CartRow key={item.cart_id} item={item} onRemove={() => cart.remove(item)} />
-            ))}
-          </ul>
-          <PriceDetails
-            count={cart.items.length}
-            total={cart.total}
-            checkingOut={cart.checkingOut}
-            onCheckout={cart.checkout}
-          />
-        </div>
-      )}
+      <QueryState
+        query={cart.cart}
+        what="your cart items"
+        skeleton="list"
+        skeletonCount={2}
+        isEmpty={(d) => !d.data.length}
+        empty={
+          <section className="empty cart-empty">
+            <p>Your cart is empty</p>
+            <p className="muted">Choose a board and a class to find subjects to learn.</p>
+            <Link to={links.boards()} className="btn btn-primary">
+              Add Subjects
+            </Link>
+          </section>
+        }
+      >
+        {() => (
+          <div className="cart-layout">
+            <ul className="cart-items">
+              {cart.items.map((item) => (
+                <CartRow key={item.cart_id} item={item} onRemove={() => cart.remove(item)} />
+              ))}
+            </ul>
+            <PriceDetails
+              count={cart.items.length}
+              total={cart.total}
+              checkingOut={cart.checkingOut}
+              onCheckout={cart.checkout}
+            />
+          </div>
+        )}
+      </QueryState>
       {cart.localOrder && (
         <LocalCheckout
           order={cart.localOrder}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { CourseProgress } from '@gia/shared';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { links } from '../../lib/links.ts';
 import { useCourseProgress } from '../../lib/purchases-api.ts';
 
@@ -75,29 +76,28 @@ export function MyCoursePage() {
   return (
     <>
       <PageHeading title="My Courses" />
-      {courses.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : courses.isError ? (
-        <section className="empty cart-empty" role="alert">
-          <p>Something went wrong..</p>
-          <button type="button" className="btn" onClick={() => void courses.refetch()}>
-            Try again
-          </button>
-        </section>
-      ) : !courses.data?.length ? (
-        <section className="empty cart-empty">
-          <p>You have not purchased any Course</p>
-          <Link to={links.boards()} className="btn btn-primary">
-            Buy Here
-          </Link>
-        </section>
-      ) : (
-        <div className="cat-grid course-grid">
-          {courses.data.map((c) => (
-            <CourseCard key={c.subject_id} course={c} />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={courses}
+        what="your courses"
+        skeleton="cards"
+        skeletonCount={2}
+        empty={
+          <section className="empty cart-empty">
+            <p>You have not purchased any Course</p>
+            <Link to={links.boards()} className="btn btn-primary">
+              Buy Here
+            </Link>
+          </section>
+        }
+      >
+        {(data) => (
+          <div className="cat-grid course-grid">
+            {data.map((c) => (
+              <CourseCard key={c.subject_id} course={c} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -120,7 +120,9 @@ describe('My Courses', () => {
   it('says a failed load failed, with Try again, not that nothing was bought', async () => {
     answers.getCourseProgress = () => json(500, { message: 'Something went wrong.' });
     renderAt('/MyCourse');
-    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong..');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "We couldn't load your courses.",
+    );
     expect(screen.queryByText('You have not purchased any Course')).toBeNull();
 
     answers.getCourseProgress = () => json(200, { data: [] });

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
 import type { CourseProgress, PaymentHistoryRow } from '@gia/shared';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
 import { useCourseProgress, usePaymentHistory } from '../../lib/purchases-api.ts';
@@ -69,39 +70,41 @@ function Receipt({
 function OrderConfirmation({ orderId }: { orderId: string }) {
   const history = usePaymentHistory();
   const courses = useCourseProgress();
-  const row = history.data?.find((r) => r.order_id === orderId);
   const byId = new Map((courses.data ?? []).map((c) => [c.subject_id, c]));
   return (
     <>
       <PageHeading title="Payment successful" />
-      {history.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : history.isError ? (
-        <section className="empty cart-empty" role="alert">
-          <p>We could not load your receipt.</p>
-          <button type="button" className="btn" onClick={() => void history.refetch()}>
-            Try again
-          </button>
-        </section>
-      ) : !row ? (
-        <section className="empty cart-empty">
-          <p>We could not find this order among your payments.</p>
-          <Link to={links.myCourses()} className="btn btn-primary">
-            My Courses
-          </Link>
-        </section>
-      ) : (
-        <div className="confirmation">
-          <p className="notice" role="status">
-            You now own {row.subjects.map((s) => s.subject_name).join(', ')}. Start learning
-            whenever you like: your subjects are also in My Courses.
-          </p>
-          <Receipt row={row} courses={byId} />
-          <Link to={links.myCourses()} className="btn">
-            My Courses
-          </Link>
-        </div>
-      )}
+      <QueryState
+        query={history}
+        what="your receipt"
+        skeleton="list"
+        skeletonCount={3}
+        isEmpty={(rows) => !rows.some((r) => r.order_id === orderId)}
+        empty={
+          <section className="empty cart-empty">
+            <p>We could not find this order among your payments.</p>
+            <Link to={links.myCourses()} className="btn btn-primary">
+              My Courses
+            </Link>
+          </section>
+        }
+      >
+        {(rows) => {
+          const row = rows.find((r) => r.order_id === orderId)!;
+          return (
+            <div className="confirmation">
+              <p className="notice" role="status">
+                You now own {row.subjects.map((s) => s.subject_name).join(', ')}. Start learning
+                whenever you like: your subjects are also in My Courses.
+              </p>
+              <Receipt row={row} courses={byId} />
+              <Link to={links.myCourses()} className="btn">
+                My Courses
+              </Link>
+            </div>
+          );
+        }}
+      </QueryState>
     </>
   );
 }
