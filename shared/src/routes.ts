@@ -169,6 +169,14 @@ export const ROUTES = [
     'learner',
   ),
   route('purchases.getAboutSubjects', 'GET', `${L}/data/getAboutSubjects`, 'purchases', 'learner'),
+  // Continue learning (issue 14): each subject the learner can open, how far they are in it.
+  route(
+    'purchases.getCourseProgress',
+    'GET',
+    `${L}/data/getCourseProgress`,
+    'purchases',
+    'learner',
+  ),
   route('cart.get', 'GET', `${L}/data/getUSER_CART`, 'cart', 'learner'),
   route('cart.insert', 'POST', `${L}/data/insertUSER_CART`, 'cart', 'learner'),
   route('cart.delete', 'DELETE', `${L}/data/deleteUSER_CART/{cart_id}`, 'cart', 'learner'),
