@@ -204,6 +204,8 @@ export const ROUTES = [
   ),
   route('admin.qna.get', 'GET', `${A}/data/getqna`, 'learning-admin', 'admin'),
   route('admin.qna.answer', 'POST', `${A}/data/answerqna`, 'learning-admin', 'admin'),
+  // The admin dashboard's counts (learners, paid orders of the last 7 days, unanswered questions)
+  route('admin.dashboard', 'GET', `${A}/data/getDashboard`, 'learning-admin', 'admin'),
 
   // Payments (docs/api.md §7)
   route('payments.process', 'POST', `${L}/data/processPayment`, 'payments', 'learner'),
