@@ -7,6 +7,7 @@ import { listAll } from '@gia/functions/db/catalogue.ts';
 import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
+import { demoArtwork as art } from './demo-artwork.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -141,7 +142,7 @@ const CATALOGUE: { board: string; free?: boolean; classes: DemoClass[] }[] = [
   },
 ];
 
-const TESTIMONIALS = [
+const TESTIMONIALS: [string, string, string][] = [
   [
     'Ananya Sharma',
     'Class 10 student, Delhi',
@@ -175,12 +176,6 @@ export async function seedDemoCatalogue(
   options: { evenIfNotEmpty?: boolean } = {},
 ): Promise<boolean> {
   if (!options.evenIfNotEmpty && (await listAll('board', { limit: 1 })).items.length) return false;
-  const cards = await Promise.all(
-    [1, 2, 3, 4, 5, 6].map((n) =>
-      store(`public/images/demo-card-${n}.png`, `card-${n}.png`, 'image/png'),
-    ),
-  );
-  const card = (i: number) => cards[i % cards.length] ?? '';
   const video = await store(
     'private/videos/demo-sample-lesson.mp4',
     'sample-lesson.mp4',
@@ -191,7 +186,6 @@ export async function seedDemoCatalogue(
     'sample-notes.pdf',
     'application/pdf',
   );
-  let n = 0;
   // Checked by the same schemas as the admin API's payloads.
   const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
     (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
@@ -199,7 +193,7 @@ export async function seedDemoCatalogue(
   for (const b of CATALOGUE) {
     const board = await add('board', {
       board_name: b.board,
-      image_url: card(n++),
+      image_url: await art.board(b.board),
       free_course: b.free ?? false,
     });
     for (const c of b.classes) {
@@ -207,7 +201,7 @@ export async function seedDemoCatalogue(
         class_name: c.name,
         board_id: board.board_id,
         price: c.price,
-        image_url: card(n++),
+        image_url: await art.class(c.name, b.board),
         free_course: c.free ?? false,
         description: c.description,
       });
@@ -216,7 +210,7 @@ export async function seedDemoCatalogue(
           subject_name: s.name,
           class_id: cls.class_id,
           price: s.price,
-          image_url: card(n++),
+          image_url: await art.subject([b.board, c.name, s.name], `${c.name} · ${b.board}`, s.name),
           free_course: s.free ?? false,
         });
         for (const ss of s.subs) {
@@ -224,7 +218,7 @@ export async function seedDemoCatalogue(
             sub_subject_name: ss.name,
             subject_id: subject.subject_id,
             price: Math.round(s.price / 2),
-            image_url: card(n++),
+            image_url: await art.subject([b.board, c.name, ss.name], s.name, ss.name, s.name),
             free_course: s.free ?? false,
           });
           await add('about-subject', {
@@ -235,13 +229,20 @@ export async function seedDemoCatalogue(
             comments: `An overview of ${ss.name}.`,
           });
           for (const [i, chapterName] of ss.chapters.entries()) {
+            const chapterArt = await art.subject(
+              [b.board, c.name, ss.name, chapterName],
+              `${ss.name} · ${s.name}`,
+              chapterName,
+              ss.name,
+              s.name,
+            );
             const chapter = await add('chapter', {
               chapter_name: chapterName,
               subject_id: subject.subject_id,
               sub_subject_id: sub.sub_subject_id,
               serial_no: i + 1,
               description: `${chapterName}: concepts, examples and practice.`,
-              image_url: card(n++),
+              image_url: chapterArt,
             });
             for (const [j, [topicName, description, free]] of TOPICS.entries()) {
               await add('topic', {
@@ -251,7 +252,7 @@ export async function seedDemoCatalogue(
                 author: 'GIA Faculty',
                 video_url: video,
                 notes_url: notes,
-                image_url: card(n++),
+                image_url: chapterArt,
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
@@ -262,8 +263,8 @@ export async function seedDemoCatalogue(
       }
     }
   }
-  for (const [i, [name, designation, description]] of TESTIMONIALS.entries()) {
-    await add('testimonial', { name, designation, description, image_url: card(i) });
+  for (const [name, designation, description] of TESTIMONIALS) {
+    await add('testimonial', { name, designation, description, image_url: await art.person(name) });
   }
   return true;
 }

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
 import { api, buySubjects, newLearner, routePath } from '../../../functions/test/api.ts';
+import { SVG_POLICY } from '../../src/media.ts';
 
 const stack = inject('stack');
 const call = api();
@@ -282,6 +283,23 @@ function sweep(state: string, routes: () => string[], signIn: (page: Page) => Pr
     }, 600_000);
   });
 }
+
+describe('the demo catalogue', () => {
+  it('has real artwork: inert SVG pictures, served as images', async () => {
+    const boards = (await call('GET', routePath('catalogue.getBoards', {}, { limit: 1000 }))).body
+      .data as { board_id: string; image_url: string }[];
+    const board = boards.find((b) => b.board_id === demo.boardId);
+    expect(board?.image_url).toMatch(/^\/media\/public\/images\/demo\/board-cbse\.svg$/);
+    const res = await fetch(new URL(board?.image_url ?? '', stack.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toBe(SVG_POLICY);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const svg = await res.text();
+    expect(svg).toContain('>CBSE<');
+    expect(svg).not.toMatch(/<script|\bon[a-z]+=/i);
+  });
+});
 
 const learnerRoutes = () => [
   ...learnerPaths.filter((p) => !ADMIN_LOGINS.includes(p)).map(concrete),
