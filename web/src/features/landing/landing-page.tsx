@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
 import { links } from '../../lib/links.ts';
 import { useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
@@ -33,7 +33,6 @@ export default function LandingPage() {
   const classes = useClasses();
   const testimonials = useTestimonials();
   const select = useSession((s) => s.select);
-  const navigate = useNavigate();
   return (
     <>
       <section className="hero">
