@@ -6,9 +6,13 @@
 import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { AiChat, TopicAiTeacher } from '../features/ai/ai-chat.tsx';
 import { useAiStatus } from '../features/ai/api/ai.ts';
-import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
+import {
+  ChooseSubjectPage as ChooseSubject,
+  ChooseSubSubjectPage as ChooseSubSubject,
+} from '../features/catalogue/browse-pages.tsx';
 import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
+import { SubjectPage as Subject } from '../features/subject/subject-page.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
@@ -16,15 +20,12 @@ import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-p
 export {
   ChooseBoardPage,
   ChooseClassPage,
-  ChooseSubSubjectPage,
   ChooseChapterPage,
 } from '../features/catalogue/browse-pages.tsx';
-export {
-  BoardClassPage,
-  AllCoursePage,
-  ClassDetailPage,
-} from '../features/catalogue/class-pages.tsx';
-export { CartPage, PaymentPage } from '../features/commerce/cart-page.tsx';
+export { ClassDetailPage } from '../features/catalogue/class-pages.tsx';
+export { BoardClassPage, AllCoursePage } from '../features/catalogue/course-lists.tsx';
+export { CartPage } from '../features/commerce/cart-page.tsx';
+export { PaymentPage } from '../features/commerce/payment-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
 export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';
@@ -43,6 +44,13 @@ const subjectActions = (s: SubjectRecord) => {
 
 /** `/GetSubject`. */
 export const ChooseSubjectPage = () => <ChooseSubject subjectActions={subjectActions} />;
+
+/** `/GetSubSubject`, with the favourites' heart of its subject. */
+export const ChooseSubSubjectPage = () => (
+  <ChooseSubSubject
+    subjectHeart={(id, name) => <FavouriteHeart subjectId={id} subjectName={name} />}
+  />
+);
 
 /** `/Favourite`. */
 export const FavouritePage = () => (
@@ -68,3 +76,12 @@ export const UserVideoPlayerPage = () => (
   <VideoPlayer chat={<AiChat label="Ask about this subject" />} />
 );
 export { UserVideoPlayerPage as UserPlayerVideoPage };
+
+/** `/subjects/:subjectId`: the subject page, with what the subject offers. */
+export const SubjectPage = () => (
+  <Subject
+    action={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} large />
+    )}
+  />
+);
