@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
@@ -150,7 +151,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
               className="btn"
               rel="prev"
             >
-              ‹ Previous
+              <ChevronLeftIcon /> Previous
             </Link>
           ) : (
             <span />
@@ -161,7 +162,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
               className="btn btn-primary"
               rel="next"
             >
-              Next lesson ›
+              Next lesson <ChevronRightIcon />
             </Link>
           )}
         </nav>
