@@ -5,7 +5,10 @@
  */
 import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
-import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
+import {
+  ChooseSubjectPage as ChooseSubject,
+  ChooseSubSubjectPage as ChooseSubSubject,
+} from '../features/catalogue/browse-pages.tsx';
 import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
 import { SubjectPage as Subject } from '../features/subject/subject-page.tsx';
@@ -16,14 +19,10 @@ import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-p
 export {
   ChooseBoardPage,
   ChooseClassPage,
-  ChooseSubSubjectPage,
   ChooseChapterPage,
 } from '../features/catalogue/browse-pages.tsx';
-export {
-  BoardClassPage,
-  AllCoursePage,
-  ClassDetailPage,
-} from '../features/catalogue/class-pages.tsx';
+export { ClassDetailPage } from '../features/catalogue/class-pages.tsx';
+export { BoardClassPage, AllCoursePage } from '../features/catalogue/course-lists.tsx';
 export { CartPage, PaymentPage } from '../features/commerce/cart-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
 export { ProfilePage } from '../features/profile/profile-page.tsx';
@@ -43,6 +42,13 @@ const subjectActions = (s: SubjectRecord) => {
 
 /** `/GetSubject`. */
 export const ChooseSubjectPage = () => <ChooseSubject subjectActions={subjectActions} />;
+
+/** `/GetSubSubject`, with the favourites' heart of its subject. */
+export const ChooseSubSubjectPage = () => (
+  <ChooseSubSubject
+    subjectHeart={(id, name) => <FavouriteHeart subjectId={id} subjectName={name} />}
+  />
+);
 
 /** `/Favourite`. */
 export const FavouritePage = () => (
