@@ -61,6 +61,7 @@ export const ANSWER_MESSAGES = {
   aboutSubject: 'About subject',
   progress: 'Progress',
   aiReply: 'AI reply',
+  aiStatus: 'AI teacher status',
   uploadReady: 'Upload ready',
   fileUploaded: 'File uploaded successfully',
   boards: 'Boards',

@@ -211,6 +211,8 @@ export const ROUTES = [
   // AI teacher (docs/api.md §8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
+  // Whether the AI teacher is configured, so a client offers it only when it can answer.
+  route('ai.status', 'GET', `${L}/data/getAiStatus`, 'ai', 'public'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];
