@@ -49,6 +49,7 @@ export const LEARNER_MESSAGES = {
   favouriteRemoved: (subject: string) => `${subject} has been removed from favorites.`,
   purchasesLoaded: 'Purchased subjects loaded successfully.',
   paymentsLoaded: 'Payment history loaded successfully.',
+  courseProgressLoaded: 'Course progress loaded successfully.',
   otherUser: 'You can only see your own data.',
   profileNotFound: 'Profile not found.',
 } as const;

@@ -24,7 +24,8 @@ export {
   ChooseChapterPage,
 } from '../features/catalogue/browse-pages.tsx';
 export { BoardClassPage, AllCoursePage } from '../features/catalogue/course-lists.tsx';
-export { CartPage, PaymentPage } from '../features/commerce/cart-page.tsx';
+export { CartPage } from '../features/commerce/cart-page.tsx';
+export { PaymentPage } from '../features/commerce/payment-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
 export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';
