@@ -263,12 +263,17 @@ function TopicRow({
 function PreviewPlayer({ topic, onClose }: { topic: SubjectOutlineTopic; onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    // Focus moves into the dialog, and back to the Play button when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     close.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
   }, [onClose]);
   return (
     <Modal label={topic.topic_name} className="video-modal subject-preview">
