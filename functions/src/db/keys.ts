@@ -42,7 +42,7 @@
  * | review summary | `TOPIC#<topic_id>` | `REVIEWSUMMARY` | | | getreviews summary (kept by the same transaction as each review write) |
  * | class rating | `CLASS#<class_id>` | `RATING` | | | real ratings on class cards |
  * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
- * | topic progress | `USER#<user_id>` | `PROGRESS#<chapter_id>#<topic_id>` | | | resume position, watched marks; getTopicProgress reads one chapter's rows only |
+ * | topic progress | `USER#<user_id>` | `PROGRESS#<chapter_id>#<topic_id>` | | | resume position, watched marks; getTopicProgress reads one chapter's rows only; getCourseProgress reads all of them (one Query) |
  * | AI question log | `AIRATE#<user_id>` | `AIRATE` | | | getAiResponse per-learner sliding-window limit (TTL cleans up) |
  * | AI daily budget | `AIBUDGET#<yyyy-mm-dd>` | `AIBUDGET` | | | getAiResponse budget across all learners (TTL cleans up) |
  * | AI conversation | `USER#<user_id>` | `AICHAT#TOPIC#<topic_id>`, `AICHAT#CLASS#<class_id>` or `AICHAT#GENERAL` | | | getAiResponse / getAiConversation: the learner's kept turns per topic or class |
@@ -163,6 +163,8 @@ export const sortKeyPrefixes = {
   grant: 'GRANT#',
   payment: 'PAYMENT#',
   progressInChapter: (chapterId: string) => `PROGRESS#${chapterId}#`,
+  /** Every topic the learner has started, in any chapter. */
+  progress: 'PROGRESS#',
   /** A topic's reviews and, beside them, its `REVIEWSUMMARY`. */
   reviewsAndSummary: 'REVIEW',
   question: 'QNA#',

@@ -272,6 +272,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
         '1',
       ),
       { name: 'serial_no', label: 'Serial No', type: 'number' },
+      { name: 'duration_seconds', label: 'Duration (seconds)', type: 'number' },
     ],
     columns: [
       topic.upper('Chapter', 'chapter_name'),
