@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -363,6 +364,13 @@ const OFF_SCREEN = `(() => {
   return out;
 })()`;
 
+/** axe-core's browser build, injected into a page to check it. */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** axe's serious and critical violations on the page, by rule and first elements. */
+const SERIOUS = `axe.run().then((r) => r.violations
+  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`;
+
 describe('the back office on a 360 px phone', () => {
   const SCREENS = [
     '/Setup',
@@ -386,13 +394,15 @@ describe('the back office on a 360 px phone', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('scrolls no screen sideways and keeps every control inside the viewport', async () => {
+  it('scrolls no screen sideways, keeps every control inside the viewport, and passes axe', async () => {
     const problems: string[] = [];
     for (const path of SCREENS) {
       await page.goto(path);
       await page.locator('.admin-header').waitFor();
       await page.waitForLoadState('networkidle');
       const found = await page.evaluate<string[]>(OFF_SCREEN);
+      await page.addScriptTag({ path: AXE });
+      found.push(...(await page.evaluate<string[]>(SERIOUS)));
       problems.push(...found.map((f) => `${path}: ${f}`));
     }
 
