@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { UserPurchasePage } from '../learning/video-pages.tsx';
+import { UserPurchasePage } from './video-pages.tsx';
 import { useSession } from '../../lib/session.ts';
 
 const json = (status: number, body: unknown) =>
