@@ -72,6 +72,7 @@ export const ANSWER_MESSAGES = {
   aboutSubject: 'About subject',
   progress: 'Progress',
   aiReply: 'AI reply',
+  aiStatus: 'AI teacher status',
   uploadReady: 'Upload ready',
   fileUploaded: 'File uploaded successfully',
   boards: 'Boards',
@@ -82,4 +83,5 @@ export const ANSWER_MESSAGES = {
   chapters: 'Chapters',
   topics: 'Topics',
   testimonials: 'Testimonials',
+  subjectOutline: 'Subject outline',
 } as const;

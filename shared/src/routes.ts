@@ -129,6 +129,13 @@ export const ROUTES = [
   route('catalogue.getChapters', 'GET', `${L}/data/getChapters`, 'catalogue', 'public'),
   route('catalogue.getTopics', 'GET', `${L}/data/getTopics`, 'catalogue', 'public'),
   route('catalogue.gettestimonial', 'GET', `${L}/data/gettestimonial`, 'catalogue', 'public'),
+  route(
+    'catalogue.getSubjectOutline',
+    'GET',
+    `${L}/data/getSubjectOutline/{subjectId}`,
+    'catalogue',
+    'public',
+  ),
 
   // Admin catalogue
   ...adminCatalogue,
@@ -197,6 +204,8 @@ export const ROUTES = [
   ),
   route('admin.qna.get', 'GET', `${A}/data/getqna`, 'learning-admin', 'admin'),
   route('admin.qna.answer', 'POST', `${A}/data/answerqna`, 'learning-admin', 'admin'),
+  // The admin dashboard's counts (learners, paid orders of the last 7 days, unanswered questions)
+  route('admin.dashboard', 'GET', `${A}/data/getDashboard`, 'learning-admin', 'admin'),
 
   // Payments (docs/api.md §7)
   route('payments.process', 'POST', `${L}/data/processPayment`, 'payments', 'learner'),
@@ -212,6 +221,8 @@ export const ROUTES = [
   // AI teacher (docs/api.md §8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
+  // Whether the AI teacher is configured, so a client offers it only when it can answer.
+  route('ai.status', 'GET', `${L}/data/getAiStatus`, 'ai', 'public'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

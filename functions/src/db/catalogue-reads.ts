@@ -240,14 +240,14 @@ export async function subjectAboutRecords(
 }
 
 /**
- * The topics of one subject, chapter by chapter (chapter_id order) and in serial_no order within
- * a chapter: its part of the class's content partition, one Query (all pages).
+ * A subject's topics (every status), by chapter and then serial order: its part of the class's
+ * content partition, in one Query (more only past 1 MB).
  */
 export async function subjectTopicRecords(
   classId: string,
   subjectId: string,
 ): Promise<RecordOf<'topic'>[]> {
-  const out: RecordOf<'topic'>[] = [];
+  const topics: RecordOf<'topic'>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await ddb.send(
@@ -262,10 +262,10 @@ export async function subjectTopicRecords(
         ExclusiveStartKey: start,
       }),
     );
-    out.push(...(res.Items ?? []).map((i) => toRecord<'topic'>(i)));
+    for (const item of res.Items ?? []) topics.push(toRecord<'topic'>(item));
     start = res.LastEvaluatedKey;
   } while (start);
-  return out;
+  return topics;
 }
 
 /** The records of a class's content partition, by entity. */

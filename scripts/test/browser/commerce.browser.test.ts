@@ -80,9 +80,9 @@ beforeAll(async () => {
     body: { user_name: 'Shopper', email, password: 'Shop2026x' },
   });
   await signInAsLearner(page, email, 'Shop2026x');
-  await page.getByRole('button', { name: `Open Shop ${suffix}` }).click();
-  await page.getByRole('button', { name: `Open Class 11 ${suffix}` }).click();
-  await page.waitForURL('**/GetSubject');
+  await page.getByRole('link', { name: `Shop ${suffix}`, exact: true }).click();
+  await page.getByRole('link', { name: `Class 11 ${suffix}`, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/GetSubject');
 });
 afterAll(async () => {
   await browser?.close();

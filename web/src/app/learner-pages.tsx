@@ -4,10 +4,15 @@
  * 'Add to Cart', the topic's AI teacher), it is passed in here.
  */
 import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
-import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
-import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
+import { AiChat, TopicAiTeacher } from '../features/ai/ai-chat.tsx';
+import { useAiStatus } from '../features/ai/api/ai.ts';
+import {
+  ChooseSubjectPage as ChooseSubject,
+  ChooseSubSubjectPage as ChooseSubSubject,
+} from '../features/catalogue/browse-pages.tsx';
 import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
+import { SubjectPage as Subject } from '../features/subject/subject-page.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
@@ -15,14 +20,10 @@ import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-p
 export {
   ChooseBoardPage,
   ChooseClassPage,
-  ChooseSubSubjectPage,
   ChooseChapterPage,
 } from '../features/catalogue/browse-pages.tsx';
-export {
-  BoardClassPage,
-  AllCoursePage,
-  ClassDetailPage,
-} from '../features/catalogue/class-pages.tsx';
+export { ClassDetailPage } from '../features/catalogue/class-pages.tsx';
+export { BoardClassPage, AllCoursePage } from '../features/catalogue/course-lists.tsx';
 export { CartPage } from '../features/commerce/cart-page.tsx';
 export { PaymentPage } from '../features/commerce/payment-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
@@ -44,18 +45,43 @@ const subjectActions = (s: SubjectRecord) => {
 /** `/GetSubject`. */
 export const ChooseSubjectPage = () => <ChooseSubject subjectActions={subjectActions} />;
 
+/** `/GetSubSubject`, with the favourites' heart of its subject. */
+export const ChooseSubSubjectPage = () => (
+  <ChooseSubSubject
+    subjectHeart={(id, name) => <FavouriteHeart subjectId={id} subjectName={name} />}
+  />
+);
+
 /** `/Favourite`. */
 export const FavouritePage = () => (
   <Favourites cartButton={(subjectId) => <SubjectAction subjectId={subjectId} />} />
 );
 
-/** `/GetTopic`, with the floating AI teacher of the topic. */
-export const TopicViewerPage = () => (
-  <TopicViewer assistant={(topicId) => <FloatingAiChat topicId={topicId} />} />
-);
+/** `/GetTopic`, with the topic's AI teacher as a tab when the teacher is configured. */
+export const TopicViewerPage = () => {
+  const ai = useAiStatus();
+  return (
+    <TopicViewer
+      assistant={
+        ai.data
+          ? (t) => <TopicAiTeacher topicId={t.topic_id} topicName={t.topic_name} />
+          : undefined
+      }
+    />
+  );
+};
 
 /** `/UserVideoPlayer` (and `/UserPlayerVideo`), with a plain AI chat. */
 export const UserVideoPlayerPage = () => (
-  <VideoPlayer chat={<AiChat title="Ask about this subject" />} />
+  <VideoPlayer chat={<AiChat label="Ask about this subject" />} />
 );
 export { UserVideoPlayerPage as UserPlayerVideoPage };
+
+/** `/subjects/:subjectId`: the subject page, with what the subject offers. */
+export const SubjectPage = () => (
+  <Subject
+    action={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} large />
+    )}
+  />
+);

@@ -9,6 +9,7 @@ import { useCatalogueSources, useSaveRecord } from './api/catalogue.ts';
 import type { FieldDef, Rec, ScreenConfig } from './catalogue-config.ts';
 import { contextLabel } from './context-label.ts';
 import { SearchableSelect } from './searchable-select.tsx';
+import { fillDurationFromVideo } from './video-duration.ts';
 
 type Values = Record<string, unknown>;
 
@@ -239,7 +240,10 @@ export function CatalogueForm({
                   value={values[f.name]}
                   disabled={isDisabled(f)}
                   progress={progress[f.name]}
-                  onChange={(v) => setValue(f.name, v)}
+                  onChange={(v) => {
+                    setValue(f.name, v);
+                    void fillDurationFromVideo(config.fields, f, v, setValue);
+                  }}
                 />
               </>
             )}
