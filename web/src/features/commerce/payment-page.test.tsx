@@ -97,7 +97,8 @@ const renderAt = (url: string) =>
     </QueryClientProvider>,
   );
 
-describe('My Courses', () => {
+// The first test of the file also pays for loading the pages: room for a busy machine.
+describe('My Courses', { timeout: 20_000 }, () => {
   it('shows each subject’s progress and continues at the last lesson watched', async () => {
     renderAt('/MyCourse');
     const bar = await screen.findByRole('progressbar', { name: 'Mathematics: lessons watched' });
