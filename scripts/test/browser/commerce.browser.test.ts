@@ -73,7 +73,9 @@ beforeAll(async () => {
   });
 
   browser = await launchChromium();
-  page = await (await browser.newContext({ baseURL: stack.url })).newPage();
+  page = await (
+    await browser.newContext({ baseURL: stack.url, viewport: { width: 1366, height: 768 } })
+  ).newPage();
   errors = watchErrors(page);
   const email = uniqueEmail('shopper');
   await call('POST', routePath('learner.login.signup'), {
@@ -112,6 +114,8 @@ describe('a learner buys a subject', () => {
     await page.getByRole('heading', { name: 'My Cart' }).waitFor();
     await page.getByRole('heading', { name: subjectName }).waitFor();
     await page.getByText('Price Details').waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1366);
+    await shot(page, 'cart-desk');
     await page.getByRole('button', { name: 'Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test checkout' });
     await dialog.getByText('Amount: ₹500').waitFor();
@@ -128,6 +132,7 @@ describe('a learner buys a subject', () => {
       expect(text).toContain(part);
     expect(text).toContain(new URL(page.url()).searchParams.get('order') ?? 'no order id');
     await receipt.getByRole('link', { name: `Start learning ${subjectName}` }).waitFor();
+    await shot(page, 'payment-confirmation-desk');
 
     // My Courses: the progress of each subject and Start at its first lesson.
     await page.getByRole('link', { name: 'My Courses' }).last().click();
@@ -135,12 +140,14 @@ describe('a learner buys a subject', () => {
     const course = page.getByRole('article').filter({ hasText: subjectName });
     await course.getByText('0 of 1 lesson').waitFor();
     await page.getByRole('article').filter({ hasText: secondName }).waitFor();
+    await shot(page, 'my-courses-desk');
     await course.getByRole('link', { name: `Start ${subjectName}` }).click();
     await page.waitForURL(/\/GetTopic\?chapter=[^&]+&topic=/);
 
     await page.goto('/CartScreen');
     await page.getByText('Your cart is empty').waitFor();
     await page.getByRole('link', { name: 'Add Subjects' }).waitFor();
+    await shot(page, 'cart-empty-desk');
     expect(errors).toEqual([]);
   });
 });
