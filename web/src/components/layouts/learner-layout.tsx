@@ -1,4 +1,11 @@
-import { CartIcon, HeartIcon, MenuIcon } from '../icons.tsx';
+import {
+  CartIcon,
+  FacebookIcon,
+  HeartIcon,
+  InstagramIcon,
+  MenuIcon,
+  YoutubeIcon,
+} from '../icons.tsx';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../../lib/auth.ts';
@@ -142,10 +149,10 @@ export function LearnerLayout() {
       <footer className="site-footer">
         <div className="footer-cols">
           <div>
-            <p className="brand">
+            <p className="footer-brand">
               <span className="brand-mark">GIA</span> SCHOOL
             </p>
-            <p className="muted">Study Smarter, Dream Bigger, Achieve More!</p>
+            <p className="footer-muted">Study Smarter, Dream Bigger, Achieve More!</p>
           </div>
           <nav aria-label="Footer">
             <Link to="/">Home</Link>
@@ -172,7 +179,7 @@ export function LearnerLayout() {
                 rel="noreferrer"
                 aria-label="YouTube"
               >
-                ▶
+                <YoutubeIcon />
               </a>
               <a
                 href="https://www.instagram.com"
@@ -180,7 +187,7 @@ export function LearnerLayout() {
                 rel="noreferrer"
                 aria-label="Instagram"
               >
-                ◎
+                <InstagramIcon />
               </a>
               <a
                 href="https://www.facebook.com"
@@ -188,12 +195,12 @@ export function LearnerLayout() {
                 rel="noreferrer"
                 aria-label="Facebook"
               >
-                f
+                <FacebookIcon />
               </a>
             </div>
           </address>
         </div>
-        <p className="muted small">© {new Date().getFullYear()} GIA School</p>
+        <p className="footer-muted footer-copy small">© {new Date().getFullYear()} GIA School</p>
       </footer>
     </div>
   );
