@@ -112,7 +112,9 @@ describe('My Courses', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Start Science' }).getAttribute('href')).toBe(
       '/GetTopic?chapter=ch-9&topic=t-90',
     );
-    // No lessons yet: Start opens the subject's sub-subjects.
+    // No lessons yet: no progress bar, and Start opens the subject's sub-subjects.
+    expect(screen.getByText('No lessons yet')).toBeTruthy();
+    expect(screen.getAllByRole('progressbar')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'Start Art' }).getAttribute('href')).toBe(
       '/GetSubSubject?subject=s-art',
     );
