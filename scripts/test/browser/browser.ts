@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { api, routePath } from '../../../functions/test/api.ts';
 
 /**
  * Debian's Chromium driven by playwright-core (no browser download). The flags keep it from
@@ -35,4 +38,90 @@ export async function signInAsLearner(page: Page, email: string, password: strin
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/GetBoard');
+}
+
+const sampleLesson = readFileSync(
+  fileURLToPath(new URL('../../assets/sample-lesson.mp4', import.meta.url)),
+);
+
+/**
+ * Uploads the sample lesson video as an admin would (a presigned POST to the stack at
+ * `baseUrl`) and answers its media url, for a topic's `video_url`.
+ */
+export async function uploadSampleVideo(baseUrl: string, token: string): Promise<string> {
+  const res = await api()('POST', routePath('uploads.presign'), {
+    token,
+    body: {
+      kind: 'video',
+      file_name: 'lesson.mp4',
+      content_type: 'video/mp4',
+      size: sampleLesson.length,
+    },
+  });
+  const form = new FormData();
+  for (const [k, v] of Object.entries(res.body.data.fields as Record<string, string>))
+    form.append(k, v);
+  form.append('file', new Blob([sampleLesson], { type: 'video/mp4' }));
+  const stored = await fetch(new URL(res.body.data.upload_url, baseUrl), {
+    method: 'POST',
+    body: form,
+  });
+  if (stored.status !== 204) throw new Error(`upload failed: ${stored.status}`);
+  return res.body.data.url as string;
+}
+
+/** A phone, as the learners hold it: 360×740, touch. */
+export const PHONE = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+} as const;
+
+/**
+ * Measured in the page: the document's width, and every visible interactive element whose box
+ * leaves the viewport horizontally (a scroll container does not excuse it: the learner would
+ * have to find the hidden scroll to reach it).
+ */
+const MEASURE = `(() => {
+  const out = [];
+  const seen = new Set();
+  for (const el of document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')) {
+    if (el.closest('[aria-hidden="true"], [inert]')) continue;
+    if (el.type === 'hidden') continue;
+    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    if (r.left >= -0.5 && r.right <= innerWidth + 0.5) continue;
+    const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '')
+      .trim().replace(/\\s+/g, ' ').slice(0, 40);
+    const what = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
+      ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + (name ? ' "' + name + '"' : '');
+    if (seen.has(what)) continue;
+    seen.add(what);
+    out.push({ what, left: Math.round(r.left), right: Math.round(r.right) });
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, innerWidth, outside: out };
+})()`;
+
+interface Layout {
+  scrollWidth: number;
+  innerWidth: number;
+  outside: { what: string; left: number; right: number }[];
+}
+
+/**
+ * What breaks the screen on this viewport, one readable line each (empty when nothing does): the
+ * page scrolls sideways, or an interactive element lies outside the viewport.
+ */
+export async function layoutProblems(page: Page, where = page.url()): Promise<string[]> {
+  const layout = (await page.evaluate(MEASURE)) as Layout;
+  const found: string[] = [];
+  if (layout.scrollWidth > layout.innerWidth)
+    found.push(
+      `${where}: scrolls sideways (scrollWidth ${layout.scrollWidth} > ${layout.innerWidth})`,
+    );
+  for (const o of layout.outside)
+    found.push(`${where}: ${o.what} is outside the viewport (x ${o.left}..${o.right})`);
+  return found;
 }
