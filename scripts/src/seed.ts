@@ -8,6 +8,7 @@ import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
+import { SAMPLE_LESSON_SECONDS } from './demo-assets.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -256,6 +257,7 @@ export async function seedDemoCatalogue(
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
+                duration_seconds: SAMPLE_LESSON_SECONDS,
               });
             }
           }

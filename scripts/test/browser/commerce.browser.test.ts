@@ -50,9 +50,9 @@ beforeAll(async () => {
     body: { user_name: 'Shopper', email, password: 'Shop2026x' },
   });
   await signInAsLearner(page, email, 'Shop2026x');
-  await page.getByRole('button', { name: `Open Shop ${suffix}` }).click();
-  await page.getByRole('button', { name: `Open Class 11 ${suffix}` }).click();
-  await page.waitForURL('**/GetSubject');
+  await page.getByRole('link', { name: `Shop ${suffix}`, exact: true }).click();
+  await page.getByRole('link', { name: `Class 11 ${suffix}`, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/GetSubject');
 });
 afterAll(async () => {
   await browser?.close();
@@ -66,12 +66,10 @@ describe('a learner buys a subject', () => {
       .getByRole('button', { name: 'Add to Cart' })
       .click();
     await page.getByText('Added Successfully').first().waitFor();
-    await page
-      .getByRole('article')
-      .filter({ hasText: subjectName })
-      .getByRole('button', { name: 'Add to Cart' })
-      .click();
-    await page.getByText('Already in your cart.').waitFor();
+    // Once added, the card says so and leads to the cart instead of adding it again.
+    const added = page.getByRole('article').filter({ hasText: subjectName });
+    await added.getByText('In cart').waitFor();
+    await added.getByRole('link', { name: 'Go to cart' }).waitFor();
 
     await page
       .getByRole('article')
@@ -89,10 +87,10 @@ describe('a learner buys a subject', () => {
     await dialog.getByText('Amount: ₹500').waitFor();
     await dialog.getByRole('button', { name: 'Pay' }).click();
     await page.getByText('Payment successful. Cart cleared.').waitFor();
-    await page.waitForURL('**/GetSubject');
+    await page.waitForURL((url) => url.pathname === '/GetSubject');
 
-    await page.getByRole('button', { name: `Open ${subjectName}` }).click();
-    await page.waitForURL('**/GetSubSubject');
+    await page.getByRole('link', { name: `${subjectName}`, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/GetSubSubject');
 
     await page.goto('/CartScreen');
     await page.getByText('Your cart is empty').waitFor();

@@ -83,12 +83,12 @@ beforeAll(async () => {
     body: { user_name: 'Student One', email, password: 'Learn2026x' },
   });
   await signInAsLearner(page, email, 'Learn2026x');
-  await page.getByRole('button', { name: `Open Learn ${suffix}` }).click();
-  await page.getByRole('button', { name: `Open Class 8 ${suffix}` }).click();
-  await page.getByRole('button', { name: `Open Science ${suffix}` }).click();
-  await page.getByRole('button', { name: 'Open Physics' }).click();
+  await page.getByRole('link', { name: `Learn ${suffix}`, exact: true }).click();
+  await page.getByRole('link', { name: `Class 8 ${suffix}`, exact: true }).click();
+  await page.getByRole('link', { name: `Science ${suffix}`, exact: true }).click();
+  await page.getByRole('link', { name: 'Physics', exact: true }).click();
   await page.getByRole('cell', { name: 'Sound' }).click();
-  await page.waitForURL('**/GetTopic');
+  await page.waitForURL((url) => url.pathname === '/GetTopic');
 });
 afterAll(async () => {
   await browser?.close();

@@ -4,10 +4,15 @@
  * 'Add to Cart', the topic's AI teacher), it is passed in here.
  */
 import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
-import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
-import { ChooseSubjectPage as ChooseSubject } from '../features/catalogue/browse-pages.tsx';
-import { AddToCartButton } from '../features/commerce/add-to-cart-button.tsx';
+import { AiChat, TopicAiTeacher } from '../features/ai/ai-chat.tsx';
+import { useAiStatus } from '../features/ai/api/ai.ts';
+import {
+  ChooseSubjectPage as ChooseSubject,
+  ChooseSubSubjectPage as ChooseSubSubject,
+} from '../features/catalogue/browse-pages.tsx';
+import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
+import { SubjectPage as Subject } from '../features/subject/subject-page.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
@@ -15,27 +20,24 @@ import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-p
 export {
   ChooseBoardPage,
   ChooseClassPage,
-  ChooseSubSubjectPage,
   ChooseChapterPage,
 } from '../features/catalogue/browse-pages.tsx';
-export {
-  BoardClassPage,
-  AllCoursePage,
-  ClassDetailPage,
-} from '../features/catalogue/class-pages.tsx';
-export { CartPage, PaymentPage } from '../features/commerce/cart-page.tsx';
+export { ClassDetailPage } from '../features/catalogue/class-pages.tsx';
+export { BoardClassPage, AllCoursePage } from '../features/catalogue/course-lists.tsx';
+export { CartPage } from '../features/commerce/cart-page.tsx';
+export { PaymentPage } from '../features/commerce/payment-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
 export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';
 export { ChatAptPage } from '../features/ai/chat-apt-page.tsx';
 
-/** A subject card's buttons: the favourite heart, and 'Add to Cart' unless the course is free. */
+/** A subject card's buttons: the favourite heart, and what the subject offers (buy, owned, free…). */
 const subjectActions = (s: SubjectRecord) => {
   const id = s.subject_id;
   return (
     <>
       <FavouriteHeart subjectId={id} />
-      {s.free_course !== true && <AddToCartButton subjectId={id} />}
+      <SubjectAction subjectId={id} freeCourse={s.free_course === true} />
     </>
   );
 };
@@ -43,18 +45,43 @@ const subjectActions = (s: SubjectRecord) => {
 /** `/GetSubject`. */
 export const ChooseSubjectPage = () => <ChooseSubject subjectActions={subjectActions} />;
 
-/** `/Favourite`. */
-export const FavouritePage = () => (
-  <Favourites cartButton={(subjectId) => <AddToCartButton subjectId={subjectId} />} />
+/** `/GetSubSubject`, with the favourites' heart of its subject. */
+export const ChooseSubSubjectPage = () => (
+  <ChooseSubSubject
+    subjectHeart={(id, name) => <FavouriteHeart subjectId={id} subjectName={name} />}
+  />
 );
 
-/** `/GetTopic`, with the floating AI teacher of the topic. */
-export const TopicViewerPage = () => (
-  <TopicViewer assistant={(topicId) => <FloatingAiChat topicId={topicId} />} />
+/** `/Favourite`. */
+export const FavouritePage = () => (
+  <Favourites cartButton={(subjectId) => <SubjectAction subjectId={subjectId} />} />
 );
+
+/** `/GetTopic`, with the topic's AI teacher as a tab when the teacher is configured. */
+export const TopicViewerPage = () => {
+  const ai = useAiStatus();
+  return (
+    <TopicViewer
+      assistant={
+        ai.data
+          ? (t) => <TopicAiTeacher topicId={t.topic_id} topicName={t.topic_name} />
+          : undefined
+      }
+    />
+  );
+};
 
 /** `/UserVideoPlayer` (and `/UserPlayerVideo`), with a plain AI chat. */
 export const UserVideoPlayerPage = () => (
-  <VideoPlayer chat={<AiChat title="Ask about this subject" />} />
+  <VideoPlayer chat={<AiChat label="Ask about this subject" />} />
 );
 export { UserVideoPlayerPage as UserPlayerVideoPage };
+
+/** `/subjects/:subjectId`: the subject page, with what the subject offers. */
+export const SubjectPage = () => (
+  <Subject
+    action={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} large />
+    )}
+  />
+);

@@ -1,48 +1,78 @@
-import type { ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ClassRecord, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { rupee } from '../lib/format.ts';
 import { usePurchased } from '../lib/purchases-api.ts';
-import { useSession } from '../lib/session.ts';
+import { links } from '../lib/links.ts';
+import { LEVELS, trailOf, useSession, type Selections } from '../lib/session.ts';
+import { toast } from './toast.tsx';
 
 export const DEFAULT_IMAGE =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 480 270'%3E%3Crect width='480' height='270' fill='%23dbeafe'/%3E%3Ctext x='240' y='150' font-family='Arial' font-size='40' font-weight='700' text-anchor='middle' fill='%231e3a8a'%3EGIA SCHOOL%3C/text%3E%3C/svg%3E";
 
 export const NOT_BOUGHT = "You haven't bought the course !!";
 
-/** A catalogue card: image, title and whatever else the screen shows. */
+/**
+ * A catalogue card: image and title are one link (`to`: a real `<a href>` that can be opened in a
+ * new tab, long-pressed or shared), then whatever else the screen shows (`children`: its buttons
+ * stay outside the link). `onOpen` runs on a click of the link before it is followed (it may
+ * `preventDefault()`). Without `to` the image and title are one button that runs `onOpen` (for
+ * screens that have no URL to give yet).
+ */
 export function Card(props: {
   /** Above the fold: load the image at once (it is likely the largest paint). */
   eager?: boolean;
   /** The record's image url (a default picture when it has none). */
   image?: string | null;
   title: string;
-  onOpen?: () => void;
+  to?: string;
+  onOpen?: (event: MouseEvent<HTMLElement>) => void;
   children?: ReactNode;
   badge?: string;
 }) {
+  // The link is named by its title alone ("Physics"), not by the badge drawn on its image.
+  const titleId = useId();
+  const picture = (
+    <>
+      <img
+        src={props.image || DEFAULT_IMAGE}
+        alt=""
+        width={480}
+        height={270}
+        loading={props.eager ? 'eager' : 'lazy'}
+        fetchPriority={props.eager ? 'high' : 'auto'}
+      />
+      {props.badge && <span className="badge">{props.badge}</span>}
+    </>
+  );
   return (
     <article className="cat-card">
-      <button
-        type="button"
-        className="cat-card-open"
-        onClick={props.onOpen}
-        aria-label={`Open ${props.title}`}
-      >
-        <img
-          src={props.image || DEFAULT_IMAGE}
-          alt=""
-          width={480}
-          height={270}
-          loading={props.eager ? 'eager' : 'lazy'}
-          fetchPriority={props.eager ? 'high' : 'auto'}
-        />
-        {props.badge && <span className="badge">{props.badge}</span>}
-      </button>
-      <div className="cat-card-body">
-        <h3>{props.title}</h3>
-        {props.children}
-      </div>
+      {props.to !== undefined ? (
+        <Link
+          to={props.to}
+          className="cat-card-open"
+          onClick={props.onOpen}
+          aria-labelledby={titleId}
+        >
+          {picture}
+          <h3 className="cat-card-title" id={titleId}>
+            {props.title}
+          </h3>
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="cat-card-open"
+          onClick={props.onOpen}
+          aria-labelledby={titleId}
+        >
+          {picture}
+          <span className="cat-card-title" id={titleId}>
+            {props.title}
+          </span>
+        </button>
+      )}
+      {props.children && <div className="cat-card-body">{props.children}</div>}
     </article>
   );
 }
@@ -60,25 +90,49 @@ export function RatingText({ rating: r }: { rating: ClassRecord['rating'] }) {
   );
 }
 
-/** Board › Class › Subject › … with each part leading back to its screen. */
-export function Breadcrumb() {
+/**
+ * Where a breadcrumb part leads: back to the list it was chosen from (the specification's
+ * /Getboard, /GetClasses, /GetSubject, /GetSubSubject, …), with the id of the record above it.
+ */
+const crumbLink = (level: keyof Selections, s: Selections): string => {
+  switch (level) {
+    case 'board':
+      return links.boards();
+    case 'class':
+      return s.board ? links.classes(s.board.id) : links.boards();
+    case 'subject':
+      return s.class ? links.subjects(s.class.id) : links.boards();
+    case 'subSubject':
+      return s.subject ? links.subSubjects(s.subject.id) : links.boards();
+    case 'chapter':
+      return s.subSubject ? links.chapters(s.subSubject.id) : links.boards();
+  }
+};
+
+/**
+ * Board › Class › Subject › … from the selections, each part leading back to the list it was
+ * chosen from. `upTo`: the screen's level (the levels below it are not shown); with `at`, the id
+ * the screen shows at that level, the breadcrumb waits until the selections have caught up with it
+ * (a deep link sets them once its records are in).
+ */
+export function Breadcrumb({ upTo, at }: { upTo?: keyof Selections; at?: string }) {
   const s = useSession((x) => x.selections);
-  const parts: [string | undefined, string][] = [
-    [s.board?.name, '/Getboard'],
-    [s.class?.name, '/GetClasses'],
-    [s.subject?.name, '/GetSubject'],
-    [s.subSubject?.name, '/GetSubSubject'],
-  ];
-  const shown = parts.filter(([name]) => name);
+  if (upTo && at !== undefined && s[upTo]?.id !== at) return null;
+  const levels = upTo ? LEVELS.slice(0, LEVELS.indexOf(upTo) + 1) : LEVELS;
+  const shown = levels.flatMap((level) => {
+    const chosen = s[level];
+    return chosen?.name ? [{ level, name: chosen.name }] : [];
+  });
   if (!shown.length) return null;
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">
-      {shown.map(([name, to], i) => (
-        <span key={to}>
-          {i > 0 && ' › '}
-          <Link to={to}>{name}</Link>
-        </span>
-      ))}
+      <ol>
+        {shown.map((part) => (
+          <li key={part.level}>
+            <Link to={crumbLink(part.level, s)}>{part.name}</Link>
+          </li>
+        ))}
+      </ol>
     </nav>
   );
 }
@@ -87,17 +141,33 @@ export function Breadcrumb() {
 export function useCanOpen() {
   const purchased = usePurchased();
   const owned = new Set((purchased.data ?? []).map((p) => p.subject_id));
-  return (s: SubjectRecord) => owned.has(s.subject_id) || s.free_course === true;
+  return (s: Pick<SubjectRecord, 'subject_id' | 'free_course'>) =>
+    owned.has(s.subject_id) || s.free_course === true;
+}
+
+/**
+ * Where a subject's card leads: its sub-subjects for a learner who may open it; else its subject
+ * page (what it contains, free previews, buying), with the contract's "You haven't bought the
+ * course !!" on the way.
+ */
+export function useSubjectLink() {
+  const canOpen = useCanOpen();
+  return (s: Pick<SubjectRecord, 'subject_id' | 'free_course'>) =>
+    canOpen(s)
+      ? { to: links.subSubjects(s.subject_id) }
+      : { to: links.subject(s.subject_id), onOpen: () => toast.info(NOT_BOUGHT) };
 }
 
 /**
  * A class's card as the class lists show it: board, price ('Free' for a free course), rating.
  * `inBoard`: the list of one chosen board, which shows neither the board nor 'Free'.
+ * It links to `to`, by default the class's page; given only `onOpen`, it is a button.
  */
 export function ClassCard(props: {
   cls: ClassRecord;
   eager?: boolean;
-  onOpen(): void;
+  to?: string;
+  onOpen?: () => void;
   inBoard?: boolean;
   /** What a missing price shows ('N/A' unless the screen says otherwise). */
   missingPrice?: string;
@@ -105,12 +175,14 @@ export function ClassCard(props: {
 }) {
   const c = props.cls;
   const free = c.free_course === true && !props.inBoard;
+  const to = props.to ?? (props.onOpen ? undefined : links.classDetail(c.class_id));
   return (
     <Card
       eager={props.eager}
       image={c.class_image_url}
       title={c.class_name}
       badge={c.free_course === true ? 'FREE' : undefined}
+      to={to}
       onOpen={props.onOpen}
     >
       {!props.inBoard && <p className="muted">{c.board_name ?? ''}</p>}
@@ -131,14 +203,15 @@ export interface SubjectInClass {
   subject_name: string;
 }
 
-/** Opens a subject from the learner's lists: chooses its board, class and subject, then its sub-subjects. */
+/**
+ * Opens a subject from the learner's lists: chooses its board, class and subject, then shows its
+ * sub-subjects (the URL carries the subject, so the screen would find them itself).
+ */
 export function useOpenSubject() {
-  const select = useSession((s) => s.select);
+  const follow = useSession((s) => s.follow);
   const navigate = useNavigate();
   return (s: SubjectInClass) => {
-    select('board', { id: s.board_id, name: s.board_name });
-    select('class', { id: s.class_id, name: s.class_name });
-    select('subject', { id: s.subject_id, name: s.subject_name });
-    navigate('/GetSubSubject');
+    follow('subject', trailOf(s, 'subject'));
+    navigate(links.subSubjects(s.subject_id));
   };
 }

@@ -24,6 +24,7 @@ export const catalogueKeys = {
   boards: () => ['boards'] as const,
   classes: (boardId?: string) => ['classes', boardId ?? ''] as const,
   subjects: (classId?: string) => ['subjects', classId ?? ''] as const,
+  subject: (subjectId?: string) => ['subject', subjectId ?? ''] as const,
   subSubjects: (subjectId?: string) => ['sub-subjects', subjectId ?? ''] as const,
   chapters: (subSubjectId?: string) => ['chapters', subSubjectId ?? ''] as const,
   topics: (chapterId?: string) => ['topics', chapterId ?? ''] as const,
@@ -31,20 +32,36 @@ export const catalogueKeys = {
   testimonials: () => ['testimonials'] as const,
 };
 
-export const useBoards = () =>
+/*
+ * `enabled` false: the screen does not need the list (yet), e.g. it has no parent id to list the
+ * children of — without a board id the classes read would answer every class.
+ */
+export const useBoards = (enabled = true) =>
   useQuery({
     queryKey: catalogueKeys.boards(),
+    enabled,
     queryFn: () => allPages<BoardRecord>('catalogue.getBoards'),
   });
-export const useClasses = (boardId?: string) =>
+export const useClasses = (boardId?: string, enabled = true) =>
   useQuery({
     queryKey: catalogueKeys.classes(boardId),
+    enabled,
     queryFn: () => allPages<ClassRecord>('catalogue.getClasses', { board_id: boardId }),
   });
-export const useSubjects = (classId?: string) =>
+export const useSubjects = (classId?: string, enabled = true) =>
   useQuery({
     queryKey: catalogueKeys.subjects(classId),
+    enabled,
     queryFn: () => allPages<SubjectRecord>('catalogue.getSubjects', { class_id: classId }),
+  });
+/** One subject by its id (`undefined` while unknown or absent): `null` when there is none. */
+export const useSubjectById = (subjectId?: string) =>
+  useQuery({
+    queryKey: catalogueKeys.subject(subjectId),
+    enabled: Boolean(subjectId),
+    queryFn: async () =>
+      (await allPages<SubjectRecord>('catalogue.getSubjects', { subject_id: subjectId }))[0] ??
+      null,
   });
 export const useSubSubjects = (subjectId?: string) =>
   useQuery({

@@ -1,16 +1,18 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
-import { HeartIcon } from '../../components/icons.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { Field, TextField } from '../../components/text-field.tsx';
-import { toast } from '../../components/toast.tsx';
 import { rupee } from '../../lib/format.ts';
-import { useSession } from '../../lib/session.ts';
+import { links } from '../../lib/links.ts';
+import { trailOf, useSession } from '../../lib/session.ts';
 import {
   useBoards,
   useChapters,
+  useClassDetail,
   useClasses,
+  useSubjectById,
   useSubjects,
   useSubSubjects,
 } from '../../lib/catalogue-api.ts';
@@ -18,61 +20,56 @@ import {
   Breadcrumb,
   Card,
   ClassCard,
-  NOT_BOUGHT,
   RatingText,
-  useCanOpen,
+  useSubjectLink,
 } from '../../components/catalogue-ui.tsx';
+import { NothingChosen, useFollowLink, useParent } from './deep-link.tsx';
 import { PRICE_BANDS } from './price-bands.ts';
-
-function Grid({
-  loading,
-  empty,
-  children,
-}: {
-  loading: boolean;
-  empty: string;
-  children: ReactNode[];
-}) {
-  if (loading) return <p className="loading">Loading...</p>;
-  if (!children.length) return <p className="empty">{empty}</p>;
-  return <div className="cat-grid">{children}</div>;
-}
 
 /** `/GetBoard`. */
 export function ChooseBoardPage() {
   const boards = useBoards();
-  const select = useSession((s) => s.select);
-  const navigate = useNavigate();
+  const follow = useSession((s) => s.follow);
   return (
     <>
       <PageHeading title="Choose Board" />
-      <Grid loading={boards.isLoading} empty="No boards available.">
-        {(boards.data ?? []).map((b, index) => (
-          <Card
-            eager={index < 4}
-            key={b.board_id}
-            image={b.image_url}
-            title={b.board_name}
-            badge={b.free_course === true ? 'FREE' : undefined}
-            onOpen={() => {
-              select('board', { id: b.board_id, name: b.board_name });
-              navigate('/GetClasses');
-            }}
-          />
-        ))}
-      </Grid>
+      <QueryState query={boards} what="the boards" empty="No boards available." skeleton="cards">
+        {(data) => (
+          <div className="cat-grid">
+            {data.map((b, index) => (
+              <Card
+                eager={index < 4}
+                key={b.board_id}
+                image={b.image_url}
+                title={b.board_name}
+                badge={b.free_course === true ? 'FREE' : undefined}
+                to={links.classes(b.board_id)}
+                onOpen={() => follow('board', trailOf(b, 'board'))}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }
 
-/** `/GetClasses`: the board's classes, filtered by name and price band. */
+/** `/GetClasses?board=<id>`: the board's classes, filtered by name and price band. */
 export function ChooseClassPage() {
-  const board = useSession((s) => s.selections.board);
-  const select = useSession((s) => s.select);
-  const navigate = useNavigate();
-  const classes = useClasses(board?.id);
+  const { id: boardId, urlId } = useParent('board', 'board');
+  const follow = useSession((s) => s.follow);
+  const classes = useClasses(boardId, Boolean(boardId));
+  // An empty list tells no names: the board's come from the boards list then.
+  const boards = useBoards(Boolean(urlId) && classes.data?.length === 0);
+  useFollowLink(
+    'board',
+    urlId,
+    classes.data?.[0] ?? boards.data?.find((b) => b.board_id === urlId),
+    classes.isSuccess && !boards.isFetching,
+  );
   const [name, setName] = useState('');
   const [band, setBand] = useState<keyof typeof PRICE_BANDS>('all');
+  if (!boardId) return <Chooser title="Choose Class" nothing="board" what="its classes" />;
   const shown = (classes.data ?? []).filter(
     (c) =>
       c.class_name.toLowerCase().includes(name.trim().toLowerCase()) &&
@@ -81,7 +78,7 @@ export function ChooseClassPage() {
   return (
     <>
       <PageHeading title="Choose Class" />
-      <Breadcrumb />
+      <Breadcrumb upTo="board" at={boardId} />
       <div className="filters">
         <TextField id="class-filter" label="Class Name" value={name} onChange={setName} />
         <Field id="price-filter" label="Price">
@@ -98,159 +95,225 @@ export function ChooseClassPage() {
           </select>
         </Field>
       </div>
-      <Grid loading={classes.isLoading} empty="No classes available.">
-        {shown.map((c, index) => (
-          <ClassCard
-            eager={index < 4}
-            key={c.class_id}
-            cls={c}
-            inBoard
-            onOpen={() => {
-              select('class', { id: c.class_id, name: c.class_name });
-              navigate('/GetSubject');
-            }}
-          />
-        ))}
-      </Grid>
+      <QueryState
+        query={{ ...classes, data: classes.data && shown }}
+        what="the classes"
+        empty="No classes available."
+        skeleton="cards"
+      >
+        {(data) => (
+          <div className="cat-grid">
+            {data.map((c, index) => (
+              <ClassCard
+                eager={index < 4}
+                key={c.class_id}
+                cls={c}
+                inBoard
+                to={links.subjects(c.class_id)}
+                onOpen={() => follow('class', trailOf(c, 'class'))}
+              />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }
 
 /**
- * `/GetSubject`. `subjectActions` are the card's buttons of other features (the favourite heart,
- * 'Add to Cart'), passed in by the app.
+ * `/GetSubject?class=<id>`. `subjectActions` are the card's buttons of other features (the
+ * favourite heart, what the learner can do with the subject), passed in by the app.
  */
 export function ChooseSubjectPage({
   subjectActions,
 }: {
   subjectActions(subject: SubjectRecord): ReactNode;
 }) {
-  const cls = useSession((s) => s.selections.class);
-  const select = useSession((s) => s.select);
-  const navigate = useNavigate();
-  const subjects = useSubjects(cls?.id);
-  const canOpen = useCanOpen();
+  const { id: classId, urlId } = useParent('class', 'class');
+  const subjects = useSubjects(classId, Boolean(classId));
+  const detail = useClassDetail(urlId && subjects.data?.length === 0 ? urlId : undefined);
+  useFollowLink(
+    'class',
+    urlId,
+    subjects.data?.[0] ?? detail.data,
+    subjects.isSuccess && !detail.isFetching,
+  );
+  const subjectLink = useSubjectLink();
   const [name, setName] = useState('');
-  const shown = (subjects.data ?? []).filter((s) =>
+  if (!classId) return <Chooser title="Choose Subject" nothing="class" what="its subjects" />;
+  const shown = subjects.data?.filter((s) =>
     s.subject_name.toLowerCase().includes(name.trim().toLowerCase()),
   );
   return (
     <>
       <PageHeading title="Choose Subject" />
-      <Breadcrumb />
+      <Breadcrumb upTo="class" at={classId} />
       <div className="filters">
         <TextField id="subject-filter" label="Subject Name" value={name} onChange={setName} />
       </div>
-      <Grid loading={subjects.isLoading} empty="No subjects available.">
-        {shown.map((s, index) => (
-          <Card
-            eager={index < 4}
-            key={s.subject_id}
-            image={s.subject_image_url}
-            title={s.subject_name}
-            badge={s.free_course === true ? 'FREE' : undefined}
-            onOpen={() => {
-              if (!canOpen(s)) return toast.error(NOT_BOUGHT);
-              select('subject', { id: s.subject_id, name: s.subject_name });
-              navigate('/GetSubSubject');
-            }}
-          >
-            <p className="price">{rupee(s.subject_price)}</p>
-            <RatingText rating={s.rating} />
-            <div className="row">{subjectActions(s)}</div>
-          </Card>
-        ))}
-      </Grid>
+      <QueryState
+        query={{ ...subjects, data: shown }}
+        what="the subjects"
+        empty="No subjects available."
+        skeleton="cards"
+      >
+        {(data) => (
+          <div className="cat-grid">
+            {data.map((s, index) => (
+              <Card
+                eager={index < 4}
+                key={s.subject_id}
+                image={s.subject_image_url}
+                title={s.subject_name}
+                badge={s.free_course === true ? 'FREE' : undefined}
+                {...subjectLink(s)}
+              >
+                <p className="price">{s.free_course === true ? 'Free' : rupee(s.subject_price)}</p>
+                <RatingText rating={s.rating} />
+                <div className="row">{subjectActions(s)}</div>
+              </Card>
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }
 
-/** `/GetSubSubject`. */
-export function ChooseSubSubjectPage() {
+/**
+ * `/GetSubSubject?subject=<id>`. `subjectHeart` is the favourites' heart of the subject, passed in
+ * by the app: favourites are subjects, so the screen offers one for the subject, not one per card.
+ */
+export function ChooseSubSubjectPage({
+  subjectHeart,
+}: {
+  subjectHeart?(subjectId: string, subjectName: string): ReactNode;
+}) {
+  const { id: subjectId, urlId } = useParent('subject', 'subject');
   const subject = useSession((s) => s.selections.subject);
-  const select = useSession((s) => s.select);
-  const navigate = useNavigate();
-  const subs = useSubSubjects(subject?.id);
+  const follow = useSession((s) => s.follow);
+  const subs = useSubSubjects(subjectId);
+  const record = useSubjectById(urlId && subs.data?.length === 0 ? urlId : undefined);
+  useFollowLink(
+    'subject',
+    urlId,
+    subs.data?.[0] ?? record.data,
+    subs.isSuccess && !record.isFetching,
+  );
+  if (!subjectId) {
+    return <Chooser title="Choose Sub-Subject" nothing="subject" what="its sub-subjects" />;
+  }
   return (
     <>
       <PageHeading title="Choose Sub-Subject" />
-      <Breadcrumb />
-      <Grid loading={subs.isLoading && Boolean(subject)} empty="No Sub available.">
-        {(subs.data ?? []).map((s, index) => (
-          <Card
-            eager={index < 4}
-            key={s.sub_subject_id}
-            image={s.sub_subject_image_url}
-            title={s.sub_subject_name}
-            onOpen={() => {
-              select('subSubject', { id: s.sub_subject_id, name: s.sub_subject_name });
-              navigate('/GetChapters');
-            }}
-          >
-            <p className="price">{rupee(s.sub_subject_price)}</p>
-            <button
-              type="button"
-              className="heart"
-              aria-label="Add to favourites"
-              onClick={() => toast.success('Added To favorite')}
-            >
-              <HeartIcon />
-            </button>
-          </Card>
-        ))}
-      </Grid>
+      <Breadcrumb upTo="subject" at={subjectId} />
+      {subjectHeart && subject?.id === subjectId && subject.name && (
+        <div className="row subject-favourite">{subjectHeart(subject.id, subject.name)}</div>
+      )}
+      <QueryState query={subs} what="the sub-subjects" empty="No Sub available." skeleton="cards">
+        {(data) => (
+          <div className="cat-grid">
+            {data.map((s, index) => (
+              <Card
+                eager={index < 4}
+                key={s.sub_subject_id}
+                image={s.sub_subject_image_url}
+                title={s.sub_subject_name}
+                to={links.chapters(s.sub_subject_id)}
+                onOpen={() => follow('subSubject', trailOf(s, 'subSubject'))}
+              >
+                {/* Sub-subjects are not sold on their own: a price of 0 says nothing (never ₹0). */}
+                {s.free_course === true ? (
+                  <p className="price">Free</p>
+                ) : s.sub_subject_price > 0 ? (
+                  <p className="price">{rupee(s.sub_subject_price)}</p>
+                ) : null}
+              </Card>
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }
 
-/** `/GetChapters`. */
+/** `/GetChapters?subSubject=<id>`: a table of chapters, each row a link to its lessons. */
 export function ChooseChapterPage() {
-  const sub = useSession((s) => s.selections.subSubject);
-  const select = useSession((s) => s.select);
+  const { id: subSubjectId, urlId } = useParent('subSubject', 'subSubject');
+  const follow = useSession((s) => s.follow);
   const navigate = useNavigate();
-  const chapters = useChapters(sub?.id);
-  const rows = useMemo(() => chapters.data ?? [], [chapters.data]);
+  const chapters = useChapters(subSubjectId);
+  useFollowLink('subSubject', urlId, chapters.data?.[0], chapters.isSuccess);
+  if (!subSubjectId) {
+    return <Chooser title="Choose Chapter" nothing="subSubject" what="its chapters" />;
+  }
   return (
     <>
       <PageHeading title="Choose Chapter" />
-      <Breadcrumb />
-      {chapters.isLoading && sub ? (
-        <p className="loading">Loading...</p>
-      ) : !rows.length ? (
-        <p className="empty">No Chapters available.</p>
-      ) : (
-        <div className="table-wrap card">
-          <table>
-            <thead>
-              <tr>
-                <th>Chapter Name</th>
-                <th>Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr
-                  key={c.chapter_id}
-                  className="clickable"
-                  tabIndex={0}
-                  onClick={() => {
-                    select('chapter', { id: c.chapter_id, name: c.chapter_name });
-                    navigate('/GetTopic');
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key !== 'Enter') return;
-                    select('chapter', { id: c.chapter_id, name: c.chapter_name });
-                    navigate('/GetTopic');
-                  }}
-                >
-                  <td>{c.chapter_name}</td>
-                  <td>{c.chapter_description}</td>
+      <Breadcrumb upTo="subSubject" at={subSubjectId} />
+      <QueryState
+        query={chapters}
+        what="the chapters"
+        empty="No Chapters available."
+        skeleton="table"
+      >
+        {(rows) => (
+          <div className="table-wrap card">
+            <table className="chapter-table">
+              <thead>
+                <tr>
+                  <th>Chapter Name</th>
+                  <th>Description</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {rows.map((c) => {
+                  const to = links.topic(c.chapter_id);
+                  const choose = () => follow('chapter', trailOf(c, 'chapter'));
+                  return (
+                    <tr
+                      key={c.chapter_id}
+                      className="clickable"
+                      // A click anywhere on the row follows its link (the link itself is what
+                      // keyboards and screen readers reach).
+                      onClick={(e) => {
+                        if ((e.target as HTMLElement).closest('a')) return;
+                        choose();
+                        navigate(to);
+                      }}
+                    >
+                      <td>
+                        <Link to={to} onClick={choose}>
+                          {c.chapter_name}
+                        </Link>
+                      </td>
+                      <td>{c.chapter_description}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+/** A chooser screen opened with nothing to list the children of (bug 27). */
+function Chooser({
+  title,
+  nothing,
+  what,
+}: {
+  title: string;
+  nothing: Parameters<typeof NothingChosen>[0]['level'];
+  what: string;
+}) {
+  return (
+    <>
+      <PageHeading title={title} />
+      <NothingChosen level={nothing} what={what} />
     </>
   );
 }

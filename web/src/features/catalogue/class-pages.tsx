@@ -1,71 +1,9 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
-import { PageHeading } from '../../components/page-heading.tsx';
+import { Link, useParams } from 'react-router-dom';
 import { Modal } from '../../components/modal.tsx';
-import { Card, ClassCard, DEFAULT_IMAGE, RatingText } from '../../components/catalogue-ui.tsx';
+import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { rupee } from '../../lib/format.ts';
-import { useClassDetail, useClasses, useSubjects } from '../../lib/catalogue-api.ts';
-
-/** `/Board-Class`: every class. */
-export function BoardClassPage() {
-  const classes = useClasses();
-  const navigate = useNavigate();
-  return (
-    <>
-      <PageHeading title="Classes" />
-      {classes.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : !classes.data?.length ? (
-        <p className="empty">No classes available.</p>
-      ) : (
-        <div className="cat-grid">
-          {classes.data.map((c, index) => (
-            <ClassCard
-              eager={index < 4}
-              key={c.class_id}
-              cls={c}
-              onOpen={() => navigate(`/classes/${c.class_id}`)}
-            />
-          ))}
-        </div>
-      )}
-    </>
-  );
-}
-
-/** `/AllCourse`: every subject. */
-export function AllCoursePage() {
-  const subjects = useSubjects();
-  const navigate = useNavigate();
-  return (
-    <>
-      <PageHeading title="All Courses" />
-      {subjects.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : !subjects.data?.length ? (
-        <p className="empty">No subjects available.</p>
-      ) : (
-        <div className="cat-grid">
-          {subjects.data.map((s, index) => (
-            <Card
-              eager={index < 4}
-              key={s.subject_id}
-              image={s.subject_image_url}
-              title={s.subject_name}
-              onOpen={() => navigate(`/classes/${s.class_id}`)}
-            >
-              <p className="muted">
-                {s.class_name ?? ''} · {s.board_name ?? ''}
-              </p>
-              <p className="price">{rupee(s.subject_price)}</p>
-              <RatingText rating={s.rating} />
-            </Card>
-          ))}
-        </div>
-      )}
-    </>
-  );
-}
+import { useClassDetail } from '../../lib/catalogue-api.ts';
 
 /** `/classes/{classId}`: the class with an accordion of its subjects and their topics. */
 export function ClassDetailPage() {

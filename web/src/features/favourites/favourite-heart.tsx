@@ -1,19 +1,31 @@
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { hasSession } from '../../lib/session.ts';
 import { useAddFavourite, useFavourites, useRemoveFavourite } from './api/favourites.ts';
 
-/** The heart of a subject card: adds or removes the favourite. */
-export function FavouriteHeart({ subjectId }: { subjectId: string }) {
+/**
+ * The heart of a subject: adds or removes the favourite. With `subjectName` it also says so in
+ * words ("Add Mathematics to favourites"), for a screen that offers it beside the subject's name.
+ */
+export function FavouriteHeart({
+  subjectId,
+  subjectName,
+}: {
+  subjectId: string;
+  subjectName?: string;
+}) {
   const favourites = useFavourites();
   const add = useAddFavourite();
   const remove = useRemoveFavourite();
   const navigate = useNavigate();
+  const where = useLocation();
   const existing = (favourites.data ?? []).find((f) => f.subject_id === subjectId);
   async function toggle() {
-    if (!hasSession('learner')) return navigate('/signin?redirect=%2FGetSubject');
+    if (!hasSession('learner')) {
+      return navigate(`/signin?redirect=${encodeURIComponent(where.pathname + where.search)}`);
+    }
     try {
       const res = existing
         ? await remove.mutateAsync(existing.favorite_id)
@@ -25,12 +37,29 @@ export function FavouriteHeart({ subjectId }: { subjectId: string }) {
       );
     }
   }
+  const busy = add.isPending || remove.isPending;
+  if (subjectName) {
+    return (
+      <button
+        type="button"
+        className={`heart heart-labelled ${existing ? 'is-on' : ''}`}
+        disabled={busy}
+        onClick={toggle}
+      >
+        <HeartIcon filled={Boolean(existing)} />
+        <span>
+          {existing ? `Remove ${subjectName} from favourites` : `Add ${subjectName} to favourites`}
+        </span>
+      </button>
+    );
+  }
   return (
     <button
       type="button"
       className={`heart ${existing ? 'is-on' : ''}`}
       aria-label={existing ? 'Remove from favourites' : 'Add to favourites'}
       aria-pressed={Boolean(existing)}
+      disabled={busy}
       onClick={toggle}
     >
       <HeartIcon filled={Boolean(existing)} />

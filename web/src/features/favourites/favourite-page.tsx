@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, NOT_BOUGHT, useOpenSubject } from '../../components/catalogue-ui.tsx';
+import { Card, useSubjectLink } from '../../components/catalogue-ui.tsx';
 import { HeartIcon } from '../../components/icons.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { Skeleton } from '../../components/query-state.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { rupee } from '../../lib/format.ts';
@@ -13,11 +14,11 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
   const favourites = useFavourites();
   const purchased = usePurchased();
   const remove = useRemoveFavourite();
-  const openSubject = useOpenSubject();
+  const subjectLink = useSubjectLink();
   const owned = new Set((purchased.data ?? []).map((p) => p.subject_id));
   if (favourites.isError) {
     return (
-      <section className="empty">
+      <section className="empty" role="alert">
         <p>Something went wrong..</p>
         <button type="button" className="btn btn-primary" onClick={() => favourites.refetch()}>
           Please Try Again
@@ -29,7 +30,7 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
     <>
       <PageHeading title="My Favourites" />
       {favourites.isLoading ? (
-        <p className="loading">Loading...</p>
+        <Skeleton kind="cards" what="your favourites" />
       ) : !favourites.data?.length ? (
         <p className="empty">No favorites found.</p>
       ) : (
@@ -40,16 +41,12 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
               key={f.favorite_id}
               image={f.subject_image_url}
               title={f.subject_name}
-              onOpen={() => {
-                if (!owned.has(f.subject_id) && f.free_course !== true)
-                  return toast.error(NOT_BOUGHT);
-                openSubject(f);
-              }}
+              {...subjectLink(f)}
             >
               <p className="muted">
                 {f.class_name} · {f.board_name}
               </p>
-              <p className="price">{rupee(f.subject_price)}</p>
+              <p className="price">{f.free_course === true ? 'Free' : rupee(f.subject_price)}</p>
               <div className="row">
                 <button
                   type="button"

@@ -87,13 +87,7 @@ export default function LandingPage() {
         <h2>Our Popular Courses</h2>
         <div className="cat-grid popular">
           {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
-            <ClassCard
-              eager={index < 4}
-              key={c.class_id}
-              cls={c}
-              missingPrice="Free"
-              onOpen={() => navigate(`/classes/${c.class_id}`)}
-            >
+            <ClassCard eager={index < 4} key={c.class_id} cls={c} missingPrice="Free">
               <Link to={`/classes/${c.class_id}`} className="btn btn-small">
                 View Class
               </Link>
