@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
 import { links } from '../../lib/links.ts';
 import { useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
@@ -33,7 +33,6 @@ export default function LandingPage() {
   const classes = useClasses();
   const testimonials = useTestimonials();
   const select = useSession((s) => s.select);
-  const navigate = useNavigate();
   return (
     <>
       <section className="hero">
@@ -88,7 +87,7 @@ export default function LandingPage() {
         <div className="cat-grid popular">
           {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
             <ClassCard eager={index < 4} key={c.class_id} cls={c} missingPrice="Free">
-              <Link to={`/classes/${c.class_id}`} className="btn btn-small">
+              <Link to={links.classDetail(c.class_id)} className="btn btn-small">
                 View Class
               </Link>
             </ClassCard>
