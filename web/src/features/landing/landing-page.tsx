@@ -14,7 +14,6 @@ import {
   VideoIcon,
   type IconProps,
 } from '../../components/icons.tsx';
-import heroIllustration from '../../assets/hero-learning.svg';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 export const MAX_BOARDS = 5;
@@ -38,7 +37,7 @@ export default function LandingPage() {
       <section className="hero">
         <img
           className="hero-art"
-          src={heroIllustration}
+          src="/hero-learning.svg"
           alt=""
           width={480}
           height={360}
