@@ -7,8 +7,8 @@ import { listAll } from '@gia/functions/db/catalogue.ts';
 import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
-import { demoArtwork as art } from './demo-artwork.ts';
 import { SAMPLE_LESSON_SECONDS } from './demo-assets.ts';
+import { demoArtwork as art } from './demo-artwork.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
