@@ -75,8 +75,10 @@ const SECTIONS: Section[] = [
   offStack('spa', 'Measuring the built SPA…', async () =>
     (await import('./sections/spa.ts')).spaSection(),
   ),
-  onStack('lighthouse', 'Lighthouse (mobile, median of 3) on / and /AllCourse…', async (ctx) =>
-    (await import('./sections/lighthouse.ts')).lighthouseSection(ctx.url, ['/', '/AllCourse']),
+  onStack(
+    'lighthouse',
+    'Lighthouse (mobile, median of 3) on /, /AllCourse, a subject…',
+    async (ctx) => (await import('./sections/lighthouse.ts')).lighthouseSection(ctx),
   ),
   onStack('cost', 'Walking one learner journey…', async (ctx) =>
     (await import('./sections/cost.ts')).journeyCost(ctx),

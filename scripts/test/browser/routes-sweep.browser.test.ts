@@ -284,6 +284,22 @@ function sweep(state: string, routes: () => string[], signIn: (page: Page) => Pr
   });
 }
 
+describe('the routes swept', () => {
+  it('are read from the router and the admin screen list', () => {
+    expect(learnerPaths).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/GetBoard',
+        '/GetTopic',
+        '/CartScreen',
+        '/classes/:classId',
+        '*',
+      ]),
+    );
+    expect(adminPaths).toEqual(expect.arrayContaining(['/Setup', '/Board', '/Topics']));
+  });
+});
+
 describe('the demo catalogue', () => {
   it('has real artwork: inert SVG pictures, served as images', async () => {
     const boards = (await call('GET', routePath('catalogue.getBoards', {}, { limit: 1000 }))).body

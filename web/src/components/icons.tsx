@@ -3,7 +3,7 @@
  * name so the bundle carries only the icons used; brand marks (the footer's social links) from
  * Simple Icons. Every icon is decorative (`aria-hidden`): the control around it carries the name
  * (its text or `aria-label`). Import icons from here, not from the sets, so they share one size
- * and stroke.
+ * and stroke. Each is made by a call marked pure, so the bundler drops the icons nobody uses.
  */
 import type { LucideIcon, LucideProps } from 'lucide-react';
 import {
@@ -47,33 +47,33 @@ const icon = (Glyph: LucideIcon) => {
   return Icon;
 };
 
-export const TrashIcon = icon(Trash2);
-export const EditIcon = icon(Pencil);
-export const LogoutIcon = icon(LogOut);
-export const CartIcon = icon(ShoppingCart);
+export const TrashIcon = /* @__PURE__ */ icon(Trash2);
+export const EditIcon = /* @__PURE__ */ icon(Pencil);
+export const LogoutIcon = /* @__PURE__ */ icon(LogOut);
+export const CartIcon = /* @__PURE__ */ icon(ShoppingCart);
 export const ShoppingCartIcon = CartIcon;
-export const ResetIcon = icon(RotateCcw);
-export const MenuIcon = icon(Menu);
-export const LockIcon = icon(Lock);
-export const PlayIcon = icon(Play);
-export const PauseIcon = icon(Pause);
-export const CheckIcon = icon(Check);
-export const ChevronDownIcon = icon(ChevronDown);
-export const ChevronRightIcon = icon(ChevronRight);
-export const ChevronLeftIcon = icon(ChevronLeft);
-export const BookOpenIcon = icon(BookOpen);
-export const ClockIcon = icon(Clock);
-export const StarIcon = icon(Star);
-export const CloseIcon = icon(X);
+export const ResetIcon = /* @__PURE__ */ icon(RotateCcw);
+export const MenuIcon = /* @__PURE__ */ icon(Menu);
+export const LockIcon = /* @__PURE__ */ icon(Lock);
+export const PlayIcon = /* @__PURE__ */ icon(Play);
+export const PauseIcon = /* @__PURE__ */ icon(Pause);
+export const CheckIcon = /* @__PURE__ */ icon(Check);
+export const ChevronDownIcon = /* @__PURE__ */ icon(ChevronDown);
+export const ChevronRightIcon = /* @__PURE__ */ icon(ChevronRight);
+export const ChevronLeftIcon = /* @__PURE__ */ icon(ChevronLeft);
+export const BookOpenIcon = /* @__PURE__ */ icon(BookOpen);
+export const ClockIcon = /* @__PURE__ */ icon(Clock);
+export const StarIcon = /* @__PURE__ */ icon(Star);
+export const CloseIcon = /* @__PURE__ */ icon(X);
 export const XIcon = CloseIcon;
-export const SearchIcon = icon(Search);
-export const SparklesIcon = icon(Sparkles);
-export const AlertIcon = icon(CircleAlert);
-export const NotesIcon = icon(FileText);
-export const VideoIcon = icon(Video);
-export const QuestionIcon = icon(MessageCircleQuestion);
-export const UserIcon = icon(User);
-export const GraduationCapIcon = icon(GraduationCap);
+export const SearchIcon = /* @__PURE__ */ icon(Search);
+export const SparklesIcon = /* @__PURE__ */ icon(Sparkles);
+export const AlertIcon = /* @__PURE__ */ icon(CircleAlert);
+export const NotesIcon = /* @__PURE__ */ icon(FileText);
+export const VideoIcon = /* @__PURE__ */ icon(Video);
+export const QuestionIcon = /* @__PURE__ */ icon(MessageCircleQuestion);
+export const UserIcon = /* @__PURE__ */ icon(User);
+export const GraduationCapIcon = /* @__PURE__ */ icon(GraduationCap);
 
 /** A heart, outlined or (`filled`) solid: a favourite. */
 export const HeartIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (
@@ -96,6 +96,6 @@ const brand = (mark: SimpleIcon) => {
   Brand.displayName = `${mark.title}Icon`;
   return Brand;
 };
-export const YoutubeIcon = brand(siYoutube);
-export const InstagramIcon = brand(siInstagram);
-export const FacebookIcon = brand(siFacebook);
+export const YoutubeIcon = /* @__PURE__ */ brand(siYoutube);
+export const InstagramIcon = /* @__PURE__ */ brand(siInstagram);
+export const FacebookIcon = /* @__PURE__ */ brand(siFacebook);

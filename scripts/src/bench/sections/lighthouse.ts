@@ -1,13 +1,23 @@
+import type { BenchContext } from '../demo.ts';
 import { table, type Part } from '../report.ts';
 
 /** The budget: Lighthouse performance score (mobile preset) of each page. */
 const MIN_PERFORMANCE = 95;
 
+/**
+ * The pages measured: the landing page, the course list and a subject's page before purchase
+ * (the demo's CBSE › Class 10 › Mathematics), the pages a new visitor lands on from a link.
+ */
+export const LIGHTHOUSE_PAGES = ['/', '/AllCourse', '/subjects/{subject}'];
+
 /** Lighthouse (mobile preset, median of 3) on pages of the stack; "not measured" if it cannot run. */
-export async function lighthouseSection(url: string, paths: string[]): Promise<Part> {
+export async function lighthouseSection(
+  ctx: Pick<BenchContext, 'url' | 'fill'>,
+  paths = LIGHTHOUSE_PAGES,
+): Promise<Part> {
   try {
     const { measurePages } = await import('../lighthouse.ts');
-    const pages = await measurePages(url, paths);
+    const pages = await measurePages(ctx.url, paths.map(ctx.fill));
     return {
       rows: pages.map((p) => ({
         what: `Lighthouse performance ${p.path}`,

@@ -14,7 +14,6 @@ import {
   VideoIcon,
   type IconProps,
 } from '../../components/icons.tsx';
-import heroIllustration from '../../assets/hero-learning.svg';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
 export const MAX_BOARDS = 5;
@@ -38,7 +37,7 @@ export default function LandingPage() {
       <section className="hero">
         <img
           className="hero-art"
-          src={heroIllustration}
+          src="/hero-learning.svg"
           alt=""
           width={480}
           height={360}
@@ -87,7 +86,7 @@ export default function LandingPage() {
         <div className="cat-grid popular">
           {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
             <ClassCard eager={index < 4} key={c.class_id} cls={c} missingPrice="Free">
-              <Link to={`/classes/${c.class_id}`} className="btn btn-small">
+              <Link to={links.classDetail(c.class_id)} className="btn btn-small">
                 View Class
               </Link>
             </ClassCard>
