@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -345,48 +344,7 @@ describe('an admin builds a catalogue in the browser', () => {
   });
 });
 
-/**
- * What sticks out of the viewport, run in the page (the scripts workspace has no DOM types): a
- * page wider than the window, and any control outside it, except in a table, which scrolls
- * inside its own container.
- */
-const OFF_SCREEN = `(() => {
-  const out = [];
-  if (document.documentElement.scrollWidth > window.innerWidth)
-    out.push('page is ' + document.documentElement.scrollWidth + ' px wide');
-  for (const el of document.querySelectorAll('a, button, input, select, textarea')) {
-    if (el.closest('.table-wrap')) continue;
-    const box = el.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue;
-    if (box.left < 0 || box.right > window.innerWidth)
-      out.push(el.tagName + ' "' + (el.textContent.trim() || el.getAttribute('aria-label')) + '"');
-  }
-  return out;
-})()`;
-
-/** axe-core's browser build, injected into a page to check it. */
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-/** axe's serious and critical violations on the page, by rule and first elements. */
-const SERIOUS = `axe.run().then((r) => r.violations
-  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`;
-
 describe('the back office on a 360 px phone', () => {
-  const SCREENS = [
-    '/Setup',
-    '/AdminDashboad',
-    '/Board',
-    '/Class',
-    '/Subject',
-    '/SubSubject',
-    '/SubjectDetails',
-    '/Chapters',
-    '/Topics',
-    '/Testimonial',
-    '/AdminQuestions',
-    '/AdminUserList',
-  ];
-
   beforeAll(async () => {
     await page.setViewportSize({ width: 360, height: 740 });
   });
@@ -394,21 +352,7 @@ describe('the back office on a 360 px phone', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('scrolls no screen sideways, keeps every control inside the viewport, and passes axe', async () => {
-    const problems: string[] = [];
-    for (const path of SCREENS) {
-      await page.goto(path);
-      await page.locator('.admin-header').waitFor();
-      await page.waitForLoadState('networkidle');
-      const found = await page.evaluate<string[]>(OFF_SCREEN);
-      await page.addScriptTag({ path: AXE });
-      found.push(...(await page.evaluate<string[]>(SERIOUS)));
-      problems.push(...found.map((f) => `${path}: ${f}`));
-    }
-
-    expect(problems).toEqual([]);
-  });
-
+  // Every admin screen's layout and axe check at 360 px: routes-sweep.browser.test.ts.
   it('keeps the header on one line, its logout button on screen', async () => {
     await page.goto('/Board');
     const back = page.getByRole('link', { name: '← Setup' });

@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { uploadSampleVideo } from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
 const stack = inject('stack');
 const call = api();
 const suffix = Date.now().toString(36);
-const sample = readFileSync(
-  fileURLToPath(new URL('../../assets/sample-lesson.mp4', import.meta.url)),
-);
 let browser: Browser;
 let page: Page;
 let errors: string[];
@@ -19,32 +15,9 @@ let email: string;
 /** The chapter 'Sound' and its two lessons, Echoes then Reverberation. */
 const ids = { chapter: '', echoes: '', reverberation: '' };
 
-/** Uploads the sample video as an admin would, through a presigned POST. */
-async function uploadVideo(token: string): Promise<string> {
-  const res = await call('POST', routePath('uploads.presign'), {
-    token,
-    body: {
-      kind: 'video',
-      file_name: 'lesson.mp4',
-      content_type: 'video/mp4',
-      size: sample.length,
-    },
-  });
-  const form = new FormData();
-  for (const [k, v] of Object.entries(res.body.data.fields as Record<string, string>))
-    form.append(k, v);
-  form.append('file', new Blob([sample], { type: 'video/mp4' }));
-  const stored = await fetch(new URL(res.body.data.upload_url, stack.url), {
-    method: 'POST',
-    body: form,
-  });
-  if (stored.status !== 204) throw new Error(`upload failed: ${stored.status}`);
-  return res.body.data.url as string;
-}
-
 beforeAll(async () => {
   const { token, post } = await signInAdmin(call);
-  const video = await uploadVideo(token);
+  const video = await uploadSampleVideo(stack.url, token);
   const board = await post('insertBoards', { board_name: `Learn ${suffix}` });
   const cls = await post('insertClasses', {
     class_name: `Class 8 ${suffix}`,

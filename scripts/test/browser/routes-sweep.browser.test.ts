@@ -16,13 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { launchChromium, layoutProblems, PHONE, signInAsLearner, watchErrors } from './browser.ts';
 import { api, buySubjects, newLearner, routePath } from '../../../functions/test/api.ts';
 import { SVG_POLICY } from '../../src/media.ts';
 
 const stack = inject('stack');
 const call = api();
-const VIEWPORT = { width: 360, height: 740 };
 const webSrc = (path: string) =>
   fileURLToPath(new URL(`../../../web/src/${path}`, import.meta.url));
 
@@ -97,38 +96,6 @@ const linkedRoutes = (): string[] => {
 
 // --- The checks ------------------------------------------------------------------------------
 
-interface Layout {
-  scrollWidth: number;
-  innerWidth: number;
-  outside: { what: string; left: number; right: number }[];
-}
-
-/**
- * Measured in the page: the document's width, and every visible interactive element whose box
- * leaves the viewport horizontally (a scroll container does not excuse it: the learner would
- * have to find the hidden scroll to reach it).
- */
-const MEASURE = `(() => {
-  const out = [];
-  const seen = new Set();
-  for (const el of document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')) {
-    if (el.closest('[aria-hidden="true"], [inert]')) continue;
-    if (el.type === 'hidden') continue;
-    if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width < 2 || r.height < 2) continue;
-    if (r.left >= -0.5 && r.right <= innerWidth + 0.5) continue;
-    const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('name') || '')
-      .trim().replace(/\\s+/g, ' ').slice(0, 40);
-    const what = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
-      ? '.' + el.className.trim().split(/\\s+/).join('.') : '') + (name ? ' "' + name + '"' : '');
-    if (seen.has(what)) continue;
-    seen.add(what);
-    out.push({ what, left: Math.round(r.left), right: Math.round(r.right) });
-  }
-  return { scrollWidth: document.documentElement.scrollWidth, innerWidth, outside: out };
-})()`;
-
 /** Opens a route and waits until its data has arrived (a playing video never idles: capped). */
 async function open(page: Page, route: string): Promise<void> {
   await page.goto(route);
@@ -145,13 +112,7 @@ async function open(page: Page, route: string): Promise<void> {
 async function problems(page: Page, route: string): Promise<string[]> {
   const found: string[] = [];
   const where = `${route}${page.url().endsWith(route) ? '' : ` (shown as ${new URL(page.url()).pathname})`}`;
-  const layout = (await page.evaluate(MEASURE)) as Layout;
-  if (layout.scrollWidth > layout.innerWidth)
-    found.push(
-      `${where}: scrolls sideways (scrollWidth ${layout.scrollWidth} > ${layout.innerWidth})`,
-    );
-  for (const o of layout.outside)
-    found.push(`${where}: ${o.what} is outside the viewport (x ${o.left}..${o.right})`);
+  found.push(...(await layoutProblems(page, where)));
   const axe = await new AxeBuilder({ page }).analyze();
   for (const v of axe.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
@@ -173,13 +134,7 @@ const contexts: BrowserContext[] = [];
 let errors: string[] = [];
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: stack.url,
-    viewport: VIEWPORT,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-  });
+  const context = await browser.newContext({ baseURL: stack.url, ...PHONE });
   contexts.push(context);
   const page = await context.newPage();
   errors = watchErrors(page);

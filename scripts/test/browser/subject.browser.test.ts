@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { uploadSampleVideo } from './browser.ts';
 import {
   api,
   buySubjects,
@@ -16,37 +15,11 @@ const stack = inject('stack');
 const call = api();
 const suffix = Date.now().toString(36);
 const subjectName = `Optics ${suffix}`;
-const sample = readFileSync(
-  fileURLToPath(new URL('../../assets/sample-lesson.mp4', import.meta.url)),
-);
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 const ids: Record<string, string> = {};
-
-/** Uploads the sample video as an admin would, through a presigned POST. */
-async function uploadVideo(token: string): Promise<string> {
-  const res = await call('POST', routePath('uploads.presign'), {
-    token,
-    body: {
-      kind: 'video',
-      file_name: 'lesson.mp4',
-      content_type: 'video/mp4',
-      size: sample.length,
-    },
-  });
-  const form = new FormData();
-  for (const [k, v] of Object.entries(res.body.data.fields as Record<string, string>))
-    form.append(k, v);
-  form.append('file', new Blob([sample], { type: 'video/mp4' }));
-  const stored = await fetch(new URL(res.body.data.upload_url, stack.url), {
-    method: 'POST',
-    body: form,
-  });
-  if (stored.status !== 204) throw new Error(`upload failed: ${stored.status}`);
-  return res.body.data.url as string;
-}
 
 /** Nothing scrolls sideways and every control is inside the 360 px viewport. */
 async function fitsThePhone() {
@@ -76,7 +49,7 @@ async function fitsThePhone() {
 
 beforeAll(async () => {
   const { token, post } = await signInAdmin(call);
-  const video = await uploadVideo(token);
+  const video = await uploadSampleVideo(stack.url, token);
   const board = await post('insertBoards', { board_name: `Subject page ${suffix}` });
   const cls = await post('insertClasses', {
     class_name: `Class 12 ${suffix}`,
