@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
+import { useClearErrorsOnNavigate } from '../components/toast.tsx';
 import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
@@ -40,6 +41,7 @@ const L = {
 const el = (C: Lazy) => <C />;
 
 export function AppRoutes() {
+  useClearErrorsOnNavigate();
   return (
     <Suspense fallback={<p className="loading">Loading...</p>}>
       <Routes>

@@ -32,7 +32,6 @@ export function useCart() {
   const announced = useRef(false);
   useEffect(() => {
     if (announced.current) return;
-    if (cart.isSuccess) toast.success('Cart items loaded successfully.');
     if (cart.isError) toast.error('Unable to load cart items.');
     if (cart.isSuccess || cart.isError) announced.current = true;
   }, [cart.isSuccess, cart.isError]);
