@@ -11,6 +11,7 @@ let learner: { userId: string; token: string };
 Object.assign(process.env, stack.env, { DDB_METRICS: '1', LOG_LEVEL: 'SILENT' });
 const { ddbMetrics } = await import('../src/lib/dynamo.ts');
 const { publicClassDetail, publicList, publicTopics } = await import('../src/catalogue/public.ts');
+const { subjectOutline } = await import('../src/catalogue/outline.ts');
 const { getFavourites } = await import('../src/favourites/service.ts');
 const { getCart } = await import('../src/cart/service.ts');
 const { purchasedSubjects } = await import('../src/purchases/service.ts');
@@ -86,6 +87,8 @@ describe('each learner screen’s data', () => {
       ['chapters', () => publicList('chapter', page, ids.sub)],
       ['topics with entitlement', () => publicTopics(page, ids.chapter, me)],
       ['class detail', () => publicClassDetail(ids.class!, me)],
+      // The subject page: the subject, its topics, and one BatchGet of their parents and grant.
+      ['subject outline', () => subjectOutline(ids.subject!, me)],
       ['favourites', () => getFavourites(learner.userId)],
       ['cart', () => getCart(learner.userId)],
       ['purchases', () => purchasedSubjects(learner.userId)],
@@ -98,7 +101,7 @@ describe('each learner screen’s data', () => {
     ];
     for (const [name, run] of screens) {
       const { requests, ops } = await count(run);
-      const budget = name === 'reviews' || name === 'questions' ? 3 : 2;
+      const budget = ['reviews', 'questions', 'subject outline'].includes(name) ? 3 : 2;
       expect({ name, requests: Math.min(requests, 99) <= budget, ops }).toEqual({
         name,
         requests: true,

@@ -7,6 +7,7 @@ import { listAll } from '@gia/functions/db/catalogue.ts';
 import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
+import { SAMPLE_LESSON_SECONDS } from './demo-assets.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -250,6 +251,7 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
+                duration_seconds: SAMPLE_LESSON_SECONDS,
               });
             }
           }

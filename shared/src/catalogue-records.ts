@@ -122,6 +122,8 @@ export const TopicRecord = z.object({
   language: z.enum(LANGUAGES),
   free_to_watch: z.enum(FREE_TO_WATCH),
   serial_no: z.number(),
+  /** The video's length in seconds, where known. */
+  duration_seconds: z.optional(z.number()),
   qna: adminOnly,
   comments: adminOnly,
   topic_created_by: adminOnly,
@@ -194,3 +196,37 @@ export type ClassDetailTopic = Pick<
 export type ClassDetail = ClassRecord & {
   subjects: (SubjectRecord & { topics: ClassDetailTopic[] })[];
 };
+
+/** A topic in a subject's outline: playable (`video_url` signed) only where the caller may watch. */
+export interface SubjectOutlineTopic {
+  topic_id: string;
+  topic_name: string;
+  serial_no: number;
+  duration_seconds: number | null;
+  free_to_watch: TopicRecord['free_to_watch'];
+  video_url: string | null;
+  locked: boolean;
+}
+/** A chapter in a subject's outline, with its Active topics in serial order. */
+export interface SubjectOutlineChapter {
+  chapter_id: string;
+  chapter_name: string;
+  serial_no: number;
+  topics: SubjectOutlineTopic[];
+}
+/** A sub-subject in a subject's outline (`sub_subject_id` `''`: the chapters directly under it). */
+export interface SubjectOutlineGroup {
+  sub_subject_id: string;
+  sub_subject_name: string;
+  chapters: SubjectOutlineChapter[];
+}
+/** `getSubjectOutline/{subjectId}`: what a subject contains, before (and after) purchase. */
+export interface SubjectOutline {
+  subject: SubjectRecord;
+  /** The distinct authors of its topics. */
+  authors: string[];
+  lesson_count: number;
+  /** The sum of the known topic durations. */
+  duration_seconds: number;
+  sub_subjects: SubjectOutlineGroup[];
+}

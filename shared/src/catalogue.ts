@@ -173,6 +173,24 @@ const language = z.optional(
   ),
 );
 
+/** The longest topic video whose length is recorded: a day, in seconds. */
+export const MAX_DURATION_SECONDS = 86_400;
+const DURATION_INVALID = 'Duration must be a whole number of seconds from 0 to 86400.';
+
+/** A topic video's length in whole seconds (optional; blank is none). */
+const durationSeconds = preprocess(
+  numeric,
+  z.optional(
+    z
+      .number({ error: DURATION_INVALID })
+      .check(
+        z.int({ error: DURATION_INVALID }),
+        z.minimum(0, { error: DURATION_INVALID }),
+        z.maximum(MAX_DURATION_SECONDS, { error: DURATION_INVALID }),
+      ),
+  ),
+);
+
 export const TopicInput = z.object({
   chapter_id: requiredId(TOPIC_REQUIRED, PARENT_INVALID),
   topic_name: required(TOPIC_REQUIRED),
@@ -192,6 +210,7 @@ export const TopicInput = z.object({
     ),
   ),
   serial_no: optionalSerialNo(),
+  duration_seconds: durationSeconds,
 });
 
 export const AboutSubjectInput = z.object({

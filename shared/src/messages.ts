@@ -71,4 +71,5 @@ export const ANSWER_MESSAGES = {
   chapters: 'Chapters',
   topics: 'Topics',
   testimonials: 'Testimonials',
+  subjectOutline: 'Subject outline',
 } as const;

@@ -129,6 +129,13 @@ export const ROUTES = [
   route('catalogue.getChapters', 'GET', `${L}/data/getChapters`, 'catalogue', 'public'),
   route('catalogue.getTopics', 'GET', `${L}/data/getTopics`, 'catalogue', 'public'),
   route('catalogue.gettestimonial', 'GET', `${L}/data/gettestimonial`, 'catalogue', 'public'),
+  route(
+    'catalogue.getSubjectOutline',
+    'GET',
+    `${L}/data/getSubjectOutline/{subjectId}`,
+    'catalogue',
+    'public',
+  ),
 
   // Admin catalogue
   ...adminCatalogue,

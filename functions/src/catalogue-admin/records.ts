@@ -161,6 +161,7 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       language: kept(input.language, existing?.language, 'english'),
       free_to_watch: kept(input.free_to_watch, existing?.free_to_watch, '1'),
       serial_no: serial,
+      duration_seconds: input.duration_seconds ?? existing?.duration_seconds,
       qna: kept(input.qna, existing?.qna, ''),
       comments: kept(input.comments, existing?.comments, ''),
       topic_created_by: existing?.topic_created_by ?? by,

@@ -1,6 +1,7 @@
 import { ANSWER_MESSAGES, CatalogueListQuery, PageQuery } from '@gia/shared';
 import { createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
+import { subjectOutline } from './outline.ts';
 import { publicClassDetail, publicList, publicSubject, publicTopics } from './public.ts';
 
 const filters = (req: ApiRequest) => parse(CatalogueListQuery, req.query);
@@ -47,4 +48,9 @@ export const handler = createGroupHandler('catalogue', {
     const p = await publicList('testimonial', paging(req));
     return list(p.items, p.nextCursor, ANSWER_MESSAGES.testimonials);
   },
+  'catalogue.getSubjectOutline': async (req) =>
+    ok(
+      ANSWER_MESSAGES.subjectOutline,
+      await subjectOutline(req.params.subjectId ?? '', req.identity),
+    ),
 });

@@ -239,6 +239,35 @@ export async function subjectAboutRecords(
   return (res.Items ?? []).map((i) => toRecord<'about-subject'>(i));
 }
 
+/**
+ * A subject's topics (every status), by chapter and then serial order: its part of the class's
+ * content partition, in one Query (more only past 1 MB).
+ */
+export async function subjectTopicRecords(
+  classId: string,
+  subjectId: string,
+): Promise<RecordOf<'topic'>[]> {
+  const topics: RecordOf<'topic'>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi3',
+        KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': classContentPartition(classId),
+          ':prefix': `S#${subjectId}#C#`,
+        },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) topics.push(toRecord<'topic'>(item));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return topics;
+}
+
 /** The records of a class's content partition, by entity. */
 export type ClassContents = { [E in CatalogueEntity]?: RecordOf<E>[] };
 

@@ -66,12 +66,10 @@ describe('a learner buys a subject', () => {
       .getByRole('button', { name: 'Add to Cart' })
       .click();
     await page.getByText('Added Successfully').first().waitFor();
-    await page
-      .getByRole('article')
-      .filter({ hasText: subjectName })
-      .getByRole('button', { name: 'Add to Cart' })
-      .click();
-    await page.getByText('Already in your cart.').waitFor();
+    // Once added, the card says so and leads to the cart instead of adding it again.
+    const added = page.getByRole('article').filter({ hasText: subjectName });
+    await added.getByText('In cart').waitFor();
+    await added.getByRole('link', { name: 'Go to cart' }).waitFor();
 
     await page
       .getByRole('article')

@@ -9,8 +9,9 @@ import {
   ChooseSubjectPage as ChooseSubject,
   ChooseSubSubjectPage as ChooseSubSubject,
 } from '../features/catalogue/browse-pages.tsx';
-import { AddToCartButton } from '../features/commerce/add-to-cart-button.tsx';
+import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
+import { SubjectPage as Subject } from '../features/subject/subject-page.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
@@ -28,13 +29,13 @@ export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';
 export { ChatAptPage } from '../features/ai/chat-apt-page.tsx';
 
-/** A subject card's buttons: the favourite heart, and 'Add to Cart' unless the course is free. */
+/** A subject card's buttons: the favourite heart, and what the subject offers (buy, owned, free…). */
 const subjectActions = (s: SubjectRecord) => {
   const id = s.subject_id;
   return (
     <>
       <FavouriteHeart subjectId={id} />
-      {s.free_course !== true && <AddToCartButton subjectId={id} />}
+      <SubjectAction subjectId={id} freeCourse={s.free_course === true} />
     </>
   );
 };
@@ -51,7 +52,7 @@ export const ChooseSubSubjectPage = () => (
 
 /** `/Favourite`. */
 export const FavouritePage = () => (
-  <Favourites cartButton={(subjectId) => <AddToCartButton subjectId={subjectId} />} />
+  <Favourites cartButton={(subjectId) => <SubjectAction subjectId={subjectId} />} />
 );
 
 /** `/GetTopic`, with the floating AI teacher of the topic. */
@@ -64,3 +65,12 @@ export const UserVideoPlayerPage = () => (
   <VideoPlayer chat={<AiChat title="Ask about this subject" />} />
 );
 export { UserVideoPlayerPage as UserPlayerVideoPage };
+
+/** `/subjects/:subjectId`: the subject page, with what the subject offers. */
+export const SubjectPage = () => (
+  <Subject
+    action={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} large />
+    )}
+  />
+);

@@ -28,6 +28,7 @@ const L = {
   BoardClass: named(learner, 'BoardClassPage'),
   AllCourse: named(learner, 'AllCoursePage'),
   ClassDetail: named(learner, 'ClassDetailPage'),
+  Subject: named(learner, 'SubjectPage'),
   UserPurchase: named(learner, 'UserPurchasePage'),
   UserPlayerVideo: named(learner, 'UserPlayerVideoPage'),
   UserVideoPlayer: named(learner, 'UserVideoPlayerPage'),
@@ -67,6 +68,7 @@ export function AppRoutes() {
           <Route path="/Board-Class" element={el(L.BoardClass)} />
           <Route path="/AllCourse" element={el(L.AllCourse)} />
           <Route path="/classes/:classId" element={el(L.ClassDetail)} />
+          <Route path="/subjects/:subjectId" element={el(L.Subject)} />
           <Route path="/termsandconditions" element={el(Terms)} />
           <Route path="/privacypolicy" element={el(Privacy)} />
           <Route element={<RequireLearner />}>

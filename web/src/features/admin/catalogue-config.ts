@@ -73,7 +73,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
       board.media('Image', 'image', 'image_url'),
       board.free(),
     ],
-    filters: [board.filter('Board Name', 'select', 'board_name')],
+    filters: [board.choice('Board Name', 'board')],
     dateField: board.dateField('created_at'),
   },
   Class: {
@@ -102,10 +102,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
       cls.media('Image', 'image', 'class_image_url'),
       cls.free(),
     ],
-    filters: [
-      cls.filter('Board Name', 'select', 'board_name'),
-      cls.filter('Class Name', 'text', 'class_name'),
-    ],
+    filters: [cls.choice('Board Name', 'board'), cls.filter('Class Name', 'text', 'class_name')],
     dateField: cls.dateField('class_created_at'),
   },
   Subject: {
@@ -237,7 +234,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
       chapter.media('Image', 'image', 'chapter_image_url'),
     ],
     filters: [
-      chapter.filter('Subject', 'select', 'subject_name'),
+      chapter.choice('Subject', 'subject'),
       chapter.filter('Chapter', 'text', 'chapter_name'),
     ],
     dateField: chapter.dateField('chapter_created_date'),
@@ -275,6 +272,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
         '1',
       ),
       { name: 'serial_no', label: 'Serial No', type: 'number' },
+      { name: 'duration_seconds', label: 'Duration (seconds)', type: 'number' },
     ],
     columns: [
       topic.upper('Chapter', 'chapter_name'),
@@ -288,7 +286,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
       topic.media('Notes', 'notes', 'notes_url'),
     ],
     filters: [
-      topic.filter('Subject', 'select', 'subject_name'),
+      topic.choice('Subject', 'subject'),
       topic.filter('Sub-Subject', 'text', 'sub_subject_name'),
     ],
     dateField: topic.dateField('created_date'),
@@ -311,6 +309,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
     ],
     columns: [
       testimonial.upper('Name', 'name'),
+      testimonial.text('Designation', 'designation'),
       testimonial.text('Description', 'description'),
       testimonial.media('Image', 'image', 'image_url'),
       testimonial.date('Created At', 'created_at'),

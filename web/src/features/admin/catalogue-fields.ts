@@ -1,6 +1,7 @@
 import { LANGUAGE_GROUPS, type CatalogueEntity, type RecordOf, type UploadKind } from '@gia/shared';
 import { CATALOGUE_TREE } from '@gia/shared/catalogue-tree.ts';
 import type { Rec } from './api/catalogue.ts';
+import { contextLabel } from './context-label.ts';
 import { dayMonthYear, orNotAvailable, rupees, upper } from './format.ts';
 
 /*
@@ -40,8 +41,11 @@ export interface ColumnDef {
 
 export interface FilterDef {
   label: string;
+  /** `text`: rows whose value contains the typed text; `select`: rows whose value is the chosen one. */
   kind: 'text' | 'select';
   value: (r: Rec) => string;
+  /** For `select`: how a value is offered (default: the value itself). */
+  choiceLabel?: (r: Rec) => string;
 }
 
 export const IMAGE = {
@@ -187,6 +191,13 @@ export const tableOf = <E extends CatalogueEntity>() => ({
     label,
     kind,
     value: (r) => orNotAvailable(r[field], ''),
+  }),
+  /** A choice of the records' `entity` (itself or an ancestor), offered with its context. */
+  choice: (label: string, entity: CatalogueEntity): FilterDef => ({
+    label,
+    kind: 'select',
+    value: (r) => orNotAvailable(r[CATALOGUE_TREE[entity].id], ''),
+    choiceLabel: (r) => contextLabel(entity, r),
   }),
   dateField: (field: FieldOf<E>) => (r: Rec) => r[field],
 });

@@ -1,6 +1,19 @@
 import { ResetIcon } from '../../components/icons.tsx';
-import type { Rec, ScreenConfig } from './catalogue-config.ts';
+import type { FilterDef, Rec, ScreenConfig } from './catalogue-config.ts';
+import { SearchableSelect, type Choice } from './searchable-select.tsx';
 import type { CatalogueRows } from './use-catalogue-rows.ts';
+
+/** A choice filter's options: each value once, offered by its label, in label order. */
+function choicesOf(f: FilterDef, records: Rec[]): Choice[] {
+  const byValue = new Map<string, string>();
+  for (const r of records) {
+    const value = f.value(r);
+    if (value && !byValue.has(value)) byValue.set(value, f.choiceLabel?.(r) ?? value);
+  }
+  return [...byValue]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
 
 /** The table's filters: the screen's text and choice filters, a date range and a reset. */
 export function CatalogueFilters({
@@ -16,30 +29,28 @@ export function CatalogueFilters({
     <div className="filters">
       {config.filters.map((f) => {
         const id = `filter-${f.label}`;
-        const choices =
-          f.kind === 'select' ? [...new Set(records.map(f.value).filter(Boolean))].sort() : [];
+        const label = `Filter by ${f.label}`;
+        const value = state.filters[f.label] ?? '';
         return (
           <div key={f.label} className="field">
-            <label htmlFor={id}>Filter by {f.label}</label>
             {f.kind === 'select' ? (
-              <select
+              <SearchableSelect
                 id={id}
-                value={state.filters[f.label] ?? ''}
-                onChange={(e) => state.setFilter(f.label, e.target.value)}
-              >
-                <option value="">All</option>
-                {choices.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                value={state.filters[f.label] ?? ''}
-                onChange={(e) => state.setFilter(f.label, e.target.value)}
+                label={label}
+                value={value}
+                choices={choicesOf(f, records)}
+                placeholder="All"
+                onChange={(v) => state.setFilter(f.label, v)}
               />
+            ) : (
+              <>
+                <label htmlFor={id}>{label}</label>
+                <input
+                  id={id}
+                  value={value}
+                  onChange={(e) => state.setFilter(f.label, e.target.value)}
+                />
+              </>
             )}
           </div>
         );

@@ -7,6 +7,9 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useCatalogueSources, useSaveRecord } from './api/catalogue.ts';
 import type { FieldDef, Rec, ScreenConfig } from './catalogue-config.ts';
+import { contextLabel } from './context-label.ts';
+import { SearchableSelect } from './searchable-select.tsx';
+import { fillDurationFromVideo } from './video-duration.ts';
 
 type Values = Record<string, unknown>;
 
@@ -37,27 +40,15 @@ interface FieldInputProps {
   field: FieldDef;
   value: unknown;
   disabled: boolean;
-  options: { value: string; label: string }[];
   progress: number | undefined;
   onChange(value: unknown): void;
 }
 
-/** The input of one form field, by its type. */
-function FieldInput({ field: f, value, disabled, options, progress, onChange }: FieldInputProps) {
+/** The input of one form field other than a dropdown of records, by its type. */
+function FieldInput({ field: f, value, disabled, progress, onChange }: FieldInputProps) {
   const id = `f-${f.name}`;
   const text = String(value ?? '');
   switch (f.type) {
-    case 'select':
-      return (
-        <select id={id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-          <option value="">Select...</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      );
     case 'options': {
       const groups = [...new Set((f.options ?? []).map((o) => o.group ?? ''))];
       const opts = (group: string) =>
@@ -103,7 +94,10 @@ function FieldInput({ field: f, value, disabled, options, progress, onChange }: 
             onChange={(e) => onChange(e.target.files?.[0] ?? '')}
           />
           {progress !== undefined && (
-            <progress value={progress} max={1} aria-label={`${f.label} upload progress`} />
+            <span className="upload-progress small">
+              <progress value={progress} max={1} aria-label={`${f.label} upload progress`} />{' '}
+              {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Uploaded'}
+            </span>
           )}
           {typeof value === 'string' && value && (
             <span className="muted small current-file">
@@ -141,7 +135,8 @@ export function CatalogueForm({
 }: {
   config: ScreenConfig;
   editing: Rec | null;
-  onDone(): void;
+  /** After a save (with the saved record's id) or a cancel. */
+  onDone(savedId?: string): void;
 }) {
   const sources = useCatalogueSources(config.sources);
   const save = useSaveRecord(config.entity);
@@ -161,13 +156,18 @@ export function CatalogueForm({
   }
 
   const optionsFor = (f: FieldDef) => {
-    if (!f.source) return [];
-    const { id, name } = CATALOGUE_TREE[f.source];
+    const source = f.source;
+    if (!source) return [];
+    const { id, name } = CATALOGUE_TREE[source];
     const dep = f.dependsOn;
-    const items = sources.get(f.source) ?? [];
+    const items = sources.get(source) ?? [];
     const shown = dep?.field ? items.filter((i) => i[dep.field] === values[dep.from]) : items;
-    return shown.map((i) => ({ value: String(i[id]), label: String((name && i[name]) ?? '') }));
+    return shown
+      .map((i) => ({ value: String(i[id]), label: name ? contextLabel(source, i) : '' }))
+      .sort((a, b) => a.label.localeCompare(b.label));
   };
+
+  const isDisabled = (f: FieldDef) => Boolean(f.dependsOn && isBlank(values[f.dependsOn.from]));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -189,8 +189,9 @@ export function CatalogueForm({
             v = await uploadFile(f.upload.kind, v, (p) =>
               setProgress((s) => ({ ...s, [f.name]: p })),
             );
-          } catch {
-            toast.error(UPLOAD_FAILED);
+          } catch (err) {
+            // The server's own reason (a refused type or size) when it gave one.
+            toast.error(errorMessage(err, UPLOAD_FAILED));
             setValue(f.name, '');
             return;
           }
@@ -202,7 +203,8 @@ export function CatalogueForm({
       if (editing) body[idField] = editing[idField];
       const res = await save.mutateAsync({ body, update: Boolean(editing) });
       toast.success(res.message);
-      onDone();
+      const saved = res.data?.[idField] ?? body[idField];
+      onDone(typeof saved === 'string' ? saved : undefined);
     } catch (err) {
       const action = editing ? 'updating' : 'adding';
       toast.error(errorMessage(err, `An error occurred while ${action} the ${config.errorNoun}.`));
@@ -221,15 +223,30 @@ export function CatalogueForm({
             key={f.name}
             className={`field ${f.type === 'checkbox' ? 'field-check' : ''} ${f.type === 'textarea' ? 'field-wide' : ''}`}
           >
-            <label htmlFor={`f-${f.name}`}>{f.label}</label>
-            <FieldInput
-              field={f}
-              value={values[f.name]}
-              disabled={Boolean(f.dependsOn && isBlank(values[f.dependsOn.from]))}
-              options={optionsFor(f)}
-              progress={progress[f.name]}
-              onChange={(v) => setValue(f.name, v)}
-            />
+            {f.type === 'select' ? (
+              <SearchableSelect
+                id={`f-${f.name}`}
+                label={f.label}
+                value={String(values[f.name] ?? '')}
+                choices={optionsFor(f)}
+                disabled={isDisabled(f)}
+                onChange={(v) => setValue(f.name, v)}
+              />
+            ) : (
+              <>
+                <label htmlFor={`f-${f.name}`}>{f.label}</label>
+                <FieldInput
+                  field={f}
+                  value={values[f.name]}
+                  disabled={isDisabled(f)}
+                  progress={progress[f.name]}
+                  onChange={(v) => {
+                    setValue(f.name, v);
+                    void fillDurationFromVideo(config.fields, f, v, setValue);
+                  }}
+                />
+              </>
+            )}
           </div>
         ))}
         <div className="form-actions">
@@ -237,7 +254,7 @@ export function CatalogueForm({
             {busy ? 'Saving...' : editing ? config.buttons[1] : config.buttons[0]}
           </button>
           {editing && (
-            <button type="button" className="btn" onClick={onDone}>
+            <button type="button" className="btn" onClick={() => onDone()}>
               Cancel
             </button>
           )}

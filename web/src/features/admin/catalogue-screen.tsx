@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CATALOGUE_TREE } from '@gia/shared/catalogue-tree.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -9,6 +9,7 @@ import type { Rec, ScreenConfig } from './catalogue-config.ts';
 import { CatalogueFilters } from './catalogue-filters.tsx';
 import { CatalogueForm } from './catalogue-form.tsx';
 import { CatalogueTable } from './catalogue-table.tsx';
+import { Pager } from './pager.tsx';
 import { useCatalogueRows } from './use-catalogue-rows.ts';
 
 /**
@@ -24,6 +25,35 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
   const [formKey, setFormKey] = useState(0);
   const top = useRef<HTMLDivElement>(null);
   const idOf = (r: Rec) => String(r[CATALOGUE_TREE[config.entity].id]);
+  // The record saved last: highlighted, and once the list holds it, its page shown and scrolled to.
+  const [saved, setSaved] = useState<string | null>(null);
+  const toShow = useRef<string | null>(null);
+  const [scrollTo, setScrollTo] = useState<string | null>(null);
+  const { rows: shownRows, showRecord, page } = rows;
+
+  useEffect(() => {
+    const id = toShow.current;
+    if (!id || !shownRows.some((r) => idOf(r) === id)) return;
+    toShow.current = null;
+    showRecord(id);
+    setScrollTo(id);
+    // idOf and showRecord derive from the rows and the config, which the effect follows.
+  }, [shownRows, saved]);
+
+  useEffect(() => {
+    if (!scrollTo) return;
+    document
+      .querySelector(`[data-row-id="${CSS.escape(scrollTo)}"]`)
+      ?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    setScrollTo(null);
+  }, [scrollTo, page]);
+
+  function done(savedId?: string) {
+    edit(null);
+    if (!savedId) return;
+    toShow.current = savedId;
+    setSaved(savedId);
+  }
 
   function edit(r: Rec | null) {
     setEditing(r);
@@ -47,7 +77,7 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
     <>
       <AdminHeader />
       <main className="admin-main" ref={top}>
-        <CatalogueForm key={formKey} config={config} editing={editing} onDone={() => edit(null)} />
+        <CatalogueForm key={formKey} config={config} editing={editing} onDone={done} />
         <section className="card">
           <h2>{config.tableTitle}</h2>
           <CatalogueFilters config={config} records={list.data ?? []} state={rows} />
@@ -56,13 +86,22 @@ export function CatalogueScreen({ config }: { config: ScreenConfig }) {
           ) : !rows.rows.length ? (
             <p className="empty">{config.empty}</p>
           ) : (
-            <CatalogueTable
-              config={config}
-              rows={rows.rows}
-              rowId={idOf}
-              onEdit={edit}
-              onDelete={confirmDelete}
-            />
+            <>
+              <CatalogueTable
+                config={config}
+                rows={rows.pageRows}
+                rowId={idOf}
+                highlighted={saved}
+                onEdit={edit}
+                onDelete={confirmDelete}
+              />
+              <Pager
+                page={rows.page}
+                total={rows.rows.length}
+                label={config.tableTitle}
+                onPage={rows.setPage}
+              />
+            </>
           )}
         </section>
       </main>

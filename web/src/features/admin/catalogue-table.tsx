@@ -26,7 +26,7 @@ function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
   switch (cell.kind) {
     case 'image':
       return present(v) ? (
-        <img src={v} alt="" width={100} height={100} className="thumb" loading="lazy" />
+        <img src={v} alt="" width={48} height={48} className="thumb" loading="lazy" />
       ) : (
         'N/A'
       );
@@ -83,12 +83,15 @@ export function CatalogueTable({
   config,
   rows,
   rowId,
+  highlighted,
   onEdit,
   onDelete,
 }: {
   config: ScreenConfig;
   rows: Rec[];
   rowId(r: Rec): string;
+  /** The record saved last, marked until the next save. */
+  highlighted: string | null;
   onEdit(r: Rec): void;
   onDelete(r: Rec): void;
 }) {
@@ -108,7 +111,11 @@ export function CatalogueTable({
           </thead>
           <tbody>
             {rows.map((r) => (
-              <tr key={rowId(r)}>
+              <tr
+                key={rowId(r)}
+                data-row-id={rowId(r)}
+                className={rowId(r) === highlighted ? 'is-saved' : undefined}
+              >
                 {config.columns.map((c) => (
                   <td key={c.header}>
                     <CellView cell={c.render(r)} onPlay={setVideo} />

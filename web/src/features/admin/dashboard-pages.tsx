@@ -15,20 +15,23 @@ export function DashboardPage() {
     navigate('/');
   }
   return (
-    <main className="admin-main">
-      <div className="dashboard-head">
-        <h1>Welcome, {name}</h1>
-        <div className="row">
-          <Link to="/AdminUserList" className="btn btn-primary">
-            {adminScreen('/AdminUserList').label}
-          </Link>
-          <button type="button" className="btn" onClick={logout}>
-            Logout
-          </button>
+    <>
+      <AdminHeader />
+      <main className="admin-main">
+        <div className="dashboard-head">
+          <h1>Welcome, {name}</h1>
+          <div className="row">
+            <Link to="/AdminUserList" className="btn btn-primary">
+              {adminScreen('/AdminUserList').label}
+            </Link>
+            <button type="button" className="btn" onClick={logout}>
+              Logout
+            </button>
+          </div>
         </div>
-      </div>
-      <Tiles hub="dashboard" />
-    </main>
+        <Tiles hub="dashboard" />
+      </main>
+    </>
   );
 }
 

@@ -42,6 +42,8 @@ export function useCatalogueSources(entities: readonly CatalogueEntity[]) {
 
 interface Answer {
   message: string;
+  /** The record as stored (inserts and updates answer it). */
+  data?: Rec;
 }
 
 /** Inserts a record, or updates the one whose id the body carries (`update: true`). */

@@ -8,10 +8,11 @@ export const cartKeys = {
   all: () => ['cart'] as const,
 };
 
-/** The cart's items with current prices, and their total in rupees. */
-export const useCartItems = () =>
+/** The cart's items with current prices, and their total in rupees (`enabled`: only with a session). */
+export const useCartItems = (enabled = true) =>
   useQuery({
     queryKey: cartKeys.all(),
+    enabled,
     queryFn: () => api<CartAnswer>('GET', apiPath('cart.get')),
   });
 

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+
+/** A choice of a searchable select. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Lists longer than this get a search box. */
+export const SEARCH_FROM = 8;
+
+/**
+ * A native select (keyboard operable, announced as it is) with a search box bound to it once the
+ * list is long: typing narrows the options to those whose label contains every typed word. The
+ * chosen option always stays listed, so the select never loses its value.
+ */
+export function SearchableSelect({
+  id,
+  label,
+  value,
+  choices,
+  placeholder = 'Select...',
+  disabled = false,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  choices: Choice[];
+  placeholder?: string;
+  disabled?: boolean;
+  onChange(value: string): void;
+}) {
+  const [search, setSearch] = useState('');
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = choices.filter(
+    (c) => c.value === value || words.every((w) => c.label.toLowerCase().includes(w)),
+  );
+  const searchable = choices.length > SEARCH_FROM;
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      {searchable && (
+        <div className="select-search">
+          <label htmlFor={`${id}-search`} className="small muted">
+            Search {label}
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={search}
+            disabled={disabled}
+            autoComplete="off"
+            aria-controls={id}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+      )}
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        <option value="">
+          {searchable && words.length ? `${shown.length} of ${choices.length} match` : placeholder}
+        </option>
+        {shown.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}

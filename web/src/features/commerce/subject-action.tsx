@@ -1,0 +1,95 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
+import { toast } from '../../components/toast.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { links } from '../../lib/links.ts';
+import { usePurchased } from '../../lib/purchases-api.ts';
+import { hasSession, useSession } from '../../lib/session.ts';
+import { useAddToCart, useCartItems } from './api/cart.ts';
+
+/** What a subject offers the person looking at it. */
+export type SubjectOffer = 'free' | 'owned' | 'in-cart' | 'buy' | 'checking';
+
+export interface SubjectActionProps {
+  subjectId: string;
+  /** The subject's `free_course` flag: a free course is started, never bought. */
+  freeCourse?: boolean;
+  /** Where 'Continue learning' goes (the learner's last topic); else the subject's sub-subjects. */
+  continueTo?: string;
+  /** A larger button (the subject page's bar), instead of a card's small one. */
+  large?: boolean;
+}
+
+/**
+ * Which of the subject's actions applies: what the learner owns, a free course, what is in the
+ * cart, else buying it. A visitor is offered 'Add to Cart' (which asks them to sign in first).
+ */
+export function useSubjectOffer(subjectId: string, freeCourse?: boolean): SubjectOffer {
+  const signedIn =
+    useSession((s) => s.isAuthenticated && s.role === 'learner') && hasSession('learner');
+  const purchased = usePurchased();
+  const cart = useCartItems(signedIn);
+  if (signedIn && purchased.data?.some((p) => p.subject_id === subjectId)) return 'owned';
+  if (freeCourse === true) return 'free';
+  if (!signedIn) return 'buy';
+  if (cart.data?.data.some((item) => item.subject_id === subjectId)) return 'in-cart';
+  if (purchased.isPending || cart.isPending) return 'checking';
+  return 'buy';
+}
+
+/**
+ * The one place that decides what a subject offers: Owned / Continue learning, Free / Start
+ * learning, In cart / Go to cart, or 'Add to Cart' — which, once added, becomes In cart.
+ */
+export function SubjectAction({ subjectId, freeCourse, continueTo, large }: SubjectActionProps) {
+  const offer = useSubjectOffer(subjectId, freeCourse);
+  const add = useAddToCart();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const size = large ? '' : ' btn-small';
+
+  async function addToCart() {
+    if (!hasSession('learner')) {
+      return navigate(`/signin?redirect=${encodeURIComponent(pathname + search)}`);
+    }
+    try {
+      await add.mutateAsync(subjectId);
+      toast.success(LEARNER_MESSAGES.cartAdded);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to add to cart'));
+    }
+  }
+
+  if (offer === 'owned' || offer === 'free' || offer === 'in-cart') {
+    const { tag, text, to } = {
+      owned: {
+        tag: 'Owned',
+        text: 'Continue learning',
+        to: continueTo ?? links.subSubjects(subjectId),
+      },
+      free: { tag: 'Free', text: 'Start learning', to: links.subSubjects(subjectId) },
+      'in-cart': { tag: 'In cart', text: 'Go to cart', to: links.cart() },
+    }[offer];
+    return (
+      <span className="subject-action">
+        <span className={`subject-tag subject-tag-${offer}`}>{tag}</span>
+        <Link className={`btn btn-primary${size}`} to={to}>
+          {text}
+        </Link>
+      </span>
+    );
+  }
+  return (
+    <span className="subject-action">
+      <button
+        type="button"
+        className={`btn btn-primary${size}`}
+        onClick={addToCart}
+        disabled={add.isPending || offer === 'checking'}
+        aria-busy={add.isPending || offer === 'checking'}
+      >
+        Add to Cart
+      </button>
+    </span>
+  );
+}

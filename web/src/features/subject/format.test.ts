@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { clock, lessons, totalLength } from './format.ts';
+
+describe('lengths on the subject page', () => {
+  it('shows a lesson as m:ss, and h:mm:ss past an hour', () => {
+    expect(clock(6)).toBe('0:06');
+    expect(clock(125)).toBe('2:05');
+    expect(clock(3725)).toBe('1:02:05');
+  });
+  it('shows a course in words', () => {
+    expect(totalLength(45)).toBe('45 sec');
+    expect(totalLength(720)).toBe('12 min');
+    expect(totalLength(3900)).toBe('1 h 5 min');
+    expect(totalLength(7200)).toBe('2 h');
+    expect(lessons(1)).toBe('1 lesson');
+    expect(lessons(12)).toBe('12 lessons');
+  });
+});

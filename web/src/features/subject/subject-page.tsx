@@ -1,0 +1,290 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type {
+  SubjectOutline,
+  SubjectOutlineGroup,
+  SubjectOutlineTopic,
+  SubjectRecord,
+} from '@gia/shared/catalogue-records.ts';
+import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
+import { Modal } from '../../components/modal.tsx';
+import { LoadError } from '../../components/query-state.tsx';
+import { rupee } from '../../lib/format.ts';
+import { links } from '../../lib/links.ts';
+import { useSession } from '../../lib/session.ts';
+import { isNotFound, useSubjectOutline } from './api.ts';
+import { clock, lessons, totalLength } from './format.ts';
+import { LockIcon, PlayIcon } from './subject-icons.tsx';
+
+/** What the subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
+export type SubjectActionSlot = (subject: SubjectRecord) => ReactNode;
+
+/** The page's title is the subject's name while it is shown. */
+function useDocumentTitle(title: string | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+}
+
+/** A deep link sets the learner's selections from the subject's ancestors. */
+function useSelectionsFrom(subject: SubjectRecord | undefined) {
+  const select = useSession((s) => s.select);
+  useEffect(() => {
+    if (!subject) return;
+    select('board', { id: subject.board_id, name: subject.board_name ?? '' });
+    select('class', { id: subject.class_id, name: subject.class_name ?? '' });
+    select('subject', { id: subject.subject_id, name: subject.subject_name });
+  }, [subject, select]);
+}
+
+/** `/subjects/:subjectId`: what a subject contains, its free previews, its price and buying it. */
+export function SubjectPage({ action }: { action: SubjectActionSlot }) {
+  const { subjectId = '' } = useParams();
+  const outline = useSubjectOutline(subjectId);
+  useDocumentTitle(outline.data?.subject.subject_name);
+  useSelectionsFrom(outline.data?.subject);
+
+  if (outline.data) return <SubjectContents outline={outline.data} action={action} />;
+  if (outline.isError && isNotFound(outline.error)) {
+    return (
+      <section className="subject-missing card">
+        <h1>This subject does not exist.</h1>
+        <p>
+          <Link to={links.boards()}>Browse all boards</Link>
+        </p>
+      </section>
+    );
+  }
+  if (outline.isError) {
+    return (
+      <LoadError
+        what="this subject"
+        retrying={outline.isFetching}
+        onRetry={() => void outline.refetch()}
+      />
+    );
+  }
+  return <SubjectSkeleton />;
+}
+
+/** The page's layout while it loads: hero, action bar and contents rows. */
+function SubjectSkeleton() {
+  return (
+    <div className="subject-page skeleton" aria-busy="true" role="status">
+      <span className="sr-only">Loading the subject…</span>
+      <div className="subject-hero card" aria-hidden="true">
+        <span className="skeleton-img subject-hero-img" />
+        <div className="subject-hero-body">
+          <span className="skeleton-line skeleton-line-short" />
+          <span className="skeleton-line" />
+          <span className="skeleton-line skeleton-line-short" />
+        </div>
+      </div>
+      <div className="subject-contents" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="skeleton-row card">
+            <span className="skeleton-line" />
+            <span className="skeleton-line skeleton-line-short" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function SubjectContents({
+  outline,
+  action,
+}: {
+  outline: SubjectOutline;
+  action: SubjectActionSlot;
+}) {
+  const s = outline.subject;
+  const [playing, setPlaying] = useState<SubjectOutlineTopic | null>(null);
+  const free = s.free_course === true;
+  const price = free ? 'Free' : rupee(s.subject_price);
+  const rating = s.rating?.review_count ? s.rating : null;
+  return (
+    <div className="subject-page">
+      <section className="subject-hero card">
+        <img
+          className="subject-hero-img"
+          src={s.subject_image_url || DEFAULT_IMAGE}
+          alt=""
+          width={480}
+          height={270}
+        />
+        <div className="subject-hero-body">
+          <p className="muted">{[s.class_name, s.board_name].filter(Boolean).join(' · ')}</p>
+          <h1>{s.subject_name}</h1>
+          {rating ? (
+            <p
+              className="rating"
+              aria-label={`Rated ${rating.average_rating} out of 5 from ${rating.review_count} reviews`}
+            >
+              ★ {rating.average_rating.toFixed(1)} ({rating.review_count}{' '}
+              {rating.review_count === 1 ? 'review' : 'reviews'})
+            </p>
+          ) : (
+            <p className="muted">No reviews yet</p>
+          )}
+          {outline.authors.length > 0 && <p>By {outline.authors.join(', ')}</p>}
+          <p className="subject-facts">
+            {lessons(outline.lesson_count)}
+            {outline.duration_seconds > 0 && ` · ${totalLength(outline.duration_seconds)}`}
+          </p>
+          <p className="price subject-price">{price}</p>
+        </div>
+      </section>
+      <div className="subject-buy" aria-label="Buy this subject" role="region">
+        <span className="price">{price}</span>
+        {action(s)}
+      </div>
+      <h2>Contents</h2>
+      {outline.sub_subjects.length === 0 ? (
+        <p className="empty">No lessons yet.</p>
+      ) : (
+        <div className="accordion subject-contents">
+          {outline.sub_subjects.map((g, i) => (
+            <SubSubjectSection
+              key={g.sub_subject_id || 'direct'}
+              group={g}
+              initiallyOpen={i === 0}
+              freeCourse={free}
+              onPlay={setPlaying}
+            />
+          ))}
+        </div>
+      )}
+      {playing && <PreviewPlayer topic={playing} onClose={() => setPlaying(null)} />}
+    </div>
+  );
+}
+
+function SubSubjectSection({
+  group,
+  initiallyOpen,
+  freeCourse,
+  onPlay,
+}: {
+  group: SubjectOutlineGroup;
+  initiallyOpen: boolean;
+  freeCourse: boolean;
+  onPlay(topic: SubjectOutlineTopic): void;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const count = group.chapters.reduce((n, c) => n + c.topics.length, 0);
+  const panelId = `contents-${group.sub_subject_id || 'direct'}`;
+  return (
+    <section className="card">
+      <h3 className="accordion-title">
+        <button
+          type="button"
+          className="accordion-head"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          <span>{group.sub_subject_name || 'More chapters'}</span>
+          <span className="muted small subject-count">{lessons(count)}</span>
+          <span className="accordion-chevron" aria-hidden="true" />
+        </button>
+      </h3>
+      {open && (
+        <div id={panelId}>
+          {group.chapters.map((c) => (
+            <div key={c.chapter_id} className="subject-chapter">
+              <h4>{c.chapter_name}</h4>
+              <ul className="subject-topics">
+                {c.topics.map((t) => (
+                  <TopicRow key={t.topic_id} topic={t} freeCourse={freeCourse} onPlay={onPlay} />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function TopicRow({
+  topic: t,
+  freeCourse,
+  onPlay,
+}: {
+  topic: SubjectOutlineTopic;
+  freeCourse: boolean;
+  onPlay(topic: SubjectOutlineTopic): void;
+}) {
+  const playable = !t.locked && Boolean(t.video_url);
+  return (
+    <li className={`subject-topic${t.locked ? ' is-locked' : ''}`}>
+      {playable ? (
+        <button
+          type="button"
+          className="icon-btn subject-play"
+          aria-label={`Play ${t.topic_name}`}
+          onClick={() => onPlay(t)}
+        >
+          <PlayIcon />
+        </button>
+      ) : (
+        <span className="subject-lock">
+          <LockIcon />
+        </span>
+      )}
+      <span className="subject-topic-name">
+        {t.topic_name}
+        {t.locked && (
+          <span className="muted small subject-topic-note">Part of the paid course</span>
+        )}
+      </span>
+      {!freeCourse && t.free_to_watch === '1' && (
+        <span className="subject-tag subject-tag-free">Free preview</span>
+      )}
+      {t.duration_seconds !== null && (
+        <span className="muted small subject-duration">
+          <span className="sr-only">Length </span>
+          {clock(t.duration_seconds)}
+        </span>
+      )}
+    </li>
+  );
+}
+
+/** A free preview (or an owned lesson) played in a dialog; Escape or Close ends it. */
+function PreviewPlayer({ topic, onClose }: { topic: SubjectOutlineTopic; onClose(): void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <Modal label={topic.topic_name} className="video-modal subject-preview">
+      <h2>{topic.topic_name}</h2>
+      <video
+        src={topic.video_url ?? undefined}
+        controls
+        autoPlay
+        playsInline
+        width={640}
+        height={360}
+      />
+      <div className="modal-actions">
+        <button ref={close} type="button" className="btn" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
