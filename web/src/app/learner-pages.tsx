@@ -52,7 +52,11 @@ export const ChooseSubSubjectPage = () => (
 
 /** `/Favourite`. */
 export const FavouritePage = () => (
-  <Favourites cartButton={(subjectId) => <SubjectAction subjectId={subjectId} />} />
+  <Favourites
+    subjectAction={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} />
+    )}
+  />
 );
 
 /** `/GetTopic`, with the floating AI teacher of the topic. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
 import { useClearErrorsOnNavigate } from '../components/toast.tsx';
+import { useCartCount } from './cart-count.ts';
 import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
@@ -54,7 +55,7 @@ export function AppRoutes() {
             <Route key={s.path} path={s.path} element={el(s.Screen)} />
           ))}
         </Route>
-        <Route element={<LearnerLayout />}>
+        <Route element={<LearnerLayout useCartCount={useCartCount} />}>
           <Route path="/" element={<LandingPage />} />
           <Route path="/signin" element={el(SignIn)} />
           <Route path="/signup" element={el(SignIn)} />
