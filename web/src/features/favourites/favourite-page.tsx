@@ -54,7 +54,10 @@ export function FavouritePage({
               <p className="muted">
                 {f.class_name} · {f.board_name}
               </p>
-              <p className="price">{f.free_course === true ? 'Free' : rupee(f.subject_price)}</p>
+              {/* A free or owned subject says so in its action (never ₹0). */}
+              {f.free_course !== true && !owned.has(f.subject_id) && (
+                <p className="price">{rupee(f.subject_price)}</p>
+              )}
               <div className="row">
                 <button
                   type="button"
