@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePurchased } from '../../lib/purchases-api.ts';
-import { Card, useOpenSubject } from '../../components/catalogue-ui.tsx';
+import { Card } from '../../components/catalogue-ui.tsx';
+import { links } from '../../lib/links.ts';
 
 /** `/MyCourse`: the learner's purchased subjects. */
 export function MyCoursePage() {
   const purchased = usePurchased();
-  const openSubject = useOpenSubject();
   return (
     <>
       <PageHeading title="My Courses" />
@@ -26,7 +26,7 @@ export function MyCoursePage() {
               key={p.subject_id}
               image={p.subject_image_url}
               title={p.subject_name}
-              onOpen={() => openSubject(p)}
+              to={links.subSubjects(p.subject_id)}
             >
               <p className="muted">
                 {p.class_name} · {p.board_name}
