@@ -98,6 +98,10 @@ describe('deep links and honest states', () => {
     ).toBe(`/GetClasses?board=${ids.board}`);
     expect(await fits(page)).toBe(true);
     await shot(page, 'subjects-deeplink-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(await fits(page)).toBe(true);
+    await shot(page, 'subjects-deeplink-desk');
+    await page.setViewportSize({ width: 360, height: 740 });
 
     // A free subject opens (its title is part of the link) to its sub-subjects, by URL.
     await page.getByRole('heading', { name: names.subject, exact: true }).click();
@@ -182,6 +186,8 @@ describe('deep links and honest states', () => {
     await page.getByRole('link', { name: 'Veins' }).waitFor();
     expect(await fits(page)).toBe(true);
     await shot(page, 'chapters-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await shot(page, 'chapters-desk');
     expect(errors).toEqual([]);
     await context.close();
   });
