@@ -68,6 +68,21 @@ describe('the AI teacher', () => {
   });
   afterAll(() => mock?.close());
 
+  it('tells anyone, signed in or not, whether the teacher is configured (getAiStatus)', async () => {
+    // The shared stack has no key: not available, to a visitor and to a learner alike.
+    const me = await learner();
+    for (const token of [undefined, me.token]) {
+      const res = await call('GET', `${LEARNER_DATA}/getAiStatus`, { token });
+      expect(res).toMatchObject({ status: 200, body: { data: { available: false } } });
+    }
+    // Configured (the key and a base URL): available, and nothing of the configuration shows.
+    const res = await invoke('GET', `${LEARNER_DATA}/getAiStatus`, me.token);
+    expect(res).toMatchObject({ status: 200, body: { data: { available: true } } });
+    expect(res.body.data).toEqual({ available: true });
+    expect(JSON.stringify(res.body)).not.toContain('test-key');
+    expect(JSON.stringify(res.body)).not.toContain(mock.url);
+  });
+
   it('answers 503 when no OpenAI key is configured', async () => {
     const me = await learner();
     const res = await call('POST', `${LEARNER_DATA}/getAiResponse`, {

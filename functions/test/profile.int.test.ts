@@ -108,3 +108,46 @@ describe('the profile', () => {
     });
   });
 });
+
+describe('the profile photo and the form’s problems (issue 14)', () => {
+  const put = (token: string, body: object) =>
+    call('PUT', `${LEARNER_DATA}/updateclass_users`, { token, body });
+  const fields = {
+    user_mobile: '9876543210',
+    user_name: 'Photo Less',
+    dob: '2011-02-03',
+    course_of_study: 'Class 9',
+  };
+
+  it('saves a mobile number without a photo', async () => {
+    const me = await learner();
+
+    const res = await put(me.token, { ...fields, email: me.email });
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ user_mobile: '9876543210', profile_image: '' });
+    const read = await call('GET', `${LEARNER_DATA}/getclass_users`, { token: me.token });
+    expect(read.body.data[0]).toMatchObject({ user_mobile: '9876543210', profile_image: '' });
+  });
+
+  it('lists every problem at once, each under its field, in plain words', async () => {
+    const me = await learner();
+    const tomorrow = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+
+    const res = await put(me.token, {
+      user_mobile: '98765',
+      user_name: 'x'.repeat(300),
+      email: me.email,
+      dob: tomorrow,
+      course_of_study: '',
+    });
+
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      { field: 'user_mobile', message: 'Mobile number must be exactly 10 digits.' },
+      { field: 'user_name', message: 'User Name must be at most 100 characters.' },
+      { field: 'dob', message: 'Date of birth cannot be later than today.' },
+      { field: 'course_of_study', message: 'Course of study is required!' },
+    ]);
+  });
+});

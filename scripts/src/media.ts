@@ -82,6 +82,9 @@ async function handleUpload(
   res.end();
 }
 
+/** The content security policy of an SVG image (the demo's artwork): inert as a document. */
+export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
 /** Keys under this prefix are public images; everything else is private media. */
 export const PUBLIC_PREFIX = 'public/';
 
@@ -146,6 +149,10 @@ export function mediaHandler(s3Endpoint: string) {
       const v = upstream.headers.get(h);
       if (v) headers[h] = v;
     }
+    headers['x-content-type-options'] = 'nosniff';
+    // An SVG opened on its own is a document: it may draw, never run or fetch anything.
+    if (headers['content-type']?.startsWith('image/svg+xml'))
+      headers['content-security-policy'] = SVG_POLICY;
     res.writeHead(upstream.status, headers);
     if (!upstream.body || req.method === 'HEAD') {
       await upstream.body?.cancel();

@@ -8,6 +8,7 @@ import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
 import { SAMPLE_LESSON_SECONDS } from './demo-assets.ts';
+import { demoArtwork as art } from './demo-artwork.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -142,7 +143,7 @@ const CATALOGUE: { board: string; free?: boolean; classes: DemoClass[] }[] = [
   },
 ];
 
-const TESTIMONIALS = [
+const TESTIMONIALS: [string, string, string][] = [
   [
     'Ananya Sharma',
     'Class 10 student, Delhi',
@@ -167,16 +168,15 @@ const TESTIMONIALS = [
 
 /**
  * The demo catalogue of a fresh store: four boards down to topics with a playable sample video
- * and PDF notes, and testimonials. Written through the same services as the admin API.
+ * and PDF notes, and testimonials. Written through the same services as the admin API. Only
+ * into an empty catalogue, unless `evenIfNotEmpty` (the browser tests' route sweep seeds it into
+ * a stack the other tests have written to: its board names are the demo's own).
  */
-export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
-  if ((await listAll('board', { limit: 1 })).items.length) return false;
-  const cards = await Promise.all(
-    [1, 2, 3, 4, 5, 6].map((n) =>
-      store(`public/images/demo-card-${n}.png`, `card-${n}.png`, 'image/png'),
-    ),
-  );
-  const card = (i: number) => cards[i % cards.length] ?? '';
+export async function seedDemoCatalogue(
+  adminId: string,
+  options: { evenIfNotEmpty?: boolean } = {},
+): Promise<boolean> {
+  if (!options.evenIfNotEmpty && (await listAll('board', { limit: 1 })).items.length) return false;
   const video = await store(
     'private/videos/demo-sample-lesson.mp4',
     'sample-lesson.mp4',
@@ -187,7 +187,6 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
     'sample-notes.pdf',
     'application/pdf',
   );
-  let n = 0;
   // Checked by the same schemas as the admin API's payloads.
   const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
     (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
@@ -195,7 +194,7 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
   for (const b of CATALOGUE) {
     const board = await add('board', {
       board_name: b.board,
-      image_url: card(n++),
+      image_url: await art.board(b.board),
       free_course: b.free ?? false,
     });
     for (const c of b.classes) {
@@ -203,7 +202,7 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
         class_name: c.name,
         board_id: board.board_id,
         price: c.price,
-        image_url: card(n++),
+        image_url: await art.class(c.name, b.board),
         free_course: c.free ?? false,
         description: c.description,
       });
@@ -212,7 +211,7 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
           subject_name: s.name,
           class_id: cls.class_id,
           price: s.price,
-          image_url: card(n++),
+          image_url: await art.subject([b.board, c.name, s.name], `${c.name} · ${b.board}`, s.name),
           free_course: s.free ?? false,
         });
         for (const ss of s.subs) {
@@ -220,7 +219,7 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
             sub_subject_name: ss.name,
             subject_id: subject.subject_id,
             price: Math.round(s.price / 2),
-            image_url: card(n++),
+            image_url: await art.subject([b.board, c.name, ss.name], s.name, ss.name, s.name),
             free_course: s.free ?? false,
           });
           await add('about-subject', {
@@ -231,13 +230,20 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
             comments: `An overview of ${ss.name}.`,
           });
           for (const [i, chapterName] of ss.chapters.entries()) {
+            const chapterArt = await art.subject(
+              [b.board, c.name, ss.name, chapterName],
+              `${ss.name} · ${s.name}`,
+              chapterName,
+              ss.name,
+              s.name,
+            );
             const chapter = await add('chapter', {
               chapter_name: chapterName,
               subject_id: subject.subject_id,
               sub_subject_id: sub.sub_subject_id,
               serial_no: i + 1,
               description: `${chapterName}: concepts, examples and practice.`,
-              image_url: card(n++),
+              image_url: chapterArt,
             });
             for (const [j, [topicName, description, free]] of TOPICS.entries()) {
               await add('topic', {
@@ -247,7 +253,7 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
                 author: 'GIA Faculty',
                 video_url: video,
                 notes_url: notes,
-                image_url: card(n++),
+                image_url: chapterArt,
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
@@ -259,8 +265,8 @@ export async function seedDemoCatalogue(adminId: string): Promise<boolean> {
       }
     }
   }
-  for (const [i, [name, designation, description]] of TESTIMONIALS.entries()) {
-    await add('testimonial', { name, designation, description, image_url: card(i) });
+  for (const [name, designation, description] of TESTIMONIALS) {
+    await add('testimonial', { name, designation, description, image_url: await art.person(name) });
   }
   return true;
 }

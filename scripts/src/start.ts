@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
+import { localLogLevel } from './log-level.ts';
 import type { LocalStack } from './local-stack.ts';
 
 /**
@@ -12,9 +13,12 @@ import type { LocalStack } from './local-stack.ts';
  * process it ends on a signal), then runs the stack in-process; DynamoDB Local and cognito-local
  * are its children. SIGINT or SIGTERM stops everything and exits 0.
  *
- * Configuration (all optional): PORT, HOST, DATA_DIR, SEED_DEMO, ADMIN_EMAIL, ADMIN_PASSWORD —
- * see the README.
+ * Configuration (all optional): PORT, HOST, DATA_DIR, SEED_DEMO, ADMIN_EMAIL, ADMIN_PASSWORD,
+ * LOG_LEVEL — see the README.
  */
+
+// Read by the functions' logger when it loads, which is later (the stack is imported below).
+process.env.LOG_LEVEL = localLogLevel(process.env);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');

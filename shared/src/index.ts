@@ -14,3 +14,4 @@ export * from './learning-answers.ts';
 export * from './learner-answers.ts';
 export * from './route-path.ts';
 export * from './catalogue-fields.ts';
+export * from './field-labels.ts';

@@ -76,3 +76,57 @@ export const AboutSubjectAnswer = z.object({
   locked: z.boolean(),
 });
 export type AboutSubjectAnswer = z.infer<typeof AboutSubjectAnswer>;
+
+/** A topic of a subject named for "Continue" / "Start" (issue 14). */
+export const LessonRef = z.object({
+  chapter_id: z.string(),
+  topic_id: z.string(),
+  topic_name: z.string(),
+});
+export type LessonRef = z.infer<typeof LessonRef>;
+
+/**
+ * `getCourseProgress`: how far the learner is in a subject they can open (bought, or free with
+ * progress): its active topics, how many of them are watched, the topic watched last and the
+ * subject's first topic.
+ */
+export const CourseProgress = z.object({
+  subject_id: z.string(),
+  subject_name: z.string(),
+  subject_image_url: z.string(),
+  class_id: z.string(),
+  class_name: z.string(),
+  board_id: z.string(),
+  board_name: z.string(),
+  /** Bought by the learner (else a free subject they have started). */
+  owned: z.boolean(),
+  topics_total: z.number(),
+  topics_watched: z.number(),
+  last: z.nullable(LessonRef),
+  first: z.nullable(LessonRef),
+});
+export type CourseProgress = z.infer<typeof CourseProgress>;
+
+/** A subject paid for in one payment, with its class and board as they are now. */
+export const PaidSubject = z.object({
+  subject_id: z.string(),
+  subject_name: z.string(),
+  subject_price: z.number(),
+  class_id: z.optional(z.string()),
+  board_id: z.optional(z.string()),
+  class_name: z.optional(z.string()),
+  board_name: z.optional(z.string()),
+});
+export type PaidSubject = z.infer<typeof PaidSubject>;
+
+/** `getpayment_history`: one payment (a receipt), newest first. */
+export const PaymentHistoryRow = z.object({
+  id: z.string(),
+  order_id: z.string(),
+  transaction_id: z.string(),
+  payment_amount: z.number(),
+  payment_status: z.string(),
+  paid_at: z.string(),
+  subjects: z.array(PaidSubject),
+});
+export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRow>;

@@ -49,6 +49,7 @@ export const LEARNER_MESSAGES = {
   favouriteRemoved: (subject: string) => `${subject} has been removed from favorites.`,
   purchasesLoaded: 'Purchased subjects loaded successfully.',
   paymentsLoaded: 'Payment history loaded successfully.',
+  courseProgressLoaded: 'Course progress loaded successfully.',
   otherUser: 'You can only see your own data.',
   profileNotFound: 'Profile not found.',
 } as const;
@@ -61,6 +62,7 @@ export const ANSWER_MESSAGES = {
   aboutSubject: 'About subject',
   progress: 'Progress',
   aiReply: 'AI reply',
+  aiStatus: 'AI teacher status',
   uploadReady: 'Upload ready',
   fileUploaded: 'File uploaded successfully',
   boards: 'Boards',

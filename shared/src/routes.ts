@@ -169,6 +169,14 @@ export const ROUTES = [
     'learner',
   ),
   route('purchases.getAboutSubjects', 'GET', `${L}/data/getAboutSubjects`, 'purchases', 'learner'),
+  // Continue learning (issue 14): each subject the learner can open, how far they are in it.
+  route(
+    'purchases.getCourseProgress',
+    'GET',
+    `${L}/data/getCourseProgress`,
+    'purchases',
+    'learner',
+  ),
   route('cart.get', 'GET', `${L}/data/getUSER_CART`, 'cart', 'learner'),
   route('cart.insert', 'POST', `${L}/data/insertUSER_CART`, 'cart', 'learner'),
   route('cart.delete', 'DELETE', `${L}/data/deleteUSER_CART/{cart_id}`, 'cart', 'learner'),
@@ -196,6 +204,8 @@ export const ROUTES = [
   ),
   route('admin.qna.get', 'GET', `${A}/data/getqna`, 'learning-admin', 'admin'),
   route('admin.qna.answer', 'POST', `${A}/data/answerqna`, 'learning-admin', 'admin'),
+  // The admin dashboard's counts (learners, paid orders of the last 7 days, unanswered questions)
+  route('admin.dashboard', 'GET', `${A}/data/getDashboard`, 'learning-admin', 'admin'),
 
   // Payments (docs/api.md §7)
   route('payments.process', 'POST', `${L}/data/processPayment`, 'payments', 'learner'),
@@ -211,6 +221,8 @@ export const ROUTES = [
   // AI teacher (docs/api.md §8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
+  // Whether the AI teacher is configured, so a client offers it only when it can answer.
+  route('ai.status', 'GET', `${L}/data/getAiStatus`, 'ai', 'public'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

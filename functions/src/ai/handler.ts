@@ -8,7 +8,7 @@ import { learnerId } from '../lib/identity.ts';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';
-import { aiConversation, askTeacher } from './service.ts';
+import { aiConversation, aiStatus, askTeacher } from './service.ts';
 
 /** The AI teacher (docs/api.md §8). */
 export const handler = createGroupHandler(
@@ -21,6 +21,7 @@ export const handler = createGroupHandler(
         M.aiConversationLoaded,
         await aiConversation(learnerId(req), parse(AiConversationQuery, req.query)),
       ),
+    'ai.status': async () => ok(ANSWER_MESSAGES.aiStatus, aiStatus()),
   },
   { beforeRoute: loadSecrets },
 );

@@ -32,6 +32,12 @@ import { getObject } from '../lib/s3-presign.ts';
 const NOTES_EXCERPT_CHARS = 3000;
 const HOUR_MS = 3600_000;
 
+/**
+ * Whether the AI teacher can answer at all (a key is configured), so that a client offers it only
+ * then (`getAiStatus`). It says nothing else about the configuration: not the key, not the URL.
+ */
+export const aiStatus = () => ({ available: Boolean(env().OPENAI_API_KEY) });
+
 let client: { ai: OpenAI; config: string } | undefined;
 /**
  * The OpenAI client. Its timeout and single retry end well inside the function's 29 s, so a

@@ -11,6 +11,7 @@ import { ddb } from '../lib/dynamo.ts';
 import { decodeCursor, encodeCursor, type Page } from './paging.ts';
 import { tableName } from './table-name.ts';
 import { keys, withoutKeys } from './keys.ts';
+import { cancellationCodes } from './transact.ts';
 
 /** A learner's profile record (never a password). */
 export interface LearnerProfile {
@@ -28,34 +29,67 @@ export interface LearnerProfile {
   updated_at: string;
 }
 
-/** Creates a learner's profile and claims the e-mail, together. False when the e-mail is taken. */
+/** Times a sign-up is tried again when another sign-up's count update touched the counter. */
+const SIGNUP_CONFLICT_RETRIES = 4;
+
+/**
+ * Creates a learner's profile, claims the e-mail and counts the learner, together. False when the
+ * e-mail is taken. Two sign-ups at one moment both update the learner count, and DynamoDB then
+ * cancels one transaction (`TransactionConflict`): that one is simply tried again.
+ */
 export async function createLearnerProfile(profile: LearnerProfile): Promise<boolean> {
-  try {
-    await ddb.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.userEmail(profile.email), user_id: profile.user_id },
-              ConditionExpression: 'attribute_not_exists(pk)',
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.userEmail(profile.email), user_id: profile.user_id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.userProfile(profile.user_id), type: 'profile', ...profile },
-              ConditionExpression: 'attribute_not_exists(pk)',
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.userProfile(profile.user_id), type: 'profile', ...profile },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (err) {
-    if ((err as Error).name === 'TransactionCanceledException') return false;
-    throw err;
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.learnerCount(),
+                UpdateExpression: 'ADD learners :one',
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      const conflict =
+        codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (conflict && attempt < SIGNUP_CONFLICT_RETRIES) continue;
+      if (!conflict && (err as Error).name === 'TransactionCanceledException') return false;
+      throw err;
+    }
   }
+}
+
+/**
+ * How many learners have signed up: one GetItem of the count each sign-up adds to in its own
+ * transaction (profiles have no index to count, and no request path may Scan). Learners who
+ * signed up before the count existed are not in it.
+ */
+export async function learnerCount(): Promise<number> {
+  const res = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: keys.learnerCount(), ConsistentRead: true }),
+  );
+  return Number(res.Item?.learners ?? 0);
 }
 
 /** A learner's profile by user id. */

@@ -21,6 +21,7 @@
  * | about-subject | `ABOUT#<id>` | `ABOUT` | `SUBSUBJECT#<sub_subject_id>#ABOUT` / `<id>` | `ABOUTS` / `<id>` | getAboutSubjects (`sub_subject_id`?), the purchased-class video viewer |
  * | testimonial | `TESTIMONIAL#<id>` | `TESTIMONIAL` | `TESTIMONIALS` / `<id>` | | gettestimonial |
  * | learner profile | `USER#<user_id>` | `PROFILE` | | | signup (created), getclass_users, updateclass_users, sign-in name |
+ * | learner count | `STATS#LEARNERS` | `STATS` | | | the admin dashboard's learner count (added to by each sign-up's transaction) |
  * | learner e-mail guard | `USEREMAIL#<email>` | `USEREMAIL` | | | signup / profile e-mail uniqueness (same transaction) |
  * | admin account | `ADMIN#<admin_id>` | `ADMIN` | `ADMINS` / `<created_at>#<admin_id>` | | getAdmins, insertAdmin, deleteAdmin, `*_created_by` names |
  * | sign-in attempts of a client | `LOGINFAIL#<pool>#<email>#<client ip>` | `LOGINFAIL` | | | login/request refuses one client with 429 after repeated failures (TTL cleans up) |
@@ -32,7 +33,7 @@
  * | favourite | `USER#<user_id>` | `FAV#<favorite_id>` | | | getuser_favorites, deleteuser_favorites |
  * | favourite subject guard | `USER#<user_id>` | `FAVSUBJECT#<subject_id>` | | | insertuser_favorites returns the existing record |
  * | subject grant | `USER#<user_id>` | `GRANT#<subject_id>` | | | getsubjects_purchased, getUserClassPurchased, entitlement (one GetItem) |
- * | payment history | `USER#<user_id>` | `PAYMENT#<payment_row_id>` | | | getpayment_history, newest first |
+ * | payment history | `USER#<user_id>` | `PAYMENT#<payment_row_id>` | | `PAYMENTS#CAPTURED` / `<paid_at>#<payment_row_id>` when it granted subjects (sparse) | getpayment_history, newest first; the admin dashboard's paid orders of the last 7 days |
  * | order | `ORDER#<order_id>` | `ORDER` | `ORDERS#UNPAID` / `<next check at>` while unpaid; `REFUNDS#DUE` / `<paid_at>` when paid twice (sparse) | | processPayment, insertpayment_hsitory, webhook, reconciliation (due orders, with back-off), refunds to make |
  * | checkout slot | `USER#<user_id>` | `CHECKOUT#<0..2>` | | | processPayment reuses the open order of an unchanged cart; at most 3 open orders per learner |
  * | payment guard | `RZPAYMENT#<payment_id>` | `RZPAYMENT` | | | a payment is recorded once (browser call, webhook, reconciliation) |
@@ -41,7 +42,7 @@
  * | review summary | `TOPIC#<topic_id>` | `REVIEWSUMMARY` | | | getreviews summary (kept by the same transaction as each review write) |
  * | class rating | `CLASS#<class_id>` | `RATING` | | | real ratings on class cards |
  * | question | `TOPIC#<topic_id>` | `QNA#<qna_id>` | `QNA#<qna_id>` / `QNA` | `QNA#UNANSWERED` or `QNA#ANSWERED` / `<qna_id>` | getqna newest first, updateqna, admin getqna (`unanswered`?), answerqna |
- * | topic progress | `USER#<user_id>` | `PROGRESS#<chapter_id>#<topic_id>` | | | resume position, watched marks; getTopicProgress reads one chapter's rows only |
+ * | topic progress | `USER#<user_id>` | `PROGRESS#<chapter_id>#<topic_id>` | | | resume position, watched marks; getTopicProgress reads one chapter's rows only; getCourseProgress reads all of them (one Query) |
  * | AI question log | `AIRATE#<user_id>` | `AIRATE` | | | getAiResponse per-learner sliding-window limit (TTL cleans up) |
  * | AI daily budget | `AIBUDGET#<yyyy-mm-dd>` | `AIBUDGET` | | | getAiResponse budget across all learners (TTL cleans up) |
  * | AI conversation | `USER#<user_id>` | `AICHAT#TOPIC#<topic_id>`, `AICHAT#CLASS#<class_id>` or `AICHAT#GENERAL` | | | getAiResponse / getAiConversation: the learner's kept turns per topic or class |
@@ -51,6 +52,7 @@
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
+  learnerCount: () => ({ pk: 'STATS#LEARNERS', sk: 'STATS' }),
   userEmail: (email: string) => ({
     pk: `USEREMAIL#${email.trim().toLowerCase()}`,
     sk: 'USEREMAIL',
@@ -80,6 +82,11 @@ export const keys = {
   payment: (userId: string, paymentId: string) => ({
     pk: `USER#${userId}`,
     sk: `PAYMENT#${paymentId}`,
+  }),
+  /** gsi2: payments that granted subjects, by when they were paid (the dashboard's sales). */
+  capturedPayment: (paidAt: string, paymentRowId: string) => ({
+    gsi2pk: CAPTURED_PAYMENTS,
+    gsi2sk: `${paidAt}#${paymentRowId}`,
   }),
   order: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' }),
   checkoutSlot: (userId: string, slot: number) => ({
@@ -137,6 +144,9 @@ export const keys = {
   localGatewayOrder: (orderId: string) => ({ pk: `RZPLOCAL#${orderId}`, sk: 'RZPLOCAL' }),
 } as const;
 
+/** The gsi2 partition of payments that granted subjects. */
+export const CAPTURED_PAYMENTS = 'PAYMENTS#CAPTURED';
+
 /** gsi2 partitions of the admin's question desk. */
 export const QUESTIONS_ANSWERED = 'QNA#ANSWERED';
 export const QUESTIONS_UNANSWERED = 'QNA#UNANSWERED';
@@ -153,6 +163,8 @@ export const sortKeyPrefixes = {
   grant: 'GRANT#',
   payment: 'PAYMENT#',
   progressInChapter: (chapterId: string) => `PROGRESS#${chapterId}#`,
+  /** Every topic the learner has started, in any chapter. */
+  progress: 'PROGRESS#',
   /** A topic's reviews and, beside them, its `REVIEWSUMMARY`. */
   reviewsAndSummary: 'REVIEW',
   question: 'QNA#',

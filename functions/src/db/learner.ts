@@ -120,6 +120,10 @@ export const paymentRows = (userId: string) =>
 export const progressInChapter = (userId: string, chapterId: string) =>
   userItems<TopicProgress>(userId, sortKeyPrefixes.progressInChapter(chapterId));
 
+/** The learner's position in every topic they have started (one Query, all pages). */
+export const progressRows = (userId: string) =>
+  userItems<TopicProgress>(userId, sortKeyPrefixes.progress);
+
 const subjectExists = (subjectId: string): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { keys, withoutKeys } from './keys.ts';
+import { CAPTURED_PAYMENTS, keys, withoutKeys } from './keys.ts';
 import { tableName } from './table-name.ts';
 import { cancellationCodes } from './transact.ts';
 
@@ -251,4 +251,39 @@ export async function getLocalGatewayOrder(orderId: string) {
     }),
   );
   return res.Item ? withoutKeys(res.Item) : undefined;
+}
+
+/** The payments that granted subjects since a moment: how many, and the rupees kept. */
+export interface Sales {
+  count: number;
+  /** Rupees paid, less what is to be refunded for subjects already owned. */
+  amount: number;
+}
+
+/**
+ * Payments that granted subjects since `isoTime` (a range Query of gsi2, page by page: it reads
+ * only those payments, however many came before).
+ */
+export async function capturedPaymentsSince(isoTime: string): Promise<Sales> {
+  const sales: Sales = { count: 0, amount: 0 };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk >= :since',
+        ExpressionAttributeValues: { ':pk': CAPTURED_PAYMENTS, ':since': isoTime },
+        ProjectionExpression: 'payment_amount, refund_amount',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of res.Items ?? []) {
+      sales.count += 1;
+      sales.amount += Number(item.payment_amount ?? 0) - Number(item.refund_amount ?? 0);
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  sales.amount = Math.round(sales.amount * 100) / 100;
+  return sales;
 }

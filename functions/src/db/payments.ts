@@ -139,6 +139,8 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
         TableName: t,
         Item: {
           ...keys.payment(order.user_id, p.historyId),
+          // Listed for the admin dashboard's sales when it granted subjects.
+          ...(fresh.length ? keys.capturedPayment(p.now, p.historyId) : {}),
           type: 'payment',
           id: p.historyId,
           user_id: order.user_id,

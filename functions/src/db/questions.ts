@@ -200,7 +200,10 @@ export async function topicQuestions(
   };
 }
 
-/** Questions for the admin screen, newest first: all, or only those still unanswered. */
+/**
+ * Questions for the admin screen: those still unanswered (newest first), then, unless only those
+ * are asked for, the answered ones (newest first). Two Queries of gsi2, one per state.
+ */
 export async function questionsForAdmin(unansweredOnly: boolean, limit = 200): Promise<Question[]> {
   const query = async (pk: string) =>
     (
@@ -218,5 +221,26 @@ export async function questionsForAdmin(unansweredOnly: boolean, limit = 200): P
   const items = unansweredOnly
     ? await query(QUESTIONS_UNANSWERED)
     : [...(await query(QUESTIONS_UNANSWERED)), ...(await query(QUESTIONS_ANSWERED))];
-  return items.map(toQuestion).sort((a, b) => (a.qna_id < b.qna_id ? 1 : -1));
+  return items.map(toQuestion);
+}
+
+/** How many questions no one has answered yet (a COUNT Query of gsi2, page by page). */
+export async function unansweredQuestionCount(): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await ddb.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': QUESTIONS_UNANSWERED },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return count;
 }

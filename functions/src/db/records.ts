@@ -1,4 +1,10 @@
-import { getRecord, listByParent, pick, subjectAboutRecords } from './catalogue.ts';
+import {
+  getRecord,
+  listByParent,
+  pick,
+  subjectAboutRecords,
+  subjectTopicRecords,
+} from './catalogue.ts';
 
 /*
  * What the learner services read of stored catalogue records, typed narrowly instead of read
@@ -91,6 +97,10 @@ export const pickOf = <E extends keyof FieldsOf>(
 /** The about-subject records of one subject, typed (see `subjectAboutRecords`). */
 export const aboutRecordsOfSubject = async (classId: string, subjectId: string) =>
   (await subjectAboutRecords(classId, subjectId)) as unknown as AboutSubjectFields[];
+
+/** The topics of one subject in lesson order, typed (see `subjectTopicRecords`). */
+export const topicsOfSubject = async (classId: string, subjectId: string) =>
+  (await subjectTopicRecords(classId, subjectId)) as unknown as TopicFields[];
 
 /** The subjects of a class (up to 1,000), typed. */
 export const subjectsOfClass = async (classId: string) =>

@@ -2,7 +2,13 @@ import { ANSWER_MESSAGES, LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/sh
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
-import { aboutSubject, paymentHistory, purchasedClasses, purchasedSubjects } from './service.ts';
+import {
+  aboutSubject,
+  courseProgress,
+  paymentHistory,
+  purchasedClasses,
+  purchasedSubjects,
+} from './service.ts';
 
 /** What the learner owns and paid (docs/api.md §6). */
 export const handler = createGroupHandler('purchases', {
@@ -17,4 +23,6 @@ export const handler = createGroupHandler('purchases', {
     ),
   'purchases.getpayment_history': async (req) =>
     ok(M.paymentsLoaded, await paymentHistory(learnerId(req))),
+  'purchases.getCourseProgress': async (req) =>
+    ok(M.courseProgressLoaded, await courseProgress(learnerId(req))),
 });

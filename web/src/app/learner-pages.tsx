@@ -4,7 +4,8 @@
  * 'Add to Cart', the topic's AI teacher), it is passed in here.
  */
 import type { SubjectRecord } from '@gia/shared/catalogue-records.ts';
-import { AiChat, FloatingAiChat } from '../features/ai/ai-chat.tsx';
+import { AiChat, TopicAiTeacher } from '../features/ai/ai-chat.tsx';
+import { useAiStatus } from '../features/ai/api/ai.ts';
 import {
   ChooseSubjectPage as ChooseSubject,
   ChooseSubSubjectPage as ChooseSubSubject,
@@ -23,7 +24,8 @@ export {
 } from '../features/catalogue/browse-pages.tsx';
 export { ClassDetailPage } from '../features/catalogue/class-pages.tsx';
 export { BoardClassPage, AllCoursePage } from '../features/catalogue/course-lists.tsx';
-export { CartPage, PaymentPage } from '../features/commerce/cart-page.tsx';
+export { CartPage } from '../features/commerce/cart-page.tsx';
+export { PaymentPage } from '../features/commerce/payment-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
 export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';
@@ -59,14 +61,23 @@ export const FavouritePage = () => (
   />
 );
 
-/** `/GetTopic`, with the floating AI teacher of the topic. */
-export const TopicViewerPage = () => (
-  <TopicViewer assistant={(topicId) => <FloatingAiChat topicId={topicId} />} />
-);
+/** `/GetTopic`, with the topic's AI teacher as a tab when the teacher is configured. */
+export const TopicViewerPage = () => {
+  const ai = useAiStatus();
+  return (
+    <TopicViewer
+      assistant={
+        ai.data
+          ? (t) => <TopicAiTeacher topicId={t.topic_id} topicName={t.topic_name} />
+          : undefined
+      }
+    />
+  );
+};
 
 /** `/UserVideoPlayer` (and `/UserPlayerVideo`), with a plain AI chat. */
 export const UserVideoPlayerPage = () => (
-  <VideoPlayer chat={<AiChat title="Ask about this subject" />} />
+  <VideoPlayer chat={<AiChat label="Ask about this subject" />} />
 );
 export { UserVideoPlayerPage as UserPlayerVideoPage };
 

@@ -1,57 +1,101 @@
-/** Small inline icons (no icon font, no emoji font needed). */
-const base = {
-  width: 20,
-  height: 20,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const;
+/*
+ * The product's icons: Lucide (a maintained, open icon set drawn on one 24 px grid), imported by
+ * name so the bundle carries only the icons used; brand marks (the footer's social links) from
+ * Simple Icons. Every icon is decorative (`aria-hidden`): the control around it carries the name
+ * (its text or `aria-label`). Import icons from here, not from the sets, so they share one size
+ * and stroke.
+ */
+import type { LucideIcon, LucideProps } from 'lucide-react';
+import {
+  BookOpen,
+  Check,
+  ChevronDown,
+  ChevronLeft,
+  ChevronRight,
+  CircleAlert,
+  Clock,
+  Eye,
+  EyeOff,
+  FileText,
+  GraduationCap,
+  Heart,
+  Lock,
+  LogOut,
+  Menu,
+  MessageCircleQuestion,
+  Pause,
+  Pencil,
+  Play,
+  RotateCcw,
+  Search,
+  ShoppingCart,
+  Sparkles,
+  Star,
+  Trash2,
+  User,
+  Video,
+  X,
+} from 'lucide-react';
+import { siFacebook, siInstagram, siYoutube, type SimpleIcon } from 'simple-icons';
 
-export const TrashIcon = () => (
-  <svg {...base}>
-    <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
-  </svg>
+/** The size and stroke every icon shares (20 px, the height of a line of body text). */
+export type IconProps = Omit<LucideProps, 'ref'>;
+
+const icon = (Glyph: LucideIcon) => {
+  const Icon = (props: IconProps) => <Glyph size={20} strokeWidth={2} aria-hidden {...props} />;
+  Icon.displayName = `${Glyph.displayName ?? 'Icon'}Icon`;
+  return Icon;
+};
+
+export const TrashIcon = icon(Trash2);
+export const EditIcon = icon(Pencil);
+export const LogoutIcon = icon(LogOut);
+export const CartIcon = icon(ShoppingCart);
+export const ShoppingCartIcon = CartIcon;
+export const ResetIcon = icon(RotateCcw);
+export const MenuIcon = icon(Menu);
+export const LockIcon = icon(Lock);
+export const PlayIcon = icon(Play);
+export const PauseIcon = icon(Pause);
+export const CheckIcon = icon(Check);
+export const ChevronDownIcon = icon(ChevronDown);
+export const ChevronRightIcon = icon(ChevronRight);
+export const ChevronLeftIcon = icon(ChevronLeft);
+export const BookOpenIcon = icon(BookOpen);
+export const ClockIcon = icon(Clock);
+export const StarIcon = icon(Star);
+export const CloseIcon = icon(X);
+export const XIcon = CloseIcon;
+export const SearchIcon = icon(Search);
+export const SparklesIcon = icon(Sparkles);
+export const AlertIcon = icon(CircleAlert);
+export const NotesIcon = icon(FileText);
+export const VideoIcon = icon(Video);
+export const QuestionIcon = icon(MessageCircleQuestion);
+export const UserIcon = icon(User);
+export const GraduationCapIcon = icon(GraduationCap);
+
+/** A heart, outlined or (`filled`) solid: a favourite. */
+export const HeartIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (
+  <Heart size={20} strokeWidth={2} aria-hidden fill={filled ? 'currentColor' : 'none'} {...props} />
 );
-export const EditIcon = () => (
-  <svg {...base}>
-    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
-  </svg>
-);
-export const LogoutIcon = () => (
-  <svg {...base}>
-    <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
-  </svg>
-);
-export const CartIcon = () => (
-  <svg {...base}>
-    <path d="M3 4h2l2 12h11l2-8H7" />
-    <circle cx="9" cy="20" r="1.5" />
-    <circle cx="17" cy="20" r="1.5" />
-  </svg>
-);
-export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
-  <svg {...base} fill={filled ? 'currentColor' : 'none'}>
-    <path d="M12 20s-7-4.5-7-10a4 4 0 0 1 7-2.5A4 4 0 0 1 19 10c0 5.5-7 10-7 10z" />
-  </svg>
-);
-export const ResetIcon = () => (
-  <svg {...base}>
-    <path d="M4 12a8 8 0 1 0 3-6.2M4 4v5h5" />
-  </svg>
-);
-export const MenuIcon = () => (
-  <svg {...base}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </svg>
-);
-export const EyeIcon = ({ off = false }: { off?: boolean }) => (
-  <svg {...base}>
-    <path d="M2 12s4-7 10-7 10 7 10 7-4 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-    {off && <path d="M4 4l16 16" />}
-  </svg>
-);
+
+/** An open eye, or (`off`) a struck-through one: show or hide a password. */
+export const EyeIcon = ({ off = false, ...props }: IconProps & { off?: boolean }) => {
+  const Glyph = off ? EyeOff : Eye;
+  return <Glyph size={20} strokeWidth={2} aria-hidden {...props} />;
+};
+
+/** A brand's mark, filled with the current text colour. */
+const brand = (mark: SimpleIcon) => {
+  const Brand = ({ size = 20 }: { size?: number }) => (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+      <path d={mark.path} />
+    </svg>
+  );
+  Brand.displayName = `${mark.title}Icon`;
+  return Brand;
+};
+export const YoutubeIcon = brand(siYoutube);
+export const InstagramIcon = brand(siInstagram);
+export const FacebookIcon = brand(siFacebook);

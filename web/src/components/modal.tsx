@@ -1,10 +1,22 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
-/** A modal dialog over the page, named for assistive technology by `label`. */
+/**
+ * A modal dialog over the page, named for assistive technology by `label`. Focus moves into it
+ * when it opens and back to where it was when it closes; at 360 px it stays inside the screen and
+ * scrolls inside itself when taller than the screen (components.css).
+ */
 export function Modal(props: { label: string; className?: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    ref.current?.focus();
+    return () => before?.focus?.();
+  }, []);
   return (
     <div className="modal-backdrop">
       <div
+        ref={ref}
+        tabIndex={-1}
         className={props.className ? `modal ${props.className}` : 'modal'}
         role="dialog"
         aria-modal="true"

@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PublicQuestion } from '@gia/shared';
 import { QuestionThread } from './question-thread.tsx';
 
@@ -20,23 +20,40 @@ const question: PublicQuestion = {
 };
 
 describe('a question thread', () => {
-  it('shows the Staff badge from the server’s flag only, never from the name', () => {
+  it('sets a staff answer apart from the server’s flag only, never from the name', () => {
+    render(<QuestionThread question={question} header={<p>What is a fort?</p>} />);
+
+    const staff = screen.getAllByText('Answer from GIA School');
+    expect(staff).toHaveLength(1);
+    expect(staff[0]!.closest('li')?.className).toContain('answer-staff');
+    expect(staff[0]!.closest('li')?.textContent).toContain('A stronghold.');
+    const impostor = screen.getByText('Send me your password', { exact: false }).closest('li');
+    expect(impostor?.className).not.toContain('answer-staff');
+    expect(impostor?.textContent).not.toContain('Answer from');
+  });
+
+  it('offers no answer box to a learner, and a labelled multi-line one where answering is allowed', () => {
+    const { unmount } = render(
+      <QuestionThread question={question} header={<p>What is a fort?</p>} />,
+    );
+    expect(screen.queryByRole('button', { name: 'Answer' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    unmount();
+
+    const onAnswer = vi.fn();
     render(
       <QuestionThread
         question={question}
         header={<p>What is a fort?</p>}
-        draft=""
+        draft="A castle"
         onDraft={() => undefined}
-        onAnswer={() => undefined}
-        buttonClassName="btn"
+        onAnswer={onAnswer}
       />,
     );
-
-    const badges = screen.getAllByText('Staff');
-    expect(badges).toHaveLength(1);
-    expect(badges[0]!.closest('p')?.textContent).toContain('A stronghold.');
-    expect(screen.getByText('Send me your password', { exact: false }).textContent).not.toContain(
-      'Staff',
-    );
+    const box = screen.getByLabelText('Answer');
+    expect(box.tagName).toBe('TEXTAREA');
+    expect(box.getAttribute('maxlength')).toBe('2000');
+    fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
+    expect(onAnswer).toHaveBeenCalledOnce();
   });
 });

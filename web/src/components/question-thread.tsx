@@ -1,53 +1,67 @@
 import type { ReactNode } from 'react';
-import { QNA_LIMITS, type PublicQuestion } from '@gia/shared';
+import { QNA_LIMITS, STAFF_LABEL, type PublicQuestion } from '@gia/shared';
 
-/** The staff badge, shown only for answers the server flagged as given by staff. */
-export function StaffBadge() {
-  return (
-    <span className="badge" style={{ position: 'static' }}>
-      Staff
-    </span>
-  );
-}
+/** The heading of an answer the server flagged as given by staff. */
+export const STAFF_ANSWER = `Answer from ${STAFF_LABEL}`;
 
 /**
- * One question with its answers and a box to add an answer — the same for learners in a topic
- * and for admins at the question desk.
+ * One question with its answers — the same for learners in a topic and for admins at the
+ * question desk. An answer by staff (the server's `is_staff` flag, never the name) stands apart
+ * under "Answer from GIA School". The box to answer shows only where the screen passes
+ * `onAnswer` (the admins' desk: learners do not answer).
  */
 export function QuestionThread(props: {
   question: PublicQuestion;
   /** What stands above the answers (the question, who asked, when). */
   header: ReactNode;
-  draft: string;
-  onDraft(value: string): void;
-  onAnswer(): void;
-  buttonClassName: string;
+  draft?: string;
+  onDraft?(value: string): void;
+  onAnswer?(): void;
+  buttonClassName?: string;
 }) {
   const q = props.question;
+  const answers = q.questionanswers[0]?.answers ?? [];
   return (
     <>
       {props.header}
-      {q.questionanswers[0]?.answers.map((a, i) => (
-        <p key={i} className="answer">
-          {a.answer} <span className="muted small">— {a.answered_by}</span>{' '}
-          {a.is_staff && <StaffBadge />}
-        </p>
-      ))}
-      <div className="row">
-        <label htmlFor={`answer-${q.qna_id}`} className="sr-only">
-          Answer
-        </label>
-        <input
-          id={`answer-${q.qna_id}`}
-          placeholder="Write an answer"
-          value={props.draft}
-          onChange={(e) => props.onDraft(e.target.value)}
-          maxLength={QNA_LIMITS.textChars}
-        />
-        <button type="button" className={props.buttonClassName} onClick={props.onAnswer}>
-          Answer
-        </button>
-      </div>
+      {answers.length > 0 && (
+        <ul className="answers">
+          {answers.map((a, i) =>
+            a.is_staff ? (
+              <li key={i} className="answer answer-staff">
+                <p className="answer-from">{STAFF_ANSWER}</p>
+                <p>{a.answer}</p>
+              </li>
+            ) : (
+              <li key={i} className="answer">
+                <p>
+                  {a.answer} <span className="muted small">— {a.answered_by}</span>
+                </p>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      {props.onAnswer && (
+        <div className="answer-box">
+          <label htmlFor={`answer-${q.qna_id}`}>Answer</label>
+          <textarea
+            id={`answer-${q.qna_id}`}
+            rows={2}
+            placeholder="Write an answer"
+            value={props.draft ?? ''}
+            onChange={(e) => props.onDraft?.(e.target.value)}
+            maxLength={QNA_LIMITS.textChars}
+          />
+          <button
+            type="button"
+            className={props.buttonClassName ?? 'btn btn-small'}
+            onClick={props.onAnswer}
+          >
+            Answer
+          </button>
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { PurchasedSubject } from '@gia/shared';
+import type { CourseProgress, PaymentHistoryRow, PurchasedSubject } from '@gia/shared';
 import { api } from './api-client.ts';
 import { apiPath } from './api-paths.ts';
 import { hasSession } from './session.ts';
@@ -32,5 +32,34 @@ export const usePurchased = () =>
     meta: DEPENDS_ON_PURCHASES,
     queryFn: async () =>
       (await api<{ data: PurchasedSubject[] }>('GET', apiPath('purchases.getsubjects_purchased')))
+        .data,
+  });
+
+/** Query keys of the learner's progress and receipts (both change with a payment). */
+export const progressKeys = {
+  courses: () => ['course-progress'] as const,
+  payments: () => ['payment-history'] as const,
+};
+
+/** How far the learner is in each subject they can open (My Courses' Continue / Start). */
+export const useCourseProgress = () =>
+  useQuery({
+    queryKey: progressKeys.courses(),
+    // Lessons watched since the last visit count at once.
+    staleTime: 0,
+    enabled: hasSession('learner'),
+    meta: DEPENDS_ON_PURCHASES,
+    queryFn: async () =>
+      (await api<{ data: CourseProgress[] }>('GET', apiPath('purchases.getCourseProgress'))).data,
+  });
+
+/** The learner's payments (receipts), newest first. */
+export const usePaymentHistory = () =>
+  useQuery({
+    queryKey: progressKeys.payments(),
+    enabled: hasSession('learner'),
+    meta: DEPENDS_ON_PURCHASES,
+    queryFn: async () =>
+      (await api<{ data: PaymentHistoryRow[] }>('GET', apiPath('purchases.getpayment_history')))
         .data,
   });

@@ -1,4 +1,11 @@
-import { CartIcon, HeartIcon, MenuIcon } from '../icons.tsx';
+import {
+  CartIcon,
+  FacebookIcon,
+  HeartIcon,
+  InstagramIcon,
+  MenuIcon,
+  YoutubeIcon,
+} from '../icons.tsx';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../../lib/auth.ts';
@@ -180,10 +187,10 @@ export function LearnerLayout({
       <footer className="site-footer">
         <div className="footer-cols">
           <div>
-            <p className="brand">
+            <p className="footer-brand">
               <span className="brand-mark">GIA</span> SCHOOL
             </p>
-            <p className="muted">Study Smarter, Dream Bigger, Achieve More!</p>
+            <p className="footer-muted">Study Smarter, Dream Bigger, Achieve More!</p>
           </div>
           <nav aria-label="Footer">
             <Link to="/">Home</Link>
@@ -210,7 +217,7 @@ export function LearnerLayout({
                 rel="noreferrer"
                 aria-label="YouTube"
               >
-                ▶
+                <YoutubeIcon />
               </a>
               <a
                 href="https://www.instagram.com"
@@ -218,7 +225,7 @@ export function LearnerLayout({
                 rel="noreferrer"
                 aria-label="Instagram"
               >
-                ◎
+                <InstagramIcon />
               </a>
               <a
                 href="https://www.facebook.com"
@@ -226,12 +233,12 @@ export function LearnerLayout({
                 rel="noreferrer"
                 aria-label="Facebook"
               >
-                f
+                <FacebookIcon />
               </a>
             </div>
           </address>
         </div>
-        <p className="muted small">© {new Date().getFullYear()} GIA School</p>
+        <p className="footer-muted footer-copy small">© {new Date().getFullYear()} GIA School</p>
       </footer>
     </div>
   );

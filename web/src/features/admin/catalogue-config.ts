@@ -287,6 +287,8 @@ export const SCREENS: Record<string, ScreenConfig> = {
     ],
     filters: [
       topic.choice('Subject', 'subject'),
+      // The question desk links here with its question's chapter.
+      { ...topic.choice('Chapter', 'chapter'), param: 'chapter' },
       topic.filter('Sub-Subject', 'text', 'sub_subject_name'),
     ],
     dateField: topic.dateField('created_date'),

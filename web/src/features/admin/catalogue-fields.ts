@@ -46,6 +46,8 @@ export interface FilterDef {
   value: (r: Rec) => string;
   /** For `select`: how a value is offered (default: the value itself). */
   choiceLabel?: (r: Rec) => string;
+  /** The URL search parameter that chooses it when the screen opens (`/Topics?chapter=<id>`). */
+  param?: string;
 }
 
 export const IMAGE = {

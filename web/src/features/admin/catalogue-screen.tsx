@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { CATALOGUE_TREE } from '@gia/shared/catalogue-tree.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -18,7 +19,8 @@ import { useCatalogueRows } from './use-catalogue-rows.ts';
  */
 export function CatalogueScreen({ config }: { config: ScreenConfig }) {
   const list = useCatalogueList(config.entity);
-  const rows = useCatalogueRows(config, list.data);
+  const [params] = useSearchParams();
+  const rows = useCatalogueRows(config, list.data, params);
   const remove = useDeleteRecord(config.entity);
   const [editing, setEditing] = useState<Rec | null>(null);
   // A fresh form after each edit start, save or cancel.

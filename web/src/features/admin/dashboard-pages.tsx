@@ -4,6 +4,45 @@ import { signOut } from '../../lib/auth.ts';
 import { useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { adminScreen, hubScreens } from './admin-screens.ts';
+import { useDashboardCounts } from './api/dashboard.ts';
+
+const count = (n: number) => n.toLocaleString('en-IN');
+const inRupees = (n: number) =>
+  `₹${n.toLocaleString('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: 0 })}`;
+
+/** The dashboard's figures: learners, this week's paid orders, questions waiting for an answer. */
+function Counts() {
+  const counts = useDashboardCounts();
+  if (counts.isPending) return <p className="muted">Loading the figures…</p>;
+  if (counts.isError)
+    return (
+      <p role="alert">
+        We couldn’t load the figures.{' '}
+        <button type="button" className="btn btn-small" onClick={() => void counts.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  const { learners, paid_orders: paid, unanswered_questions: unanswered } = counts.data;
+  return (
+    <ul className="stats" aria-label="Figures">
+      <li className="stat">
+        <span className="stat-value">{count(learners)}</span>
+        <span className="stat-label">Learners registered</span>
+      </li>
+      <li className="stat">
+        <span className="stat-value">{count(paid.count)}</span>
+        <span className="stat-label">Paid orders in the last 7 days · {inRupees(paid.amount)}</span>
+      </li>
+      <li className="stat">
+        <Link to="/AdminQuestions" className="stat-link">
+          <span className="stat-value">{count(unanswered)}</span>
+          <span className="stat-label">Unanswered questions</span>
+        </Link>
+      </li>
+    </ul>
+  );
+}
 
 /** `/AdminDashboad`. */
 export function DashboardPage() {
@@ -29,6 +68,7 @@ export function DashboardPage() {
             </button>
           </div>
         </div>
+        <Counts />
         <Tiles hub="dashboard" />
       </main>
     </>

@@ -1,11 +1,34 @@
 import { QuestionThread } from '../../components/question-thread.tsx';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { PublicQuestion } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { useAnswerAsStaff, useDeskQuestions } from './api/questions.ts';
+import { useAnswerAsStaff, useDeskQuestions, type QuestionPlace } from './api/questions.ts';
 import { dayMonthYear } from './format.ts';
+
+/** The Topics screen of the back office, showing one chapter's topics. */
+export const topicsOfChapter = (chapterId: string) =>
+  `/Topics?chapter=${encodeURIComponent(chapterId)}`;
+
+/** Where a question was asked: the topic (a link to its chapter's topics), then its ancestors. */
+function Place({ place }: { place: QuestionPlace | null }) {
+  if (!place) return <p className="muted small">The topic of this question was deleted.</p>;
+  const context = [
+    place.chapter_name,
+    place.sub_subject_name,
+    place.subject_name,
+    place.class_name,
+    place.board_name,
+  ].filter(Boolean);
+  return (
+    <p className="question-place small">
+      <Link to={topicsOfChapter(place.chapter_id)}>{place.topic_name}</Link>
+      {context.length > 0 && <> — {context.join(' · ')}</>}
+    </p>
+  );
+}
 
 /** `/AdminQuestions`: learners' questions, with a filter for unanswered ones and an answer box. */
 export function QuestionsPage() {
@@ -51,6 +74,7 @@ export function QuestionsPage() {
                   question={q}
                   header={
                     <>
+                      <Place place={q.place} />
                       <p>
                         <strong>{q.questionanswers[0]?.question}</strong>
                       </p>

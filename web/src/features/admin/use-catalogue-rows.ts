@@ -26,8 +26,20 @@ export function newestFirst(config: ScreenConfig, records: readonly Rec[]): Rec[
 }
 
 /** The table's filters (by label), its date range, its page, and the rows they leave. */
-export function useCatalogueRows(config: ScreenConfig, records: Rec[] | undefined) {
-  const [filters, setFilters] = useState<Record<string, string>>({});
+export function useCatalogueRows(
+  config: ScreenConfig,
+  records: Rec[] | undefined,
+  /** The screen's URL search parameters: those the filters name choose them at first. */
+  params?: URLSearchParams,
+) {
+  const [filters, setFilters] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      config.filters.flatMap((f) => {
+        const v = f.param && params?.get(f.param);
+        return v ? [[f.label, v]] : [];
+      }),
+    ),
+  );
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(0);

@@ -7,7 +7,7 @@ export function ChatAptPage() {
     <>
       <PageHeading title="Ask the AI Teacher" />
       <div className="card">
-        <AiChat title="Your question" />
+        <AiChat />
       </div>
     </>
   );

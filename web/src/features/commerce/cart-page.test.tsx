@@ -86,3 +86,36 @@ describe('checking out the cart', () => {
     expect((checkoutButton as HTMLButtonElement).disabled).toBe(false);
   });
 });
+
+describe('the cart when it has nothing to show', () => {
+  it('says the cart could not be loaded, with Try again, not that it is empty', async () => {
+    let fail = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        fail
+          ? json(500, { message: 'Internal server error.', code: 'INTERNAL' })
+          : json(200, { message: 'Cart items', data: [], total: 0 }),
+      ),
+    );
+    renderCart();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      "We couldn't load your cart items.",
+    );
+    expect(screen.queryByText('Your cart is empty')).toBeNull();
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+  });
+
+  it('suggests browsing the boards when the cart is empty', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { message: 'Cart items', data: [], total: 0 })),
+    );
+    renderCart();
+    const link = await screen.findByRole('link', { name: 'Add Subjects' });
+    expect(link.getAttribute('href')).toBe('/GetBoard');
+  });
+});

@@ -1,10 +1,12 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { CartItem, OrderAnswer } from '@gia/shared';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { TrashIcon } from '../../components/icons.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
+import { links } from '../../lib/links.ts';
 import { PriceDetails } from './price-details.tsx';
 import { useCart } from './use-cart.ts';
 
@@ -33,7 +35,7 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
   return (
     <li className="card cart-item">
       <img src={item.subject_image_url || DEFAULT_IMAGE} alt="" width={120} height={68} />
-      <div>
+      <div className="cart-item-info">
         <h3>{item.subject_name}</h3>
         <p className="muted small">
           {item.board_name} · {item.class_name}
@@ -54,7 +56,6 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
 
 /** `/CartScreen`: 'My Cart', price details and checkout. */
 export function CartPage() {
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const cart = useCart();
   return (
@@ -65,30 +66,38 @@ export function CartPage() {
           Payment successful. Cart updated.
         </p>
       )}
-      {cart.cart.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : !cart.items.length ? (
-        <section className="empty">
-          <p>Your cart is empty</p>
-          <button type="button" className="btn btn-primary" onClick={() => navigate('/GetBoard')}>
-            Add Subjects
-          </button>
-        </section>
-      ) : (
-        <div className="cart-layout">
-          <ul className="cart-items">
-            {cart.items.map((item) => (
-              <CartRow key={item.cart_id} item={item} onRemove={() => cart.remove(item)} />
-            ))}
-          </ul>
-          <PriceDetails
-            count={cart.items.length}
-            total={cart.total}
-            checkingOut={cart.checkingOut}
-            onCheckout={cart.checkout}
-          />
-        </div>
-      )}
+      <QueryState
+        query={cart.cart}
+        what="your cart items"
+        skeleton="list"
+        skeletonCount={2}
+        isEmpty={(d) => !d.data.length}
+        empty={
+          <section className="empty cart-empty">
+            <p>Your cart is empty</p>
+            <p className="muted">Choose a board and a class to find subjects to learn.</p>
+            <Link to={links.boards()} className="btn btn-primary">
+              Add Subjects
+            </Link>
+          </section>
+        }
+      >
+        {() => (
+          <div className="cart-layout">
+            <ul className="cart-items">
+              {cart.items.map((item) => (
+                <CartRow key={item.cart_id} item={item} onRemove={() => cart.remove(item)} />
+              ))}
+            </ul>
+            <PriceDetails
+              count={cart.items.length}
+              total={cart.total}
+              checkingOut={cart.checkingOut}
+              onCheckout={cart.checkout}
+            />
+          </div>
+        )}
+      </QueryState>
       {cart.localOrder && (
         <LocalCheckout
           order={cart.localOrder}
@@ -97,19 +106,5 @@ export function CartPage() {
         />
       )}
     </>
-  );
-}
-
-/** `/Payment`. */
-export function PaymentPage() {
-  const navigate = useNavigate();
-  return (
-    <section className="empty">
-      <h1>Payment successful</h1>
-      <p>Your subjects are ready in My Courses.</p>
-      <button type="button" className="btn btn-primary" onClick={() => navigate('/MyCourse')}>
-        Go to My Courses
-      </button>
-    </section>
   );
 }

@@ -1,40 +1,103 @@
 import { Link } from 'react-router-dom';
+import type { CourseProgress } from '@gia/shared';
+import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
-import { usePurchased } from '../../lib/purchases-api.ts';
-import { Card } from '../../components/catalogue-ui.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { links } from '../../lib/links.ts';
+import { useCourseProgress } from '../../lib/purchases-api.ts';
 
-/** `/MyCourse`: the learner's purchased subjects. */
+/** "3 of 12 lessons": how far the learner is in a subject. */
+export const lessonsText = (p: Pick<CourseProgress, 'topics_watched' | 'topics_total'>) =>
+  `${p.topics_watched} of ${p.topics_total} ${p.topics_total === 1 ? 'lesson' : 'lessons'}`;
+
+/**
+ * Where a subject's button leads: the topic watched last ("Continue"), else its first topic
+ * ("Start"), else its sub-subjects (a subject with no lessons yet).
+ */
+export function nextStep(p: CourseProgress): { label: 'Continue' | 'Start'; to: string } {
+  if (p.last) return { label: 'Continue', to: links.topic(p.last.chapter_id, p.last.topic_id) };
+  if (p.first) return { label: 'Start', to: links.topic(p.first.chapter_id, p.first.topic_id) };
+  return { label: 'Start', to: links.subSubjects(p.subject_id) };
+}
+
+/** One subject: its picture and name (to its page), class and board, progress and next step. */
+function CourseCard({ course }: { course: CourseProgress }) {
+  const step = nextStep(course);
+  const percent = course.topics_total
+    ? Math.round((course.topics_watched / course.topics_total) * 100)
+    : 0;
+  return (
+    <article className="card course-card">
+      <Link to={links.subject(course.subject_id)} className="course-card-head">
+        <img
+          src={course.subject_image_url || DEFAULT_IMAGE}
+          alt=""
+          width={480}
+          height={270}
+          loading="lazy"
+        />
+        <h3>{course.subject_name}</h3>
+      </Link>
+      <p className="muted small">
+        {course.class_name} · {course.board_name}
+        {!course.owned && ' · Free'}
+      </p>
+      <div className="course-progress">
+        <div
+          className="course-progress-bar"
+          role="progressbar"
+          aria-label={`${course.subject_name}: lessons watched`}
+          aria-valuemin={0}
+          aria-valuemax={course.topics_total}
+          aria-valuenow={course.topics_watched}
+          aria-valuetext={lessonsText(course)}
+        >
+          <span style={{ width: `${percent}%` }} />
+        </div>
+        <p className="small">{lessonsText(course)}</p>
+      </div>
+      {course.last && (
+        <p className="small muted course-last">Last watched: {course.last.topic_name}</p>
+      )}
+      <Link
+        to={step.to}
+        className="btn btn-primary"
+        aria-label={`${step.label} ${course.subject_name}`}
+      >
+        {step.label}
+      </Link>
+    </article>
+  );
+}
+
+/** `/MyCourse`: the learner's subjects (bought, and free ones started) with their progress. */
 export function MyCoursePage() {
-  const purchased = usePurchased();
+  const courses = useCourseProgress();
   return (
     <>
       <PageHeading title="My Courses" />
-      {purchased.isLoading ? (
-        <p className="loading">Loading...</p>
-      ) : !purchased.data?.length ? (
-        <section className="empty">
-          <p>You have not purchased any Course</p>
-          <Link to="/GetBoard" className="btn btn-primary">
-            Buy Here
-          </Link>
-        </section>
-      ) : (
-        <div className="cat-grid">
-          {purchased.data.map((p) => (
-            <Card
-              key={p.subject_id}
-              image={p.subject_image_url}
-              title={p.subject_name}
-              to={links.subSubjects(p.subject_id)}
-            >
-              <p className="muted">
-                {p.class_name} · {p.board_name}
-              </p>
-            </Card>
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={courses}
+        what="your courses"
+        skeleton="cards"
+        skeletonCount={2}
+        empty={
+          <section className="empty cart-empty">
+            <p>You have not purchased any Course</p>
+            <Link to={links.boards()} className="btn btn-primary">
+              Buy Here
+            </Link>
+          </section>
+        }
+      >
+        {(data) => (
+          <div className="cat-grid course-grid">
+            {data.map((c) => (
+              <CourseCard key={c.subject_id} course={c} />
+            ))}
+          </div>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartItem, OrderAnswer } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { invalidateOwned, purchaseKeys } from '../../lib/purchases-api.ts';
+import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
 import { cartKeys, useCartItems, useRemoveFromCart } from './api/cart.ts';
 import { createOrder, payLocally, recordPayment, type PaymentResult } from './api/payments.ts';
@@ -29,13 +30,6 @@ export function useCart() {
     setBusyState(value);
   };
 
-  const announced = useRef(false);
-  useEffect(() => {
-    if (announced.current) return;
-    if (cart.isError) toast.error('Unable to load cart items.');
-    if (cart.isSuccess || cart.isError) announced.current = true;
-  }, [cart.isSuccess, cart.isError]);
-
   const items = cart.data?.data ?? [];
   const total = cart.data?.total ?? 0;
 
@@ -59,9 +53,9 @@ export function useCart() {
       const res = await recordPayment(result);
       toast.success(res.message);
       await refreshAfterPayment();
-      // The subjects screen decides what opens from this list: have it fresh before going there.
+      // What opens depends on this list: have it fresh before the confirmation links onwards.
       await queryClient.refetchQueries({ queryKey: purchaseKeys.subjects(), type: 'all' });
-      navigate('/GetSubject');
+      navigate(links.payment(result.razorpay_order_id));
     } catch (err) {
       toast.error(
         errorMessage(err, 'Payment recorded, but there was an issue clearing your cart.'),

@@ -1,18 +1,30 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
+import { links } from '../../lib/links.ts';
 import { useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
 import { ClassCard } from '../../components/catalogue-ui.tsx';
+import {
+  BookOpenIcon,
+  ChevronRightIcon,
+  GraduationCapIcon,
+  NotesIcon,
+  QuestionIcon,
+  SparklesIcon,
+  UserIcon,
+  VideoIcon,
+  type IconProps,
+} from '../../components/icons.tsx';
+import heroIllustration from '../../assets/hero-learning.svg';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
 
-const BOARD_COLOURS = ['#1e3a8a', '#047857', '#b45309', '#7c3aed', '#be123c'];
 export const MAX_BOARDS = 5;
 export const MAX_CLASSES = 8;
 
-const STATS = [
-  ['2500+', 'Learning items'],
-  ['2000+', 'Happy subscribers'],
-  ['1500+', 'Total courses'],
-  ['150+', 'Mentors'],
+const STATS: [string, string, (p: IconProps) => React.ReactNode][] = [
+  ['2500+', 'Learning items', VideoIcon],
+  ['2000+', 'Happy subscribers', UserIcon],
+  ['1500+', 'Total courses', BookOpenIcon],
+  ['150+', 'Mentors', GraduationCapIcon],
 ];
 
 /** The landing page (`/`). */
@@ -21,10 +33,17 @@ export default function LandingPage() {
   const classes = useClasses();
   const testimonials = useTestimonials();
   const select = useSession((s) => s.select);
-  const navigate = useNavigate();
   return (
     <>
       <section className="hero">
+        <img
+          className="hero-art"
+          src={heroIllustration}
+          alt=""
+          width={480}
+          height={360}
+          fetchPriority="low"
+        />
         <div className="hero-text">
           <p className="eyebrow">CBSE · ICSE · SSLC · PUC</p>
           <h1>Study Smarter, Dream Bigger, Achieve More!</h1>
@@ -41,19 +60,24 @@ export default function LandingPage() {
       <section className="section">
         <h2>Explore Top Boards</h2>
         <div className="board-row">
-          {(boards.data ?? []).slice(0, MAX_BOARDS).map((b, i) => (
-            <button
+          {(boards.data ?? []).slice(0, MAX_BOARDS).map((b) => (
+            <Link
               key={b.board_id}
-              type="button"
-              className="board-card"
-              style={{ background: BOARD_COLOURS[i % BOARD_COLOURS.length] }}
-              onClick={() => {
-                select('board', { id: b.board_id, name: b.board_name });
-                navigate('/GetClasses');
-              }}
+              to={links.classes(b.board_id)}
+              className="board-tile"
+              onClick={() => select('board', { id: b.board_id, name: b.board_name })}
             >
-              {b.board_name}
-            </button>
+              {b.image_url ? (
+                <img src={b.image_url} alt="" width={56} height={56} loading="lazy" />
+              ) : (
+                <span className="board-tile-mark" aria-hidden="true">
+                  {b.board_name.slice(0, 1)}
+                </span>
+              )}
+              <span className="board-tile-name">{b.board_name}</span>
+              {b.free_course && <span className="board-tile-free">Free</span>}
+              <ChevronRightIcon className="board-tile-go" />
+            </Link>
           ))}
         </div>
       </section>
@@ -89,8 +113,9 @@ export default function LandingPage() {
       <section className="section">
         <h2>More reasons to love GIA School</h2>
         <div className="stats">
-          {STATS.map(([n, label]) => (
+          {STATS.map(([n, label, Icon]) => (
             <div key={label} className="stat card">
+              <Icon className="stat-icon" size={24} />
               <strong>{n}</strong>
               <span>{label}</span>
             </div>
@@ -102,15 +127,25 @@ export default function LandingPage() {
         <h2>Why choose us</h2>
         <ul className="why">
           <li>
-            <strong>Pre-recorded videos</strong> — short lessons for every topic, watch and rewatch
-            any time.
+            <VideoIcon className="why-icon" size={24} />
+            <span>
+              <strong>Pre-recorded videos</strong> — short lessons for every topic, watch and
+              rewatch any time.
+            </span>
           </li>
           <li>
-            <strong>Downloadable PDF notes</strong> — revise offline before exams.
+            <NotesIcon className="why-icon" size={24} />
+            <span>
+              <strong>Downloadable PDF notes</strong> — revise offline before exams.
+            </span>
           </li>
           <li>
-            <strong>Live doubt-clearing sessions</strong> — and an AI teacher that stays within your
-            class and topic.
+            <QuestionIcon className="why-icon" size={24} />
+            <span>
+              <strong>Live doubt-clearing sessions</strong> — and an AI teacher{' '}
+              <SparklesIcon size={16} className="why-inline" /> that stays within your class and
+              topic.
+            </span>
           </li>
         </ul>
       </section>

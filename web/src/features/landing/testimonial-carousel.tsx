@@ -1,37 +1,66 @@
 import { useEffect, useState } from 'react';
 import type { TestimonialRecord } from '@gia/shared/catalogue-records.ts';
+import { PauseIcon, PlayIcon, StarIcon } from '../../components/icons.tsx';
 
 export const AUTOPLAY_MS = 5000;
 
 /** Slides per view: 1 below 768 px, 2 from 768 px, 3 from 1024 px. */
 export const slidesFor = (width: number) => (width >= 1024 ? 3 : width >= 768 ? 2 : 1);
 
-/** 'Trusted by thousands of learners': autoplays every 5 s, also after the learner interacts. */
+/** Whether the visitor asked their system for less motion. */
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * 'Trusted by thousands of learners': advances every 5 s (WCAG 2.2.2) unless the visitor paused it
+ * with its Pause button, points at it or moves the keyboard focus into it; it starts paused when
+ * the system asks for reduced motion.
+ */
 export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
   const [perView, setPerView] = useState(() => slidesFor(window.innerWidth));
   const [start, setStart] = useState(0);
+  const [paused, setPaused] = useState(prefersReducedMotion);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   useEffect(() => {
     const onResize = () => setPerView(slidesFor(window.innerWidth));
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
   const pages = Math.max(1, items.length - perView + 1);
+  const moving = !paused && !hovered && !focused && pages > 1;
   useEffect(() => {
+    if (!moving) return;
     const timer = setInterval(() => setStart((s) => (s + 1) % pages), AUTOPLAY_MS);
     return () => clearInterval(timer);
-  }, [pages]);
+  }, [pages, moving]);
   if (!items.length) return null;
   const shown = items.slice(start % pages, (start % pages) + perView);
   return (
-    <div className="carousel">
+    <div
+      className="carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Testimonials"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       <div
         className="carousel-track"
-        style={{ gridTemplateColumns: `repeat(${perView}, 1fr)`, gap: 30 }}
+        aria-live={moving ? 'off' : 'polite'}
+        style={{ gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))` }}
       >
         {shown.map((t) => (
           <figure key={t.id} className="testimonial card">
-            <div className="stars" aria-label="5 out of 5 stars">
-              ★★★★★
+            <div className="testimonial-stars" role="img" aria-label="5 out of 5 stars">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <StarIcon key={n} size={16} fill="currentColor" />
+              ))}
             </div>
             <blockquote>{t.description}</blockquote>
             <figcaption>
@@ -45,18 +74,30 @@ export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
           </figure>
         ))}
       </div>
-      <div className="dots" role="tablist" aria-label="Testimonials">
-        {Array.from({ length: pages }, (_, i) => (
+      <div className="carousel-controls">
+        {pages > 1 && (
           <button
-            key={i}
             type="button"
-            role="tab"
-            aria-selected={i === start % pages}
-            aria-label={`Show testimonials ${i + 1}`}
-            className={`dot-btn ${i === start % pages ? 'is-selected' : ''}`}
-            onClick={() => setStart(i)}
-          />
-        ))}
+            className="carousel-toggle"
+            aria-label={paused ? 'Play testimonials' : 'Pause testimonials'}
+            onClick={() => setPaused(!paused)}
+          >
+            {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
+            <span aria-hidden="true">{paused ? 'Play' : 'Pause'}</span>
+          </button>
+        )}
+        <div className="dots" role="group" aria-label="Choose testimonials">
+          {Array.from({ length: pages }, (_, i) => (
+            <button
+              key={i}
+              type="button"
+              aria-current={i === start % pages ? 'true' : undefined}
+              aria-label={`Show testimonials ${i + 1}`}
+              className={`dot-btn ${i === start % pages ? 'is-selected' : ''}`}
+              onClick={() => setStart(i)}
+            />
+          ))}
+        </div>
       </div>
     </div>
   );

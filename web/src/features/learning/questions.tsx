@@ -1,17 +1,18 @@
 import { QuestionThread } from '../../components/question-thread.tsx';
 import { useState, type FormEvent } from 'react';
-import { LEARNING_MESSAGES as M, QNA_LIMITS, type PublicQuestion } from '@gia/shared';
+import { LEARNING_MESSAGES as M, QNA_LIMITS } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import { useAnswerQuestion, usePostQuestion, useQuestions } from './api/questions.ts';
+import { usePostQuestion, useQuestions } from './api/questions.ts';
 
-/** Questions about a topic, newest first, a page at a time, with answers and a box to answer. */
+/**
+ * Questions about a topic, newest first, a page at a time, with their answers (GIA School's
+ * answers stand apart); a box to ask one. Learners ask; only GIA School answers.
+ */
 export function Questions({ topicId }: { topicId: string }) {
   const [question, setQuestion] = useState('');
-  const [answers, setAnswers] = useState<Record<string, string>>({});
   const questions = useQuestions(topicId);
   const postQuestion = usePostQuestion(topicId);
-  const answerQuestion = useAnswerQuestion(topicId);
   const list = questions.data?.pages.flatMap((p) => p.data) ?? [];
   const locked = questions.error instanceof ApiError && questions.error.status === 403;
 
@@ -26,17 +27,6 @@ export function Questions({ topicId }: { topicId: string }) {
     }
   }
 
-  async function answer(q: PublicQuestion) {
-    const text = (answers[q.qna_id] ?? '').trim();
-    if (!text) return toast.error(M.answerEmpty);
-    try {
-      toast.success((await answerQuestion.mutateAsync({ qna_id: q.qna_id, answer: text })).message);
-      setAnswers({ ...answers, [q.qna_id]: '' });
-    } catch (err) {
-      toast.error(errorMessage(err, 'Answer cannot be posted now, sorry.'));
-    }
-  }
-
   if (locked) {
     return (
       <section className="card qna">
@@ -48,22 +38,30 @@ export function Questions({ topicId }: { topicId: string }) {
   return (
     <section className="card qna">
       <h2>Questions</h2>
-      <form onSubmit={post} className="row">
-        <label htmlFor={`question-${topicId}`} className="sr-only">
-          Question
-        </label>
-        <input
-          id={`question-${topicId}`}
-          placeholder="Ask a question about this topic"
-          value={question}
-          onChange={(e) => setQuestion(e.target.value)}
-          maxLength={QNA_LIMITS.textChars}
-        />
-        <button type="submit" className="btn btn-primary">
+      <form onSubmit={post} className="qna-form">
+        <div className="field">
+          <label htmlFor={`question-${topicId}`}>Question</label>
+          <textarea
+            id={`question-${topicId}`}
+            rows={3}
+            placeholder="Ask a question about this topic"
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            maxLength={QNA_LIMITS.textChars}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={postQuestion.isPending}>
           Post Question
         </button>
       </form>
-      {!list.length ? (
+      {questions.isError ? (
+        <p role="alert">
+          We couldn&apos;t load the questions.{' '}
+          <button type="button" className="btn btn-small" onClick={() => void questions.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : !list.length ? (
         <p className="muted">{questions.isLoading ? 'Loading...' : 'No questions yet.'}</p>
       ) : (
         <ul className="qna-list">
@@ -72,15 +70,11 @@ export function Questions({ topicId }: { topicId: string }) {
               <QuestionThread
                 question={q}
                 header={
-                  <p>
+                  <p className="qna-question">
                     <strong>{q.questionanswers[0]?.question}</strong>{' '}
                     <span className="muted small">— {q.user_name}</span>
                   </p>
                 }
-                draft={answers[q.qna_id] ?? ''}
-                onDraft={(v) => setAnswers({ ...answers, [q.qna_id]: v })}
-                onAnswer={() => answer(q)}
-                buttonClassName="btn btn-small"
               />
             </li>
           ))}

@@ -5,6 +5,7 @@ import { Field } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useDeleteReview, useReviews, useSaveReview } from './api/reviews.ts';
+import { StarInput } from './star-input.tsx';
 
 /** Stars for a rating out of 5, in half steps. */
 export function Stars({ rating }: { rating: number }) {
@@ -21,8 +22,6 @@ export function Stars({ rating }: { rating: number }) {
     </span>
   );
 }
-
-const RATINGS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1];
 
 function ReviewForm(props: {
   initial?: PublicReview;
@@ -60,20 +59,12 @@ function ReviewForm(props: {
   }
   return (
     <form onSubmit={submit} className="form review-form">
-      <Field id={`rating-${props.initial?.id ?? 'new'}`} label="Rating">
-        <select
-          id={`rating-${props.initial?.id ?? 'new'}`}
-          value={rating}
-          onChange={(e) => setRating(Number(e.target.value))}
-        >
-          <option value={0}>Choose a rating</option>
-          {RATINGS.map((r) => (
-            <option key={r} value={r}>
-              {r} / 5
-            </option>
-          ))}
-        </select>
-      </Field>
+      <StarInput
+        name={`rating-${props.initial?.id ?? 'new'}`}
+        legend="Rating"
+        value={rating}
+        onChange={setRating}
+      />
       <Field id={`review-${props.initial?.id ?? 'new'}`} label="Review">
         <textarea
           id={`review-${props.initial?.id ?? 'new'}`}
@@ -121,13 +112,29 @@ export function Reviews({ topicId }: { topicId: string }) {
   return (
     <section className="card reviews">
       <h2>Reviews</h2>
-      <p className="overall">
-        <Stars rating={summary.average_rating} />{' '}
-        <strong>{summary.average_rating.toFixed(1)}</strong>{' '}
-        <span className="muted">
-          ({summary.review_count} {summary.review_count === 1 ? 'review' : 'reviews'})
-        </span>
-      </p>
+      {summary.review_count > 0 ? (
+        <p className="overall">
+          <Stars rating={summary.average_rating} />{' '}
+          <strong>{summary.average_rating.toFixed(1)}</strong>{' '}
+          <span className="muted">
+            ({summary.review_count} {summary.review_count === 1 ? 'review' : 'reviews'})
+          </span>
+        </p>
+      ) : (
+        reviews.isSuccess && (
+          <p className="overall muted">
+            {entitled ? 'No reviews yet — be the first' : 'No reviews yet'}
+          </p>
+        )
+      )}
+      {reviews.isError && (
+        <p role="alert">
+          We couldn&apos;t load the reviews.{' '}
+          <button type="button" className="btn btn-small" onClick={() => void reviews.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
       {!entitled && reviews.isSuccess && <p className="muted">{M.notEntitled}</p>}
       {!mine && entitled && <ReviewForm topicId={topicId} onDone={refresh} />}
       <ul className="review-list">

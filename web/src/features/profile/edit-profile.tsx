@@ -1,29 +1,42 @@
-import { useState, type FormEvent } from 'react';
-import { LEARNING_MESSAGES as M, PROFILE_FIELDS, type LearnerProfileAnswer } from '@gia/shared';
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  LEARNING_MESSAGES as M,
+  PROFILE_FIELDS,
+  PROFILE_LIMITS,
+  REQUIRED_PROFILE_FIELDS,
+  type LearnerProfileAnswer,
+} from '@gia/shared';
 import { Modal, ModalActions } from '../../components/modal.tsx';
-import { Field, TextField } from '../../components/text-field.tsx';
+import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { ConfirmEmail } from './confirm-email.tsx';
 
 type Values = Omit<LearnerProfileAnswer, 'pending_email' | 'is_verified' | 'user_id'>;
+type FieldKey = keyof Values;
+type Errors = Partial<Record<FieldKey, string>>;
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The first check the form fails, as the message to show; `undefined` when it may be sent. */
-function formProblem(values: Values, image: File | null): string | undefined {
-  for (const [field, label] of Object.entries(PROFILE_FIELDS)) {
-    const v =
-      field === 'profile_image' ? (image ?? values.profile_image) : values[field as keyof Values];
-    if (!v || (typeof v === 'string' && !v.trim())) return `${label} is required!`;
+/**
+ * Every check the form fails, each under its field (all at once, not one at a time). The photo
+ * is optional.
+ */
+export function formProblems(values: Values): Errors {
+  const errors: Errors = {};
+  for (const field of REQUIRED_PROFILE_FIELDS) {
+    if (!values[field].trim()) errors[field] = `${PROFILE_FIELDS[field]} is required!`;
   }
-  if (values.dob > today()) return M.profileDob;
-  return undefined;
+  if (!errors.user_mobile && !/^\d{10}$/.test(values.user_mobile)) {
+    errors.user_mobile = M.profileMobile;
+  }
+  if (!errors.dob && values.dob > today()) errors.dob = M.profileDob;
+  return errors;
 }
 
-type TextKey = Exclude<keyof Values, 'profile_image'>;
+type TextKey = Exclude<FieldKey, 'profile_image'>;
 
 /** The text fields of the form, in order; `clean` shapes what is typed (mobile: 10 digits). */
 const TEXT_FIELDS: {
@@ -31,25 +44,58 @@ const TEXT_FIELDS: {
   id: string;
   label: string;
   type?: string;
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'email' | 'text';
+  autoComplete: string;
+  maxLength?: number;
   clean?: (v: string) => string;
 }[] = [
-  { field: 'user_name', id: 'p-name', label: 'Name' },
+  {
+    field: 'user_name',
+    id: 'p-name',
+    label: 'Name',
+    autoComplete: 'name',
+    maxLength: PROFILE_LIMITS.user_name,
+  },
   {
     field: 'user_mobile',
     id: 'p-mobile',
     label: 'Mobile',
+    type: 'tel',
     inputMode: 'numeric',
-    clean: (v) => v.replace(/\D/g, '').slice(0, 10),
+    autoComplete: 'tel-national',
+    maxLength: PROFILE_LIMITS.user_mobile,
+    clean: (v) => v.replace(/\D/g, '').slice(0, PROFILE_LIMITS.user_mobile),
   },
-  { field: 'email', id: 'p-email', label: 'Email', type: 'email' },
-  { field: 'dob', id: 'p-dob', label: 'Date of Birth', type: 'date' },
-  { field: 'course_of_study', id: 'p-course', label: 'Course of Study' },
+  {
+    field: 'email',
+    id: 'p-email',
+    label: 'Email',
+    type: 'email',
+    inputMode: 'email',
+    autoComplete: 'email',
+    maxLength: PROFILE_LIMITS.email,
+  },
+  { field: 'dob', id: 'p-dob', label: 'Date of Birth', type: 'date', autoComplete: 'bday' },
+  {
+    field: 'course_of_study',
+    id: 'p-course',
+    label: 'Course of Study',
+    autoComplete: 'off',
+    maxLength: PROFILE_LIMITS.course_of_study,
+  },
 ];
 
-/** The profile's fields: name, mobile (digits only), e-mail, date of birth, course, image. */
+const ID_OF: Record<FieldKey, string> = {
+  ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f.field, f.id])) as Record<TextKey, string>),
+  profile_image: 'p-image',
+};
+
+const IMAGE_HINT = 'A jpg, png or gif picture. You can save your profile without one.';
+
+/** The profile's fields: name, mobile (digits only), e-mail, date of birth, course, photo. */
 function ProfileFields(props: {
   values: Values;
+  errors: Errors;
   set(field: TextKey, value: string): void;
   onImage(file: File | null): void;
 }) {
@@ -61,14 +107,22 @@ function ProfileFields(props: {
           {...input}
           max={field === 'dob' ? today() : undefined}
           value={props.values[field]}
+          error={props.errors[field]}
           onChange={(v) => props.set(field, clean ? clean(v) : v)}
         />
       ))}
-      <Field id="p-image" label="Profile Image">
+      <Field
+        id="p-image"
+        label="Profile Image (optional)"
+        error={props.errors.profile_image}
+        hint={IMAGE_HINT}
+      >
         <input
           id="p-image"
           type="file"
           accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
+          aria-invalid={props.errors.profile_image ? true : undefined}
+          aria-describedby={describedBy('p-image', props.errors.profile_image, IMAGE_HINT)}
           onChange={(e) => props.onImage(e.target.files?.[0] ?? null)}
         />
       </Field>
@@ -76,9 +130,22 @@ function ProfileFields(props: {
   );
 }
 
+/** The server's field problems (a 400's details), by field of this form; the rest is general. */
+function serverProblems(err: unknown): { errors: Errors; general?: string } {
+  const errors: Errors = {};
+  if (err instanceof ApiError && err.details?.length) {
+    for (const d of err.details) {
+      if (d.field in ID_OF && !errors[d.field as FieldKey]) errors[d.field as FieldKey] = d.message;
+    }
+    if (Object.keys(errors).length) return { errors };
+  }
+  if (err instanceof ApiError && err.status === 409) return { errors: { email: err.message } };
+  return { errors, general: errorMessage(err, 'Error updating data') };
+}
+
 /**
- * The edit modal. Saving a new e-mail leaves the modal open on the second step, the code sent to
- * the new address.
+ * The edit modal. Problems show under their fields, all at once; saving a new e-mail leaves the
+ * modal open on the second step, the code sent to the new address.
  */
 export function EditProfile({
   profile,
@@ -96,23 +163,35 @@ export function EditProfile({
     course_of_study: profile.course_of_study,
     profile_image: profile.profile_image,
   });
+  const [errors, setErrors] = useState<Errors>({});
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** Shows the problems and moves focus to the first field that has one. */
+  function show(problems: Errors) {
+    setErrors(problems);
+    const first = (Object.keys(ID_OF) as FieldKey[]).find((f) => problems[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${ID_OF[first]}`)?.focus();
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = formProblem(values, image);
-    if (problem) return toast.error(problem);
+    const problems = formProblems(values);
+    if (Object.keys(problems).length) return show(problems);
+    setErrors({});
     setBusy(true);
     try {
       let profileImage = values.profile_image;
       if (image) {
         try {
           profileImage = await uploadFile('image', image);
-        } catch {
+        } catch (err) {
           setImage(null);
-          return toast.error('File upload failed. Please try again.');
+          return show({
+            profile_image: errorMessage(err, 'File upload failed. Please try again.'),
+          });
         }
       }
       const res = await update.mutateAsync({ ...values, profile_image: profileImage });
@@ -121,7 +200,9 @@ export function EditProfile({
       if (res.data.pending_email) setPendingEmail(res.data.pending_email);
       else onClose();
     } catch (err) {
-      toast.error(errorMessage(err, 'Error updating data'));
+      const { errors: fromServer, general } = serverProblems(err);
+      if (general) toast.error(general);
+      else show(fromServer);
     } finally {
       setBusy(false);
     }
@@ -137,11 +218,18 @@ export function EditProfile({
       ) : (
         <>
           <h2>Edit Profile</h2>
-          <form onSubmit={submit} className="form" noValidate>
+          <form ref={formRef} onSubmit={submit} className="form" noValidate>
             <ProfileFields
               values={values}
-              set={(field, value) => setValues({ ...values, [field]: value })}
-              onImage={setImage}
+              errors={errors}
+              set={(field, value) => {
+                setValues({ ...values, [field]: value });
+                if (errors[field]) setErrors({ ...errors, [field]: undefined });
+              }}
+              onImage={(file) => {
+                setImage(file);
+                if (errors.profile_image) setErrors({ ...errors, profile_image: undefined });
+              }}
             />
             <ModalActions primary="Save" busy={busy} secondary="Cancel" onSecondary={onClose} />
           </form>

@@ -34,7 +34,8 @@ beforeEach(() => {
       if (path.endsWith('/getclass_users')) return json(200, { data: [stored] });
       const body = JSON.parse(String(init?.body ?? '{}'));
       if (path.endsWith('/updateclass_users')) {
-        stored = { ...stored, ...body, email: stored.email, pending_email: body.email };
+        const pending = body.email === stored.email ? null : body.email;
+        stored = { ...stored, ...body, email: stored.email, pending_email: pending };
         return json(200, { message: 'Profile Updated Successfully', data: stored });
       }
       if (path.endsWith('/verifyEmail')) {
@@ -106,5 +107,79 @@ describe('changing the e-mail on the profile page', () => {
     expect(screen.getByRole('dialog', { name: 'Confirm your new email' }).textContent).toContain(
       'later@example.in',
     );
+  });
+});
+
+describe('editing the profile', () => {
+  const puts = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.filter(([path]) => String(path).endsWith('/updateclass_users'))
+      .map(([, init]) => JSON.parse(String(init?.body)));
+
+  it('saves a mobile number without a photo', async () => {
+    stored = { ...profile, profile_image: '' };
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Profile Image (optional)')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Mobile'), { target: { value: '91234 56789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts()).toEqual([
+      expect.objectContaining({ user_mobile: '9123456789', profile_image: '' }),
+    ]);
+  });
+
+  it('reports every problem at once, each next to the field it names, and sends nothing', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '  ' } });
+    fireEvent.change(screen.getByLabelText('Mobile'), { target: { value: '98765' } });
+    fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '2999-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Edit Profile' });
+    expect(
+      within(dialog)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Name is required!',
+      'Mobile number must be exactly 10 digits.',
+      'Date of birth cannot be later than today.',
+    ]);
+    expect(screen.getByLabelText('Mobile').getAttribute('aria-describedby')).toBe('p-mobile-error');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(puts()).toEqual([]);
+  });
+
+  it('shows the server’s field problems next to their fields', async () => {
+    vi.mocked(fetch).mockImplementation(async (path) => {
+      if (String(path).endsWith('/getclass_users')) return json(200, { data: [stored] });
+      const message = 'User Name must be at most 100 characters.';
+      return json(400, {
+        message,
+        code: 'VALIDATION_FAILED',
+        details: [{ field: 'user_name', message }],
+      });
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'User Name must be at most 100 characters.',
+    );
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('limits each text field to what the server takes', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.getByLabelText('Name').getAttribute('maxlength')).toBe('100');
+    expect(screen.getByLabelText('Mobile').getAttribute('maxlength')).toBe('10');
+    expect(screen.getByLabelText('Mobile').getAttribute('inputmode')).toBe('numeric');
+    expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
   });
 });

@@ -9,13 +9,32 @@ export const deskKeys = {
   list: (unanswered: boolean) => ['admin-qna', unanswered] as const,
 };
 
-/** Learners' questions, optionally only those without an answer. */
+/** Where a question was asked: the topic and its ancestors, ids and current names. */
+export interface QuestionPlace {
+  topic_id: string;
+  topic_name: string;
+  chapter_id: string;
+  chapter_name: string;
+  sub_subject_id: string;
+  sub_subject_name: string;
+  subject_id: string;
+  subject_name: string;
+  class_id: string;
+  class_name: string;
+  board_id: string;
+  board_name: string;
+}
+
+/** A question on the desk: with who asked it and where (`null` once its topic is gone). */
+export type DeskQuestion = PublicQuestion & { user_id: string; place: QuestionPlace | null };
+
+/** Learners' questions (unanswered first), optionally only those without an answer. */
 export const useDeskQuestions = (unanswered: boolean) =>
   useQuery({
     queryKey: deskKeys.list(unanswered),
     queryFn: async () =>
       (
-        await api<{ data: PublicQuestion[] }>(
+        await api<{ data: DeskQuestion[] }>(
           'GET',
           apiPath('admin.qna.get', {}, { unanswered: unanswered ? 'true' : undefined }),
         )

@@ -16,7 +16,21 @@ const scopeQuery = ({ topicId, classId }: AiScope) =>
 /** Query keys of the AI teacher's conversations. */
 export const aiKeys = {
   conversation: (scope: AiScope) => ['ai-conversation', scopeQuery(scope)] as const,
+  status: () => ['ai-status'] as const,
 };
+
+/**
+ * Whether the AI teacher is configured (`getAiStatus`): the app offers it only when it is. Read
+ * once per visit; a failed read counts as not available.
+ */
+export const useAiStatus = () =>
+  useQuery({
+    queryKey: aiKeys.status(),
+    staleTime: Infinity,
+    retry: 1,
+    queryFn: async () =>
+      (await api<{ data: { available: boolean } }>('GET', apiPath('ai.status'))).data.available,
+  });
 
 /** The turns the server kept of this conversation (the learner sees them again on return). */
 export const useAiConversation = (scope: AiScope) =>

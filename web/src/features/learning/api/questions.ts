@@ -40,13 +40,3 @@ export function usePostQuestion(topicId: string) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.topic(topicId) }),
   });
 }
-
-/** Adds the learner's answer to a question of the topic. */
-export function useAnswerQuestion(topicId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { qna_id: string; answer: string }) =>
-      api<{ message: string }>('POST', apiPath('qna.update'), { body: input }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.topic(topicId) }),
-  });
-}

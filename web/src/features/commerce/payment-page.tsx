@@ -1,0 +1,129 @@
+import { Link, useNavigate } from 'react-router-dom';
+import type { CourseProgress, PaymentHistoryRow } from '@gia/shared';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { QueryState } from '../../components/query-state.tsx';
+import { rupee } from '../../lib/format.ts';
+import { links, useLinkParam } from '../../lib/links.ts';
+import { useCourseProgress, usePaymentHistory } from '../../lib/purchases-api.ts';
+import { nextStep } from './my-courses-page.tsx';
+
+/** When a payment was made, as people in India write it. */
+const paidOn = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+/** The receipt of one payment: order, payment, date, each subject with its price, the total. */
+function Receipt({
+  row,
+  courses,
+}: {
+  row: PaymentHistoryRow;
+  courses: Map<string, CourseProgress>;
+}) {
+  return (
+    <section className="card receipt" aria-labelledby="receipt-title">
+      <h2 id="receipt-title">Receipt</h2>
+      <dl className="receipt-facts">
+        <dt>Order</dt>
+        <dd>{row.order_id}</dd>
+        <dt>Payment</dt>
+        <dd>{row.transaction_id}</dd>
+        <dt>Date</dt>
+        <dd>{paidOn(row.paid_at)}</dd>
+      </dl>
+      <ul className="receipt-items">
+        {row.subjects.map((s) => {
+          const course = courses.get(s.subject_id);
+          return (
+            <li key={s.subject_id} className="receipt-item">
+              <div className="receipt-item-info">
+                <h3>{s.subject_name}</h3>
+                {(s.class_name || s.board_name) && (
+                  <p className="muted small">
+                    {[s.class_name, s.board_name].filter(Boolean).join(' · ')}
+                  </p>
+                )}
+              </div>
+              <span className="price">{rupee(s.subject_price)}</span>
+              <Link
+                to={course ? nextStep(course).to : links.subSubjects(s.subject_id)}
+                className="btn btn-primary btn-small"
+                aria-label={`Start learning ${s.subject_name}`}
+              >
+                Start learning
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="receipt-total">
+        Total paid <strong className="price">{rupee(row.payment_amount)}</strong>
+      </p>
+    </section>
+  );
+}
+
+/** `/Payment?order=…`: the order confirmation a learner lands on after paying. */
+function OrderConfirmation({ orderId }: { orderId: string }) {
+  const history = usePaymentHistory();
+  const courses = useCourseProgress();
+  const byId = new Map((courses.data ?? []).map((c) => [c.subject_id, c]));
+  return (
+    <>
+      <PageHeading title="Payment successful" />
+      <QueryState
+        query={history}
+        what="your receipt"
+        skeleton="list"
+        skeletonCount={3}
+        isEmpty={(rows) => !rows.some((r) => r.order_id === orderId)}
+        empty={
+          <section className="empty cart-empty">
+            <p>We could not find this order among your payments.</p>
+            <Link to={links.myCourses()} className="btn btn-primary">
+              My Courses
+            </Link>
+          </section>
+        }
+      >
+        {(rows) => {
+          const row = rows.find((r) => r.order_id === orderId)!;
+          return (
+            <div className="confirmation">
+              <p className="notice" role="status">
+                You now own {row.subjects.map((s) => s.subject_name).join(', ')}. Start learning
+                whenever you like: your subjects are also in My Courses.
+              </p>
+              <Receipt row={row} courses={byId} />
+              <Link to={links.myCourses()} className="btn">
+                My Courses
+              </Link>
+            </div>
+          );
+        }}
+      </QueryState>
+    </>
+  );
+}
+
+/**
+ * `/Payment`: with `?order=…`, the confirmation and receipt of that order; without it, the
+ * specification's legacy screen.
+ */
+export function PaymentPage() {
+  const navigate = useNavigate();
+  const orderId = useLinkParam('order');
+  if (orderId) return <OrderConfirmation orderId={orderId} />;
+  return (
+    <section className="empty">
+      <h1>Payment successful</h1>
+      <p>Your subjects are ready in My Courses.</p>
+      <button type="button" className="btn btn-primary" onClick={() => navigate('/MyCourse')}>
+        Go to My Courses
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { Link } from 'react-router-dom';
+import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
+import { links } from '../../lib/links.ts';
+
+/** A tick (drawn, not a font glyph). */
+const CheckIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+    <path
+      d="M5 12.5l4.5 4.5L19 7.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
+/**
+ * The chapter's topics as a curriculum: each a link to its lesson (numbered, the number on the
+ * first line of a wrapped title), ticked once watched to the end, and the chapter's progress.
+ */
+export function Curriculum(props: {
+  chapterName: string;
+  topics: readonly TopicRecord[];
+  currentId: string;
+  watched: ReadonlySet<string>;
+}) {
+  const { topics, watched } = props;
+  const count = topics.filter((t) => watched.has(t.topic_id)).length;
+  return (
+    <nav className="curriculum card" aria-labelledby="curriculum-title">
+      <h2 id="curriculum-title" className="curriculum-title">
+        {props.chapterName || 'Lessons'}
+      </h2>
+      <p className="curriculum-progress-text" id="curriculum-progress">
+        {count} of {topics.length} watched
+      </p>
+      <progress
+        className="curriculum-progress"
+        value={count}
+        max={Math.max(topics.length, 1)}
+        aria-labelledby="curriculum-progress"
+      />
+      <ol className="curriculum-list">
+        {topics.map((t, i) => {
+          const current = t.topic_id === props.currentId;
+          const done = watched.has(t.topic_id);
+          return (
+            <li key={t.topic_id}>
+              <Link
+                to={links.topic(t.chapter_id, t.topic_id)}
+                className={`curriculum-item ${current ? 'is-current' : ''}`}
+                aria-current={current ? 'page' : undefined}
+              >
+                <span className="curriculum-number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className="curriculum-name">
+                  <span className="sr-only">Lesson {i + 1}: </span>
+                  {t.topic_name}
+                  {t.locked === true && <span className="curriculum-locked"> · Paid course</span>}
+                </span>
+                <span
+                  className={`curriculum-tick ${done ? 'is-done' : ''}`}
+                  role="img"
+                  aria-label={done ? 'Watched' : 'Not watched yet'}
+                >
+                  {done && <CheckIcon />}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

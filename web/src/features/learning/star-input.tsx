@@ -1,0 +1,54 @@
+import { useState } from 'react';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+/** "1 star", "2 stars", …: each star's name as a screen reader and a test find it. */
+export const starLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+
+/**
+ * A rating from 1 to 5 as a group of five radio buttons drawn as stars: click or tap a star, or
+ * Tab into the group and move with the arrow keys (the browser's own radio behaviour). The stars
+ * up to the chosen one (or the one under the pointer) are filled; the focused star is outlined.
+ * State classes are `is-*` (`.star-option.is-on`), never `.empty`, which the empty-state block
+ * owns.
+ */
+export function StarInput(props: {
+  name: string;
+  legend: string;
+  value: number;
+  onChange(value: number): void;
+}) {
+  const [hover, setHover] = useState(0);
+  const shown = hover || props.value;
+  return (
+    <fieldset className="star-input" onMouseLeave={() => setHover(0)}>
+      <legend>{props.legend}</legend>
+      <div className="star-input-options">
+        {STARS.map((n) => {
+          const id = `${props.name}-${n}`;
+          return (
+            <span key={n} className={`star-option ${n <= shown ? 'is-on' : ''}`}>
+              <input
+                type="radio"
+                id={id}
+                name={props.name}
+                value={n}
+                checked={props.value === n}
+                onChange={() => props.onChange(n)}
+                aria-label={starLabel(n)}
+              />
+              <label htmlFor={id} onMouseEnter={() => setHover(n)} title={starLabel(n)}>
+                <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+                  <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" />
+                </svg>
+              </label>
+            </span>
+          );
+        })}
+        <span className="star-input-value" aria-hidden="true">
+          {props.value ? `${props.value} of 5` : 'Not rated yet'}
+        </span>
+      </div>
+    </fieldset>
+  );
+}
