@@ -99,6 +99,8 @@ describe('a learner browses the catalogue', () => {
     await card(names.paid).click();
     await page.getByText("You haven't bought the course !!").waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/subjects/'));
+    // Not a dead end: the subject's page, what it contains and how to buy it.
+    await page.getByRole('heading', { level: 1, name: names.paid }).waitFor();
   });
 
   it('opens a free subject down to its chapters, reloads into the same place, and the breadcrumb leads back', async () => {
