@@ -90,7 +90,7 @@ describe('deep links and honest states', () => {
   it('opens /GetSubject?class=<id> in a fresh browser: that class’s subjects and breadcrumb', async () => {
     const { context, page, errors } = await phone();
     await page.goto(`/GetSubject?class=${ids.cls}`);
-    await page.getByRole('link', { name: names.subject, exact: true }).waitFor();
+    await page.getByRole('link', { name: `${names.subject} FREE`, exact: true }).waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await crumbs.getByRole('link', { name: names.board, exact: true }).waitFor();
     expect(

@@ -70,8 +70,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A card's link: its image and title are one link named by the title. */
-const card = (name: string) => page.getByRole('link', { name, exact: true });
+/** A card's link: its image, title and badge are one link ("Physics", "Art FREE"). */
+const card = (name: string) => page.getByRole('link', { name: new RegExp(`^${name}( FREE)?$`) });
 /** Waits for a screen by its path, whatever ids its URL carries. */
 const atPath = (pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 

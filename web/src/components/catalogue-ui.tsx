@@ -1,4 +1,4 @@
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClassRecord, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { rupee } from '../lib/format.ts';
@@ -30,21 +30,18 @@ export function Card(props: {
   children?: ReactNode;
   badge?: string;
 }) {
-  // The link is named by its title alone ("Physics"), not by the badge drawn on its image.
-  const titleId = useId();
-  const picture = (
-    <>
-      <img
-        src={props.image || DEFAULT_IMAGE}
-        alt=""
-        width={480}
-        height={270}
-        loading={props.eager ? 'eager' : 'lazy'}
-        fetchPriority={props.eager ? 'high' : 'auto'}
-      />
-      {props.badge && <span className="badge">{props.badge}</span>}
-    </>
+  const image = (
+    <img
+      src={props.image || DEFAULT_IMAGE}
+      alt=""
+      width={480}
+      height={270}
+      loading={props.eager ? 'eager' : 'lazy'}
+      fetchPriority={props.eager ? 'high' : 'auto'}
+    />
   );
+  // Drawn on the image, but read after the title: the link is "Physics FREE".
+  const badge = props.badge && <span className="badge">{props.badge}</span>;
   if (props.to === undefined) {
     // Without a URL: the picture is a button, the title a heading beside it (as before links).
     return (
@@ -55,7 +52,8 @@ export function Card(props: {
           onClick={props.onOpen}
           aria-label={`Open ${props.title}`}
         >
-          {picture}
+          {image}
+          {badge}
         </button>
         <div className="cat-card-body">
           <h3 className="cat-card-title">{props.title}</h3>
@@ -66,16 +64,10 @@ export function Card(props: {
   }
   return (
     <article className="cat-card">
-      <Link
-        to={props.to}
-        className="cat-card-open"
-        onClick={props.onOpen}
-        aria-labelledby={titleId}
-      >
-        {picture}
-        <h3 className="cat-card-title" id={titleId}>
-          {props.title}
-        </h3>
+      <Link to={props.to} className="cat-card-open" onClick={props.onOpen}>
+        {image}
+        <h3 className="cat-card-title">{props.title}</h3>
+        {badge}
       </Link>
       {props.children && <div className="cat-card-body">{props.children}</div>}
     </article>
