@@ -32,6 +32,16 @@ export const MESSAGES = {
 export const PASSWORD_RULE_MESSAGE =
   'Password must be at least 8 characters long and contain a letter and a digit.';
 
+/** The longest text each sign-up field takes (the schemas' limits and the forms' `maxLength`). */
+export const SIGNUP_LIMITS = { user_name: 100, email: 254, passwordMin: 8, password: 256 } as const;
+
+/** Whether a password keeps the rule (the same test as the sign-up schema, without zod). */
+export const keepsPasswordRule = (p: string) =>
+  p.length >= SIGNUP_LIMITS.passwordMin &&
+  p.length <= SIGNUP_LIMITS.password &&
+  /[A-Za-z]/.test(p) &&
+  /[0-9]/.test(p);
+
 /** Texts of the learner's own data (docs/api.md §6). */
 export const LEARNER_MESSAGES = {
   cartLoaded: 'Cart items loaded successfully.',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { preprocess } from './zod.ts';
-import { PASSWORD_RULE_MESSAGE } from './messages.ts';
+import { PASSWORD_RULE_MESSAGE, SIGNUP_LIMITS } from './messages.ts';
 
 /** A trimmed string; blank counts as missing. */
 const requiredText = (message: string, max: number) =>
@@ -12,20 +12,20 @@ const requiredText = (message: string, max: number) =>
 const email = (message = 'Please enter a valid email address.') =>
   preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.email({ error: message }).check(z.maxLength(254, { error: message })),
+    z.email({ error: message }).check(z.maxLength(SIGNUP_LIMITS.email, { error: message })),
   );
 
 export const password = z
   .string({ error: PASSWORD_RULE_MESSAGE })
   .check(
-    z.minLength(8, { error: PASSWORD_RULE_MESSAGE }),
-    z.maxLength(256, { error: PASSWORD_RULE_MESSAGE }),
+    z.minLength(SIGNUP_LIMITS.passwordMin, { error: PASSWORD_RULE_MESSAGE }),
+    z.maxLength(SIGNUP_LIMITS.password, { error: PASSWORD_RULE_MESSAGE }),
     z.regex(/[A-Za-z]/, { error: PASSWORD_RULE_MESSAGE }),
     z.regex(/[0-9]/, { error: PASSWORD_RULE_MESSAGE }),
   );
 
 export const SignupInput = z.object({
-  user_name: requiredText('Name is required.', 100),
+  user_name: requiredText('Name is required.', SIGNUP_LIMITS.user_name),
   email: email(),
   password,
 });

@@ -1,8 +1,9 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchErrors } from './browser.ts';
-import { api } from '../../../functions/test/api.ts';
+import { api, newLearner, routePath } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
 const stack = inject('stack');
@@ -49,6 +50,13 @@ describe('an admin builds a catalogue in the browser', () => {
   const board = `Board ${suffix}`;
   const subject = `Geography ${suffix}`;
   const chapter = `Latitudes ${suffix}`;
+  // The dropdowns name each record with its context, nearest ancestor first.
+  const classChoice = `Class 6 — ${board}`;
+  const subjectChoice = `${subject} — Class 6 · ${board}`;
+  const subSubjectChoice = `Maps — ${subject} · Class 6 · ${board}`;
+  const chapterChoice = `${chapter} — Maps · ${subject} · Class 6 · ${board}`;
+  const asked = `Why is the equator hot ${suffix}?`;
+  let chapterId = '';
 
   beforeAll(async () => {
     const { post } = await signInAdmin(call);
@@ -68,12 +76,25 @@ describe('an admin builds a catalogue in the browser', () => {
       subject_id: s.subject_id,
       price: 49,
     });
-    await post('insertChapters', {
+    const ch = await post('insertChapters', {
       chapter_name: chapter,
       subject_id: s.subject_id,
       sub_subject_id: sub.sub_subject_id,
       serial_no: 1,
       description: 'Lines on the globe',
+    });
+    chapterId = ch.chapter_id;
+    // A free topic with a learner's question on it, for the question desk.
+    const topic = await post('insertTopics', {
+      chapter_id: ch.chapter_id,
+      topic_name: 'The Tropics',
+      author: 'Ravi',
+      free_to_watch: '1',
+    });
+    const learner = await newLearner(call, 'Desk Learner');
+    await call('POST', routePath('qna.insert'), {
+      token: learner.token,
+      body: { topic_id: topic.topic_id, question: asked },
     });
   });
 
@@ -107,7 +128,13 @@ describe('an admin builds a catalogue in the browser', () => {
       'Class added successfully.',
     );
 
-    await page.getByRole('cell', { name: 'Rs 1,50,000' }).first().waitFor();
+    // The message stays, and the new row is marked, first (newest first) and on screen.
+    expect(await page.getByText('Class added successfully.').first().isVisible()).toBe(true);
+    const first = page.locator('.table-wrap tbody tr').first();
+    await expect.poll(() => first.getAttribute('class')).toBe('is-saved');
+    expect(await first.textContent()).toContain(board.toUpperCase());
+    expect(await first.textContent()).toContain('Rs 1,50,000');
+    expect(await first.isVisible()).toBe(true);
   });
 
   it('offers a subject’s classes only once its board is chosen', async () => {
@@ -123,7 +150,7 @@ describe('an admin builds a catalogue in the browser', () => {
     await open('/Subject', 'Add New Subject');
     await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
 
-    await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Class 6' });
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: classChoice });
     await page.getByLabel('Subject Name', { exact: true }).fill(`History ${suffix}`);
     await page.getByLabel('Price', { exact: true }).fill('99');
 
@@ -138,8 +165,8 @@ describe('an admin builds a catalogue in the browser', () => {
     await open('/SubSubject', 'Add New Sub-Subject');
 
     await page.getByLabel('Board', { exact: true }).selectOption({ label: board });
-    await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Class 6' });
-    await page.getByLabel('Subject', { exact: true }).selectOption({ label: subject });
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: classChoice });
+    await page.getByLabel('Subject', { exact: true }).selectOption({ label: subjectChoice });
     await page.getByLabel('Sub-Subject Name', { exact: true }).fill('Rivers');
     await page.getByLabel('Price', { exact: true }).fill('49');
 
@@ -153,8 +180,8 @@ describe('an admin builds a catalogue in the browser', () => {
   it('adds a chapter to a sub-subject', async () => {
     await open('/Chapters', 'Add New Chapter');
 
-    await page.getByLabel('Subject', { exact: true }).selectOption({ label: subject });
-    await page.getByLabel('Sub-Subject', { exact: true }).selectOption({ label: 'Maps' });
+    await page.getByLabel('Subject', { exact: true }).selectOption({ label: subjectChoice });
+    await page.getByLabel('Sub-Subject', { exact: true }).selectOption({ label: subSubjectChoice });
     await page.getByLabel('Chapter Name', { exact: true }).fill(`Longitudes ${suffix}`);
     await page.getByLabel('Serial No', { exact: true }).fill('1');
     await page.getByLabel('Description', { exact: true }).fill('Lines from pole to pole');
@@ -175,7 +202,7 @@ describe('an admin builds a catalogue in the browser', () => {
   describe('a topic added with an uploaded video', () => {
     beforeAll(async () => {
       await open('/Topics', 'Add New Topic');
-      await page.getByLabel('Chapter', { exact: true }).selectOption({ label: chapter });
+      await page.getByLabel('Chapter', { exact: true }).selectOption({ label: chapterChoice });
       await page.getByLabel('Topic Name', { exact: true }).fill('The Equator');
       await page.getByLabel('Author', { exact: true }).fill('Ravi');
       await page.getByLabel('Upload Video', { exact: true }).setInputFiles(video);
@@ -246,6 +273,61 @@ describe('an admin builds a catalogue in the browser', () => {
     await page.getByRole('cell', { name: `${name} Renamed`.toUpperCase() }).waitFor();
   });
 
+  it('finds a chapter by typing words of its context into the dropdown’s search', async () => {
+    await open('/Topics', 'Add New Topic');
+    await page
+      .getByLabel('Chapter', { exact: true })
+      .locator('option', { hasText: chapterChoice })
+      .waitFor({ state: 'attached' });
+    const search = page.getByLabel('Search Chapter', { exact: true });
+    // The search box comes with a long list; the test stack has many chapters.
+    if ((await search.count()) === 1) await search.fill(`latitudes ${suffix}`);
+
+    const options = await page
+      .getByLabel('Chapter', { exact: true })
+      .locator('option')
+      .allTextContents();
+
+    expect(options).toContain(chapterChoice);
+    if ((await search.count()) === 1) expect(options.length).toBe(2);
+  });
+
+  it('shows the server’s reason when a PDF is chosen as a board image, and saves nothing', async () => {
+    const name = `Pdf ${suffix}`;
+    await open('/Board', 'Add New Board');
+    await page.getByLabel('Board Name', { exact: true }).fill(name);
+    await page.getByLabel('Upload file', { exact: true }).setInputFiles({
+      name: 'syllabus.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
+
+    await save(
+      'Add Board',
+      'Are you sure you want to submit the Board?',
+      'Please choose a jpg, jpeg, png or gif image of at most 5 MB.',
+    );
+
+    expect(await page.getByText('File upload failed. Please try again.').count()).toBe(0);
+    expect(await page.getByRole('cell', { name: name.toUpperCase() }).count()).toBe(0);
+  });
+
+  it('shows on the question desk where a question was asked, with a link to its chapter’s topics', async () => {
+    await open('/AdminQuestions', 'Questions');
+    const card = page.getByRole('listitem').filter({ hasText: asked });
+
+    expect(await card.textContent()).toContain(
+      `The Tropics — ${chapter} · Maps · ${subject} · Class 6 · ${board}`,
+    );
+    await card.getByRole('link', { name: 'The Tropics' }).click();
+
+    await page.waitForURL(`**/Topics?chapter=${chapterId}`);
+    await page.getByRole('cell', { name: 'THE TROPICS' }).waitFor();
+    expect(await page.getByLabel('Filter by Chapter', { exact: true }).inputValue()).toBe(
+      chapterId,
+    );
+  });
+
   it('adds and removes an admin, and refuses to remove itself', async () => {
     await open('/AdminUserList', 'Add New Admin');
     const email = `second-${suffix}@gia.test`;
@@ -260,5 +342,83 @@ describe('an admin builds a catalogue in the browser', () => {
     await page.getByRole('button', { name: `Delete ${email}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Admin deleted successfully.').waitFor();
+  });
+});
+
+/**
+ * What sticks out of the viewport, run in the page (the scripts workspace has no DOM types): a
+ * page wider than the window, and any control outside it, except in a table, which scrolls
+ * inside its own container.
+ */
+const OFF_SCREEN = `(() => {
+  const out = [];
+  if (document.documentElement.scrollWidth > window.innerWidth)
+    out.push('page is ' + document.documentElement.scrollWidth + ' px wide');
+  for (const el of document.querySelectorAll('a, button, input, select, textarea')) {
+    if (el.closest('.table-wrap')) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    if (box.left < 0 || box.right > window.innerWidth)
+      out.push(el.tagName + ' "' + (el.textContent.trim() || el.getAttribute('aria-label')) + '"');
+  }
+  return out;
+})()`;
+
+/** axe-core's browser build, injected into a page to check it. */
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+/** axe's serious and critical violations on the page, by rule and first elements. */
+const SERIOUS = `axe.run().then((r) => r.violations
+  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  .map((v) => v.id + ': ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))`;
+
+describe('the back office on a 360 px phone', () => {
+  const SCREENS = [
+    '/Setup',
+    '/AdminDashboad',
+    '/Board',
+    '/Class',
+    '/Subject',
+    '/SubSubject',
+    '/SubjectDetails',
+    '/Chapters',
+    '/Topics',
+    '/Testimonial',
+    '/AdminQuestions',
+    '/AdminUserList',
+  ];
+
+  beforeAll(async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+  });
+  afterAll(async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('scrolls no screen sideways, keeps every control inside the viewport, and passes axe', async () => {
+    const problems: string[] = [];
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await page.locator('.admin-header').waitFor();
+      await page.waitForLoadState('networkidle');
+      const found = await page.evaluate<string[]>(OFF_SCREEN);
+      await page.addScriptTag({ path: AXE });
+      found.push(...(await page.evaluate<string[]>(SERIOUS)));
+      problems.push(...found.map((f) => `${path}: ${f}`));
+    }
+
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps the header on one line, its logout button on screen', async () => {
+    await page.goto('/Board');
+    const back = page.getByRole('link', { name: '← Setup' });
+    const logout = page.getByRole('button', { name: 'Logout' });
+
+    const backBox = await back.boundingBox();
+    const logoutBox = await logout.boundingBox();
+
+    // One line of text: "← Setup" does not wrap.
+    expect(backBox?.height ?? Infinity).toBeLessThan(30);
+    expect((logoutBox?.x ?? Infinity) + (logoutBox?.width ?? 0)).toBeLessThanOrEqual(360);
   });
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, watchErrors } from './browser.ts';
@@ -66,12 +67,41 @@ describe('a learner', () => {
     expect(await page.evaluate(() => globalThis.sessionStorage.getItem('accessToken'))).toBeNull();
   });
 
-  it('sees the server message when the password is wrong', async () => {
+  it('sees the server message when the password is wrong, under the form', async () => {
     const email = uniqueEmail('wrongpw');
     await signUpInBrowser(email, 'Right2026x');
     await signInInBrowser(email, 'Wrong2026x');
-    await page.getByText('Invalid email or password.').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('Invalid email or password.');
     expect(new URL(page.url()).pathname).toBe('/signin');
+  });
+
+  it('on a 360 px phone: sees the password rule first, never a shown password carried over, and a one-line switch link', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/signup');
+    const rule = 'Password must be at least 8 characters long and contain a letter and a digit.';
+    await page.getByText(rule).waitFor();
+    await page.getByLabel('User Name').fill('Ravi');
+    await page.getByLabel('Email').fill(uniqueEmail('ravi'));
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await page.getByRole('button', { name: 'Create an Account' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(rule);
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'signup-360.png') });
+    }
+    const link = page.getByRole('link', { name: 'Sign in', exact: true });
+    const box = await link.boundingBox();
+    // One line of text: no wrapping inside the link.
+    expect(box!.height).toBeLessThan(30);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(
+      360,
+    );
+
+    await link.click();
+    await page.waitForURL('**/signin');
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe(
+      'password',
+    );
   });
 
   it('is sent to sign in from /Profile when signed out, and returned there after signing in', async () => {

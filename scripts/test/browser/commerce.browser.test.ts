@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
@@ -13,6 +14,26 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let chapterName: string;
+let subjectId: string;
+let topicName: string;
+
+/** Saves a screenshot when SCREENSHOT_DIR is set (to look at the screens by hand). */
+const shot = async (p: Page, name: string) => {
+  if (process.env.SCREENSHOT_DIR)
+    await p.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+};
+
+/** Nothing is wider than the screen. */
+const pageWidth = async (p: Page) =>
+  Number(await p.evaluate('document.documentElement.scrollWidth'));
+
+/** An element's box lies inside the viewport (it can be seen and clicked without scrolling sideways). */
+async function insideViewport(p: Page, box: { x: number; width: number } | null) {
+  const width = p.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}
 
 beforeAll(async () => {
   const { post } = await signInAdmin(call);
@@ -33,17 +54,28 @@ beforeAll(async () => {
     subject_id: subject.subject_id,
     price: 100,
   });
+  subjectId = subject.subject_id;
   chapterName = `Carbon ${suffix}`;
-  await post('insertChapters', {
+  const chapter = await post('insertChapters', {
     chapter_name: chapterName,
     subject_id: subject.subject_id,
     sub_subject_id: sub.sub_subject_id,
     serial_no: 1,
     description: 'Bonds',
   });
+  topicName = `Covalent bonds ${suffix}`;
+  await post('insertTopics', {
+    topic_name: topicName,
+    author: 'A',
+    serial_no: 1,
+    free_to_watch: '2',
+    chapter_id: chapter.chapter_id,
+  });
 
   browser = await launchChromium();
-  page = await (await browser.newContext({ baseURL: stack.url })).newPage();
+  page = await (
+    await browser.newContext({ baseURL: stack.url, viewport: { width: 1366, height: 768 } })
+  ).newPage();
   errors = watchErrors(page);
   const email = uniqueEmail('shopper');
   await call('POST', routePath('learner.login.signup'), {
@@ -82,23 +114,100 @@ describe('a learner buys a subject', () => {
     await page.getByRole('heading', { name: 'My Cart' }).waitFor();
     await page.getByRole('heading', { name: subjectName }).waitFor();
     await page.getByText('Price Details').waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1366);
+    await shot(page, 'cart-desk');
     await page.getByRole('button', { name: 'Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test checkout' });
     await dialog.getByText('Amount: ₹500').waitFor();
     await dialog.getByRole('button', { name: 'Pay' }).click();
     await page.getByText('Payment successful. Cart cleared.').waitFor();
-    await page.waitForURL((url) => url.pathname === '/GetSubject');
 
-    await page.getByRole('link', { name: `${subjectName}`, exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/GetSubSubject');
+    // The order confirmation: the receipt of this order and Start learning.
+    await page.waitForURL('**/Payment?order=*');
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    const receipt = page.getByRole('region', { name: 'Receipt' });
+    await receipt.getByRole('heading', { name: subjectName }).waitFor();
+    const text = (await receipt.textContent()) ?? '';
+    for (const part of [secondName, `Class 11 ${suffix} · Shop ${suffix}`, '₹349', '₹151', '₹500'])
+      expect(text).toContain(part);
+    expect(text).toContain(new URL(page.url()).searchParams.get('order') ?? 'no order id');
+    await receipt.getByRole('link', { name: `Start learning ${subjectName}` }).waitFor();
+    await shot(page, 'payment-confirmation-desk');
+
+    // My Courses: the progress of each subject and Start at its first lesson.
+    await page.getByRole('link', { name: 'My Courses' }).last().click();
+    await page.waitForURL('**/MyCourse');
+    const course = page.getByRole('article').filter({ hasText: subjectName });
+    await course.getByText('0 of 1 lesson').waitFor();
+    await page.getByRole('article').filter({ hasText: secondName }).waitFor();
+    await shot(page, 'my-courses-desk');
+    await course.getByRole('link', { name: `Start ${subjectName}` }).click();
+    await page.waitForURL(/\/GetTopic\?chapter=[^&]+&topic=/);
 
     await page.goto('/CartScreen');
     await page.getByText('Your cart is empty').waitFor();
-    await page.getByRole('button', { name: 'Add Subjects' }).waitFor();
-
-    await page.goto('/MyCourse');
-    await page.getByRole('heading', { name: subjectName }).waitFor();
-    await page.getByRole('heading', { name: secondName }).waitFor();
+    await page.getByRole('link', { name: 'Add Subjects' }).waitFor();
+    await shot(page, 'cart-empty-desk');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the cart and checkout on a 360 px phone', () => {
+  it('keeps every row, its remove button and the checkout dialog inside the screen', async () => {
+    const phone = await (
+      await browser.newContext({ baseURL: stack.url, viewport: { width: 360, height: 740 } })
+    ).newPage();
+    const phoneErrors = watchErrors(phone);
+    const email = uniqueEmail('phone-shopper');
+    await call('POST', routePath('learner.login.signup'), {
+      body: { user_name: 'Phone Shopper', email, password: 'Shop2026x' },
+    });
+    const token = (
+      await call('POST', routePath('learner.login.request'), {
+        body: { email, password: 'Shop2026x' },
+      })
+    ).body.accessToken as string;
+    await call('POST', routePath('cart.insert'), { token, body: { subject_id: subjectId } });
+    await signInAsLearner(phone, email, 'Shop2026x');
+
+    await phone.goto('/CartScreen');
+    const row = phone.getByRole('listitem').filter({ hasText: subjectName });
+    await row.waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    const remove = row.getByRole('button', { name: `Remove ${subjectName}` });
+    await insideViewport(phone, await remove.boundingBox());
+    await insideViewport(phone, await row.getByText('₹349').boundingBox());
+    await shot(phone, 'cart-360');
+
+    await phone.getByRole('button', { name: 'Checkout' }).click();
+    const dialog = phone.getByRole('dialog', { name: 'Test checkout' });
+    await dialog.getByText('Amount: ₹349').waitFor();
+    await insideViewport(phone, await dialog.boundingBox());
+    await insideViewport(phone, await dialog.getByRole('button', { name: 'Pay' }).boundingBox());
+    await shot(phone, 'checkout-360');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The remove button is clickable (nothing lies over it).
+    await remove.click();
+    await phone.getByText('Your cart is empty').waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    await shot(phone, 'cart-empty-360');
+
+    // Pay on the phone: the confirmation and My Courses fit the screen too.
+    await call('POST', routePath('cart.insert'), { token, body: { subject_id: subjectId } });
+    await phone.reload();
+    await phone.getByRole('button', { name: 'Checkout' }).click();
+    await phone
+      .getByRole('dialog', { name: 'Test checkout' })
+      .getByRole('button', { name: 'Pay' })
+      .click();
+    await phone.getByRole('region', { name: 'Receipt' }).waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    await shot(phone, 'payment-confirmation-360');
+    await phone.goto('/MyCourse');
+    await phone.getByText('0 of 1 lesson').waitFor();
+    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    await shot(phone, 'my-courses-360');
+    expect(phoneErrors).toEqual([]);
   });
 });

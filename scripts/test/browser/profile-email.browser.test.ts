@@ -71,3 +71,41 @@ describe('changing the e-mail on a phone', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the profile on a phone (issue 14)', () => {
+  it('wraps a long e-mail, keeps the edit dialog and its Save inside the screen, and saves without a photo', async () => {
+    const me = await newLearner(call, 'Asha Phone');
+    await signInAsLearner(page, me.email, me.password);
+    await page.goto('/Profile');
+    await page.getByText(me.email).waitFor();
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(
+      360,
+    );
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'profile-360.png') });
+    }
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Profile' });
+    // Every problem at once, under its field.
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Mobile is required!').waitFor();
+    await dialog.getByText('Course of study is required!').waitFor();
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'profile-edit-360.png') });
+    }
+    await dialog.getByLabel('Mobile').fill('9876543210');
+    await dialog.getByLabel('Date of Birth').fill('2010-05-04');
+    await dialog.getByLabel('Course of Study').fill('Class 10');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await save.scrollIntoViewIfNeeded();
+    const box = await save.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(740);
+    await save.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('9876543210').waitFor();
+    expect(errors).toEqual([]);
+  });
+});

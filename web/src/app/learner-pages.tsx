@@ -10,6 +10,7 @@ import {
   ChooseSubjectPage as ChooseSubject,
   ChooseSubSubjectPage as ChooseSubSubject,
 } from '../features/catalogue/browse-pages.tsx';
+import { ClassDetailPage as ClassDetail } from '../features/catalogue/class-pages.tsx';
 import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouriteHeart } from '../features/favourites/favourite-heart.tsx';
 import { SubjectPage as Subject } from '../features/subject/subject-page.tsx';
@@ -22,7 +23,6 @@ export {
   ChooseClassPage,
   ChooseChapterPage,
 } from '../features/catalogue/browse-pages.tsx';
-export { ClassDetailPage } from '../features/catalogue/class-pages.tsx';
 export { BoardClassPage, AllCoursePage } from '../features/catalogue/course-lists.tsx';
 export { CartPage } from '../features/commerce/cart-page.tsx';
 export { PaymentPage } from '../features/commerce/payment-page.tsx';
@@ -86,6 +86,15 @@ export const SubjectPage = () => (
   <Subject
     action={(s) => (
       <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} large />
+    )}
+  />
+);
+
+/** `/classes/{classId}`: the class page, with what each of its subjects offers. */
+export const ClassDetailPage = () => (
+  <ClassDetail
+    subjectAction={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} />
     )}
   />
 );

@@ -9,7 +9,8 @@ export function Modal(props: { label: string; className?: string; children: Reac
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
-    ref.current?.focus();
+    // A control inside that took focus itself (its own effect ran first) keeps it.
+    if (!ref.current?.contains(document.activeElement)) ref.current?.focus();
     return () => before?.focus?.();
   }, []);
   return (

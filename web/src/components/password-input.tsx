@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { EyeIcon } from './icons.tsx';
-import { Field } from './text-field.tsx';
+import { describedBy, Field } from './text-field.tsx';
 
-/** A password field with a show/hide toggle. */
+/**
+ * A password field with a show/hide toggle. The shown state lives in the component: give the
+ * field a `key` that changes with the screen (sign-in / sign-up) so it starts masked on each.
+ */
 export function PasswordInput(props: {
   id: string;
   value: string;
   onChange(v: string): void;
   autoComplete: string;
+  maxLength?: number;
+  invalid?: boolean;
+  describedBy?: string;
 }) {
   const [shown, setShown] = useState(false);
   return (
@@ -19,12 +25,16 @@ export function PasswordInput(props: {
         required
         value={props.value}
         autoComplete={props.autoComplete}
+        maxLength={props.maxLength}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
         onChange={(e) => props.onChange(e.target.value)}
       />
       <button
         type="button"
         className="icon-btn"
         aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-pressed={shown}
         onClick={() => setShown(!shown)}
       >
         <EyeIcon off={shown} />
@@ -33,18 +43,25 @@ export function PasswordInput(props: {
   );
 }
 
-/** A labelled password field. */
+/** A labelled password field; its rule (`hint`) shows under it until an `error` takes its place. */
 export function PasswordField(props: {
   id: string;
   label?: string;
   value: string;
   onChange(v: string): void;
   autoComplete: string;
+  maxLength?: number;
+  error?: string;
+  hint?: string;
 }) {
-  const { label = 'Password', ...input } = props;
+  const { label = 'Password', error, hint, ...input } = props;
   return (
-    <Field id={props.id} label={label}>
-      <PasswordInput {...input} />
+    <Field id={props.id} label={label} error={error} hint={hint}>
+      <PasswordInput
+        {...input}
+        invalid={Boolean(error)}
+        describedBy={describedBy(props.id, error, hint)}
+      />
     </Field>
   );
 }

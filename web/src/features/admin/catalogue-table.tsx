@@ -31,12 +31,12 @@ function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
         'N/A'
       );
     case 'free':
+      // The word beside the dot: the flag is never told by colour alone.
       return (
-        <span
-          className={`dot ${v === true ? 'dot-green' : 'dot-red'}`}
-          role="img"
-          aria-label={v === true ? 'Free' : 'Paid'}
-        />
+        <span className="flag">
+          <span className={`dot ${v === true ? 'dot-green' : 'dot-red'}`} aria-hidden="true" />
+          {v === true ? 'Free' : 'Paid'}
+        </span>
       );
     case 'play':
       return present(v) ? (

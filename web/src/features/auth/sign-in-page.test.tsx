@@ -103,7 +103,8 @@ describe('the sign-in screen', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    await vi.waitFor(() => expect(toastTexts()).toContain('Invalid email or password.'));
+    // Under the form, not only a toast.
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
     expect(heading()).toBe('Sign in to GIA School');
     expect(sessionStorage.getItem('accessToken')).toBeNull();
   });
@@ -123,5 +124,82 @@ describe('the sign-in screen', () => {
     await vi.waitFor(() =>
       expect(toastTexts()).toContain('Failed to sign-up, Please try again later!!'),
     );
+  });
+});
+
+describe('the sign-up form speaks plainly', () => {
+  it('shows the password rule before it is broken, and as the error when it is', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/signup');
+    const password = screen.getByLabelText('Password');
+    const rule = 'Password must be at least 8 characters long and contain a letter and a digit.';
+    expect(document.getElementById('password-hint')?.textContent).toBe(rule);
+    expect(password.getAttribute('aria-describedby')).toBe('password-hint');
+
+    fireEvent.change(screen.getByLabelText('User Name'), { target: { value: 'Asha' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.change(password, { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create an Account' }));
+
+    expect(screen.getByRole('alert').textContent).toBe(rule);
+    expect(password.getAttribute('aria-describedby')).toBe('password-error');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('limits the fields to what the server takes and shows its problems under their fields', async () => {
+    const message = 'User Name must be at most 100 characters.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(400, {
+          message,
+          code: 'VALIDATION_FAILED',
+          details: [{ field: 'user_name', message }],
+        }),
+      ),
+    );
+    renderAt('/signup');
+    expect(screen.getByLabelText('User Name').getAttribute('maxlength')).toBe('100');
+    expect(screen.getByLabelText('Email').getAttribute('maxlength')).toBe('254');
+
+    fireEvent.change(screen.getByLabelText('User Name'), { target: { value: 'Asha' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create an Account' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByLabelText('User Name').getAttribute('aria-describedby')).toBe(
+      'user_name-error',
+    );
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('shows a taken e-mail under Email', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(409, { message: 'User already exists', code: 'CONFLICT' })),
+    );
+    renderAt('/signup');
+    fireEvent.change(screen.getByLabelText('User Name'), { target: { value: 'Asha' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create an Account' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('User already exists');
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('does not carry the shown password from sign-up over to sign-in', () => {
+    renderAt('/signup');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('text');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+
+    expect(heading()).toBe('Sign in to GIA School');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(document.getElementById('password-hint')).toBeNull();
   });
 });

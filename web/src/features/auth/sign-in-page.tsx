@@ -1,16 +1,43 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '@gia/shared/messages.ts';
+import {
+  keepsPasswordRule,
+  MESSAGES,
+  PASSWORD_RULE_MESSAGE,
+  SIGNUP_LIMITS,
+} from '@gia/shared/messages.ts';
 import { PasswordField } from '../../components/password-input.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
 import { signUp as createAccount } from './api/sign-up.ts';
 
 /** Only same-site paths are followed after signing in. */
 const safeRedirect = (value: string | null) =>
   value && value.startsWith('/') && !value.startsWith('//') ? value : '/GetBoard';
+
+type FieldName = 'user_name' | 'email' | 'password';
+type Errors = Partial<Record<FieldName, string>> & { form?: string };
+
+/**
+ * What went wrong, where it shows: the server's field problems under their fields, a taken
+ * e-mail under Email, wrong credentials under the form; only an unexpected failure is a toast.
+ */
+function problemsOf(err: unknown, signUp: boolean): Errors | undefined {
+  if (!(err instanceof ApiError) || err.status >= 500) return undefined;
+  const errors: Errors = {};
+  for (const d of err.details ?? []) {
+    if (
+      (d.field === 'user_name' || d.field === 'email' || d.field === 'password') &&
+      !errors[d.field]
+    )
+      errors[d.field] = d.message;
+  }
+  if (Object.keys(errors).length) return errors;
+  if (signUp && err.status === 409) return { email: err.message };
+  return { form: err.message };
+}
 
 /** `/signin` and `/signup`: one screen, two modes. */
 export default function SignInPage() {
@@ -21,10 +48,28 @@ export default function SignInPage() {
   const [userName, setUserName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [errorsOf, setErrorsOf] = useState(pathname);
   const [busy, setBusy] = useState(false);
+  // Problems belong to the screen they were found on: switching modes clears them.
+  if (errorsOf !== pathname) {
+    setErrorsOf(pathname);
+    setErrors({});
+  }
+
+  /** Clears a field's problem (and the form's) as the learner changes it. */
+  const edit = (field: FieldName, set: (v: string) => void) => (v: string) => {
+    set(v);
+    if (errors[field] || errors.form) setErrors({ ...errors, [field]: undefined, form: undefined });
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (signUp && !keepsPasswordRule(password)) {
+      setErrors({ password: PASSWORD_RULE_MESSAGE });
+      return;
+    }
+    setErrors({});
     setBusy(true);
     try {
       if (signUp) {
@@ -40,7 +85,10 @@ export default function SignInPage() {
         navigate(safeRedirect(params.get('redirect')), { replace: true });
       }
     } catch (err) {
-      toast.error(errorMessage(err, signUp ? MESSAGES.signupFailedUi : MESSAGES.signinFailedUi));
+      const problems = problemsOf(err, signUp);
+      if (problems) setErrors(problems);
+      else
+        toast.error(errorMessage(err, signUp ? MESSAGES.signupFailedUi : MESSAGES.signinFailedUi));
     } finally {
       setBusy(false);
     }
@@ -62,7 +110,9 @@ export default function SignInPage() {
             required
             value={userName}
             autoComplete="name"
-            onChange={setUserName}
+            maxLength={SIGNUP_LIMITS.user_name}
+            error={errors.user_name}
+            onChange={edit('user_name', setUserName)}
           />
         )}
         <TextField
@@ -70,17 +120,30 @@ export default function SignInPage() {
           label="Email"
           name="email"
           type="email"
+          inputMode="email"
           required
           value={email}
           autoComplete="email"
-          onChange={setEmail}
+          maxLength={SIGNUP_LIMITS.email}
+          error={errors.email}
+          onChange={edit('email', setEmail)}
         />
         <PasswordField
+          // A new field per screen: the show-password state never carries over.
+          key={pathname}
           id="password"
           value={password}
-          onChange={setPassword}
+          onChange={edit('password', setPassword)}
           autoComplete={signUp ? 'new-password' : 'current-password'}
+          maxLength={SIGNUP_LIMITS.password}
+          error={errors.password}
+          hint={signUp ? PASSWORD_RULE_MESSAGE : undefined}
         />
+        {errors.form && (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {signUp ? 'Create an Account' : 'Sign In'}
         </button>

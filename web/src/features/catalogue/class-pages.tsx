@@ -1,19 +1,49 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { ClassDetail, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { Modal } from '../../components/modal.tsx';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
+import { LoadError, Skeleton } from '../../components/query-state.tsx';
+import { ApiError } from '../../lib/api-client.ts';
 import { rupee } from '../../lib/format.ts';
 import { useClassDetail } from '../../lib/catalogue-api.ts';
+import { links } from '../../lib/links.ts';
 
-/** `/classes/{classId}`: the class with an accordion of its subjects and their topics. */
-export function ClassDetailPage() {
+/** What a subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
+export type ClassSubjectAction = (subject: SubjectRecord) => ReactNode;
+
+/**
+ * What the class costs, said honestly: only subjects are bought, so "Subjects from ₹X" (the
+ * cheapest paid subject), or "Free" when the class or every subject is free.
+ */
+export function classPriceText(c: ClassDetail): string {
+  if (c.free_course === true) return 'Free';
+  const paid = c.subjects.filter((s) => s.free_course !== true).map((s) => s.subject_price);
+  if (!paid.length) return c.subjects.length ? 'Free' : '';
+  return `Subjects from ${rupee(Math.min(...paid))}`;
+}
+
+/** `/classes/{classId}`: the class with an accordion of its subjects, their topics and buying. */
+export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubjectAction }) {
   const { classId } = useParams();
   const detail = useClassDetail(classId);
   const [open, setOpen] = useState<string | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
-  if (detail.isLoading) return <p className="loading">Loading...</p>;
-  if (!detail.data) return <p className="empty">This class does not exist.</p>;
+  if (detail.isError && !(detail.error instanceof ApiError && detail.error.status === 404)) {
+    return (
+      <LoadError
+        what="this class"
+        retrying={detail.isFetching}
+        onRetry={() => void detail.refetch()}
+      />
+    );
+  }
+  if (detail.isError || (!detail.isPending && !detail.data) || !classId) {
+    return <p className="empty">This class does not exist.</p>;
+  }
+  if (!detail.data) return <Skeleton kind="list" what="the class" count={4} />;
   const c = detail.data;
+  const priceText = classPriceText(c);
   return (
     <>
       <section className="class-hero card">
@@ -22,7 +52,7 @@ export function ClassDetailPage() {
           <h1>{c.class_name}</h1>
           <p className="muted">{c.board_name ?? ''}</p>
           <p>{c.description}</p>
-          <p className="price">{c.free_course === true ? 'Free' : rupee(c.class_price)}</p>
+          {priceText && <p className="price">{priceText}</p>}
         </div>
       </section>
       <h2>Subjects</h2>
@@ -32,20 +62,28 @@ export function ClassDetailPage() {
         <div className="accordion">
           {c.subjects.map((s) => {
             const id = s.subject_id;
+            const free = s.free_course === true;
             return (
-              <section key={id} className="card">
+              <section key={id} className="card class-subject">
                 <button
                   type="button"
                   className="accordion-head"
                   aria-expanded={open === id}
+                  aria-controls={`topics-${id}`}
                   onClick={() => setOpen(open === id ? null : id)}
                 >
                   <span>{s.subject_name}</span>
-                  {s.free_course === true && <span className="badge">FREE</span>}
-                  <span className="price">{rupee(s.subject_price)}</span>
+                  <span className="accordion-chevron" aria-hidden="true" />
                 </button>
+                <div className="class-subject-actions">
+                  {!free && <span className="price">{rupee(s.subject_price)}</span>}
+                  {subjectAction(s)}
+                  <Link className="btn btn-small" to={links.subject(id)}>
+                    View subject
+                  </Link>
+                </div>
                 {open === id && (
-                  <ul className="topic-previews">
+                  <ul className="topic-previews" id={`topics-${id}`}>
                     {s.topics.length === 0 && <li className="muted">No topics yet.</li>}
                     {s.topics.map((t) => (
                       <li key={t.topic_id}>
@@ -54,6 +92,7 @@ export function ClassDetailPage() {
                           <button
                             type="button"
                             className="btn btn-small"
+                            aria-label={`Play ${t.topic_name}`}
                             onClick={() => setPlaying(t.video_url)}
                           >
                             Play
@@ -72,7 +111,7 @@ export function ClassDetailPage() {
       )}
       {playing && (
         <Modal label="Video" className="video-modal">
-          <video src={playing} controls autoPlay width={640} height={360} />
+          <video src={playing} controls autoPlay playsInline width={640} height={360} />
           <div className="modal-actions">
             <button type="button" className="btn" onClick={() => setPlaying(null)}>
               Close
@@ -81,7 +120,7 @@ export function ClassDetailPage() {
         </Modal>
       )}
       <p>
-        <Link to="/GetBoard">Browse all boards</Link>
+        <Link to={links.boards()}>Browse all boards</Link>
       </p>
     </>
   );

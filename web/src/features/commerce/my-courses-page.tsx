@@ -42,20 +42,24 @@ function CourseCard({ course }: { course: CourseProgress }) {
         {course.class_name} · {course.board_name}
         {!course.owned && ' · Free'}
       </p>
-      <div className="course-progress">
-        <div
-          className="course-progress-bar"
-          role="progressbar"
-          aria-label={`${course.subject_name}: lessons watched`}
-          aria-valuemin={0}
-          aria-valuemax={course.topics_total}
-          aria-valuenow={course.topics_watched}
-          aria-valuetext={lessonsText(course)}
-        >
-          <span style={{ width: `${percent}%` }} />
+      {course.topics_total ? (
+        <div className="course-progress">
+          <div
+            className="course-progress-bar"
+            role="progressbar"
+            aria-label={`${course.subject_name}: lessons watched`}
+            aria-valuemin={0}
+            aria-valuemax={course.topics_total}
+            aria-valuenow={course.topics_watched}
+            aria-valuetext={lessonsText(course)}
+          >
+            <span style={{ width: `${percent}%` }} />
+          </div>
+          <p className="small">{lessonsText(course)}</p>
         </div>
-        <p className="small">{lessonsText(course)}</p>
-      </div>
+      ) : (
+        <p className="small muted">No lessons yet</p>
+      )}
       {course.last && (
         <p className="small muted course-last">Last watched: {course.last.topic_name}</p>
       )}

@@ -28,9 +28,9 @@ function Receipt({
       <h2 id="receipt-title">Receipt</h2>
       <dl className="receipt-facts">
         <dt>Order</dt>
-        <dd>{row.order_id}</dd>
+        <dd className="receipt-id">{row.order_id}</dd>
         <dt>Payment</dt>
-        <dd>{row.transaction_id}</dd>
+        <dd className="receipt-id">{row.transaction_id}</dd>
         <dt>Date</dt>
         <dd>{paidOn(row.paid_at)}</dd>
       </dl>

@@ -27,8 +27,11 @@ const purchased = (subjectId: string) => ({
 });
 
 /** A server holding a cart and the learner's purchases; adding puts the subject in the cart. */
-function stubServer(state: { cart: string[]; owned: string[] }) {
+function stubServer(state: { cart: string[]; owned: string[]; progress?: unknown[] }) {
   const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+    if (path.endsWith('/getCourseProgress')) {
+      return json(200, { message: 'ok', data: state.progress ?? [] });
+    }
     if (path.endsWith('/getUSER_CART')) {
       return json(200, { message: 'Cart items', data: state.cart.map(cartItem), total: 0 });
     }
@@ -111,7 +114,33 @@ describe('what a subject offers', () => {
     );
   });
 
-  it('continues at the last topic when the app knows it', async () => {
+  it('continues at the topic the learner watched last in the subject', async () => {
+    signIn();
+    stubServer({
+      cart: [],
+      owned: ['s1'],
+      progress: [
+        {
+          ...purchased('s1'),
+          subject_image_url: '',
+          owned: true,
+          topics_total: 5,
+          topics_watched: 2,
+          last: { chapter_id: 'ch3', topic_id: 't7', topic_name: 'Vectors' },
+          first: { chapter_id: 'ch1', topic_id: 't1', topic_name: 'Intro' },
+        },
+      ],
+    });
+    renderAction({ subjectId: 's1' });
+    await screen.findByText('Owned');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Continue learning' }).getAttribute('href')).toBe(
+        '/GetTopic?chapter=ch3&topic=t7',
+      ),
+    );
+  });
+
+  it('continues where the app says when it passes a target', async () => {
     signIn();
     stubServer({ cart: [], owned: ['s1'] });
     renderAction({ subjectId: 's1', continueTo: '/GetTopic?chapter=ch1&topic=t2' });

@@ -3,7 +3,7 @@ import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { links } from '../../lib/links.ts';
-import { usePurchased } from '../../lib/purchases-api.ts';
+import { useCourseProgress, usePurchased } from '../../lib/purchases-api.ts';
 import { hasSession, useSession } from '../../lib/session.ts';
 import { useAddToCart, useCartItems } from './api/cart.ts';
 
@@ -14,7 +14,10 @@ export interface SubjectActionProps {
   subjectId: string;
   /** The subject's `free_course` flag: a free course is started, never bought. */
   freeCourse?: boolean;
-  /** Where 'Continue learning' goes (the learner's last topic); else the subject's sub-subjects. */
+  /**
+   * Where 'Continue learning' goes; by default the topic the learner watched last in the subject
+   * (their course progress), else the subject's sub-subjects.
+   */
   continueTo?: string;
   /** A larger button (the subject page's bar), instead of a card's small one. */
   large?: boolean;
@@ -60,24 +63,15 @@ export function SubjectAction({ subjectId, freeCourse, continueTo, large }: Subj
     }
   }
 
-  if (offer === 'owned' || offer === 'free' || offer === 'in-cart') {
+  if (offer === 'owned') {
+    return <OwnedAction subjectId={subjectId} continueTo={continueTo} size={size} />;
+  }
+  if (offer === 'free' || offer === 'in-cart') {
     const { tag, text, to } = {
-      owned: {
-        tag: 'Owned',
-        text: 'Continue learning',
-        to: continueTo ?? links.subSubjects(subjectId),
-      },
       free: { tag: 'Free', text: 'Start learning', to: links.subSubjects(subjectId) },
       'in-cart': { tag: 'In cart', text: 'Go to cart', to: links.cart() },
     }[offer];
-    return (
-      <span className="subject-action">
-        <span className={`subject-tag subject-tag-${offer}`}>{tag}</span>
-        <Link className={`btn btn-primary${size}`} to={to}>
-          {text}
-        </Link>
-      </span>
-    );
+    return <TaggedLink offer={offer} tag={tag} text={text} to={to} size={size} />;
   }
   return (
     <span className="subject-action">
@@ -91,5 +85,37 @@ export function SubjectAction({ subjectId, freeCourse, continueTo, large }: Subj
         Add to Cart
       </button>
     </span>
+  );
+}
+
+function TaggedLink(props: {
+  offer: SubjectOffer;
+  tag: string;
+  text: string;
+  to: string;
+  size: string;
+}) {
+  return (
+    <span className="subject-action">
+      <span className={`subject-tag subject-tag-${props.offer}`}>{props.tag}</span>
+      <Link className={`btn btn-primary${props.size}`} to={props.to}>
+        {props.text}
+      </Link>
+    </span>
+  );
+}
+
+/**
+ * Owned: 'Continue learning' at the topic the learner watched last in this subject (from their
+ * course progress), else the subject's sub-subjects. Only owned subjects ask for the progress.
+ */
+function OwnedAction(props: { subjectId: string; continueTo?: string; size: string }) {
+  const progress = useCourseProgress();
+  const last = progress.data?.find((p) => p.subject_id === props.subjectId)?.last;
+  const to =
+    props.continueTo ??
+    (last ? links.topic(last.chapter_id, last.topic_id) : links.subSubjects(props.subjectId));
+  return (
+    <TaggedLink offer="owned" tag="Owned" text="Continue learning" to={to} size={props.size} />
   );
 }

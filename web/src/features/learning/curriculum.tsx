@@ -1,20 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
+import { CheckIcon, LockIcon } from '../../components/icons.tsx';
 import { links } from '../../lib/links.ts';
-
-/** A tick (drawn, not a font glyph). */
-const CheckIcon = () => (
-  <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-    <path
-      d="M5 12.5l4.5 4.5L19 7.5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="3"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    />
-  </svg>
-);
 
 /**
  * The chapter's topics as a curriculum: each a link to its lesson (numbered, the number on the
@@ -59,14 +46,19 @@ export function Curriculum(props: {
                 <span className="curriculum-name">
                   <span className="sr-only">Lesson {i + 1}: </span>
                   {t.topic_name}
-                  {t.locked === true && <span className="curriculum-locked"> · Paid course</span>}
+                  {t.locked === true && (
+                    <span className="curriculum-locked">
+                      {' '}
+                      <LockIcon size={14} /> Paid course
+                    </span>
+                  )}
                 </span>
                 <span
                   className={`curriculum-tick ${done ? 'is-done' : ''}`}
                   role="img"
                   aria-label={done ? 'Watched' : 'Not watched yet'}
                 >
-                  {done && <CheckIcon />}
+                  {done && <CheckIcon size={18} strokeWidth={3} />}
                 </span>
               </Link>
             </li>

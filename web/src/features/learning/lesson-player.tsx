@@ -38,7 +38,7 @@ export function LessonPlayer(props: {
   if (!topic.video_url) {
     return <div className="player is-locked">No video available to play.</div>;
   }
-  if (!props.progressKnown) return <div className="player skeleton" aria-busy="true" />;
+  if (!props.progressKnown) return <div className="player lesson-placeholder" aria-busy="true" />;
 
   const ended = endedId === topic.topic_id;
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -7,7 +7,7 @@ export const starLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
 
 /**
  * A rating from 1 to 5 as a group of five radio buttons drawn as stars: click or tap a star, or
- * Tab into the group and move with the arrow keys (the browser's own radio behaviour). The stars
+ * Tab into the group and move with the arrow keys (handled here, the same in every browser). The stars
  * up to the chosen one (or the one under the pointer) are filled; the focused star is outlined.
  * State classes are `is-*` (`.star-option.is-on`), never `.empty`, which the empty-state block
  * owns.
@@ -19,11 +19,32 @@ export function StarInput(props: {
   onChange(value: number): void;
 }) {
   const [hover, setHover] = useState(0);
+  const group = useRef<HTMLDivElement>(null);
   const shown = hover || props.value;
+
+  /** Arrows move one star (Right/Up more, Left/Down fewer), Home and End to 1 and 5 stars. */
+  function onKeyDown(e: KeyboardEvent) {
+    const from = Math.round(props.value) || 0;
+    const to =
+      e.key === 'ArrowRight' || e.key === 'ArrowUp'
+        ? Math.min(5, from + 1)
+        : e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+          ? Math.max(1, from - 1)
+          : e.key === 'Home'
+            ? 1
+            : e.key === 'End'
+              ? 5
+              : 0;
+    if (!to) return;
+    e.preventDefault();
+    props.onChange(to);
+    group.current?.querySelector<HTMLInputElement>(`input[value="${to}"]`)?.focus();
+  }
+
   return (
     <fieldset className="star-input" onMouseLeave={() => setHover(0)}>
       <legend>{props.legend}</legend>
-      <div className="star-input-options">
+      <div className="star-input-options" ref={group} onKeyDown={onKeyDown}>
         {STARS.map((n) => {
           const id = `${props.name}-${n}`;
           return (

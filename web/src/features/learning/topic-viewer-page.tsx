@@ -2,6 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
+import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
@@ -88,26 +90,28 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   }
   if (topics.isError) {
     return (
-      <div className="lesson-empty" role="alert">
-        <h1>Topics</h1>
-        <p>We couldn&apos;t load this chapter&apos;s lessons.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void topics.refetch()}>
-          Try again
-        </button>
+      <div className="lesson-empty">
+        <h1>{stored.chapter?.name || 'Topics'}</h1>
+        <LoadError
+          what="this chapter's lessons"
+          retrying={topics.isFetching}
+          onRetry={() => void topics.refetch()}
+        />
       </div>
     );
   }
   if (topics.isPending || (!topic && list.length > 0)) {
     return (
-      <div className="lesson-layout" aria-busy="true" aria-label="Loading the lesson">
+      <div className="lesson-layout" aria-busy="true" role="status">
+        <span className="sr-only">Loading the lesson…</span>
         <div className="lesson-main">
-          <div className="skeleton lesson-skeleton-title" />
-          <div className="player skeleton" />
+          <div className="lesson-placeholder lesson-placeholder-title" />
+          <div className="player lesson-placeholder" />
         </div>
         <div className="curriculum card">
-          <div className="skeleton lesson-skeleton-line" />
-          <div className="skeleton lesson-skeleton-line" />
-          <div className="skeleton lesson-skeleton-line" />
+          <div className="lesson-placeholder lesson-placeholder-line" />
+          <div className="lesson-placeholder lesson-placeholder-line" />
+          <div className="lesson-placeholder lesson-placeholder-line" />
         </div>
       </div>
     );
@@ -147,7 +151,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
               className="btn"
               rel="prev"
             >
-              ‹ Previous
+              <ChevronLeftIcon /> Previous
             </Link>
           ) : (
             <span />
@@ -158,7 +162,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
               className="btn btn-primary"
               rel="next"
             >
-              Next lesson ›
+              Next lesson <ChevronRightIcon />
             </Link>
           )}
         </nav>

@@ -33,7 +33,7 @@ export function UserVideoPlayerPage({ chat }: { chat: ReactNode }) {
   );
 }
 
-/** `/UserPurchase`: purchased classes; 'Purchase' opens the subject's introduction video. */
+/** `/UserPurchase`: purchased classes; 'Open' plays the subject's introduction video. */
 export function UserPurchasePage() {
   const navigate = useNavigate();
   const select = useSession((s) => s.select);
@@ -62,8 +62,14 @@ export function UserPurchasePage() {
               </p>
               <p>Class price: {rupee(r.class_price)}</p>
               <p>Subject price: {rupee(r.subject_price)}</p>
-              <button type="button" className="btn btn-primary" onClick={() => open(r)}>
-                Purchase
+              {/* Already bought: "Open", never "Purchase" (issue 14, verdict 26). */}
+              <button
+                type="button"
+                className="btn btn-primary"
+                aria-label={`Open ${r.subject_name}`}
+                onClick={() => open(r)}
+              >
+                Open
               </button>
             </article>
           ))}

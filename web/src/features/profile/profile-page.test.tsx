@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { useSession } from '../../lib/session.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 const profile = {
@@ -22,16 +24,19 @@ const json = (status: number, body: unknown) =>
   });
 
 let stored = { ...profile };
+let payments: unknown[] = [];
 const codes: string[] = [];
 
 beforeEach(() => {
   sessionStorage.setItem('accessToken', 'token');
   stored = { ...profile };
+  payments = [];
   codes.length = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
       if (path.endsWith('/getclass_users')) return json(200, { data: [stored] });
+      if (path.endsWith('/getpayment_history')) return json(200, { data: payments });
       const body = JSON.parse(String(init?.body ?? '{}'));
       if (path.endsWith('/updateclass_users')) {
         const pending = body.email === stored.email ? null : body.email;
@@ -61,7 +66,9 @@ afterEach(() => vi.unstubAllGlobals());
 const renderPage = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ProfilePage />
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 
@@ -97,7 +104,8 @@ describe('changing the e-mail on the profile page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The confirmed address is now the profile's e-mail.
     expect((await screen.findByText('new@example.in')).tagName).toBe('DD');
-  });
+    // A long walk through two dialogs: room for a busy machine.
+  }, 20_000);
 
   it('offers the code again from the page while a change is pending', async () => {
     stored = { ...profile, pending_email: 'later@example.in' };
@@ -181,5 +189,43 @@ describe('editing the profile', () => {
     expect(screen.getByLabelText('Mobile').getAttribute('maxlength')).toBe('10');
     expect(screen.getByLabelText('Mobile').getAttribute('inputmode')).toBe('numeric');
     expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
+  });
+});
+
+describe('your orders on the profile page', () => {
+  afterEach(() => useSession.setState({ isAuthenticated: false, role: null }));
+
+  it('lists the payments, newest first, each leading to its receipt', async () => {
+    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    payments = [
+      {
+        id: 'p-2',
+        order_id: 'order_2',
+        transaction_id: 'pay_2',
+        payment_amount: 948,
+        payment_status: 'captured',
+        paid_at: '2026-11-20T10:00:00.000Z',
+        subjects: [
+          { subject_id: 's1', subject_name: 'Mathematics', subject_price: 499 },
+          { subject_id: 's2', subject_name: 'Science', subject_price: 449 },
+        ],
+      },
+    ];
+    renderPage();
+    const orders = await screen.findByRole('region', { name: 'Your orders' });
+    await within(orders).findByText('Mathematics, Science');
+    expect(orders.textContent).toContain('₹948');
+    expect(
+      within(orders).getByRole('link', { name: 'Receipt of order_2' }).getAttribute('href'),
+    ).toBe('/Payment?order=order_2');
+  });
+
+  it('says there are none yet', async () => {
+    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    renderPage();
+    const orders = await screen.findByRole('region', { name: 'Your orders' });
+    expect((await within(orders).findByText(/No orders yet/)).textContent).toContain(
+      'Find a subject to learn',
+    );
   });
 });

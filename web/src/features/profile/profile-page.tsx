@@ -3,6 +3,8 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { useProfile } from './api/profile.ts';
 import { ConfirmEmailDialog, wrapAnywhere } from './confirm-email.tsx';
 import { EditProfile } from './edit-profile.tsx';
+import { YourOrders } from './your-orders.tsx';
+import { hasSession } from '../../lib/session.ts';
 
 /** `/Profile`: the learner's profile with an edit modal. */
 export function ProfilePage() {
@@ -56,6 +58,7 @@ export function ProfilePage() {
           </button>
         </section>
       )}
+      {p && hasSession('learner') && <YourOrders />}
       {editing && p && <EditProfile profile={p} onClose={() => setEditing(false)} />}
       {confirming && p?.pending_email && (
         <ConfirmEmailDialog pendingEmail={p.pending_email} onClose={() => setConfirming(false)} />

@@ -151,13 +151,17 @@ describe('the subject page', () => {
     expect(within(mirrors).getByText('Part of the paid course')).toBeTruthy();
     expect(within(mirrors).queryByRole('button')).toBeNull();
 
-    fireEvent.click(within(intro).getByRole('button', { name: 'Play Intro' }));
+    const play = within(intro).getByRole('button', { name: 'Play Intro' });
+    play.focus();
+    fireEvent.click(play);
     const dialog = screen.getByRole('dialog', { name: 'Intro' });
     expect(dialog.querySelector('video')?.getAttribute('src')).toBe(
       outline.sub_subjects[0]!.chapters[0]!.topics[0]!.video_url,
     );
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(play);
   });
 
   it('shows the real rating and Free for a free course', async () => {

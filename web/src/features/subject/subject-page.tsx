@@ -139,12 +139,13 @@ function SubjectContents({
             {outline.duration_seconds > 0 && ` · ${totalLength(outline.duration_seconds)}`}
           </p>
           <p className="price subject-price">{price}</p>
+          {/* Fixed at the bottom of a phone's screen; under the facts on a wider one. */}
+          <div className="subject-buy" aria-label="Buy this subject" role="region">
+            <span className="price">{price}</span>
+            {action(s)}
+          </div>
         </div>
       </section>
-      <div className="subject-buy" aria-label="Buy this subject" role="region">
-        <span className="price">{price}</span>
-        {action(s)}
-      </div>
       <h2>Contents</h2>
       {outline.sub_subjects.length === 0 ? (
         <p className="empty">No lessons yet.</p>
@@ -244,10 +245,10 @@ function TopicRow({
         {t.locked && (
           <span className="muted small subject-topic-note">Part of the paid course</span>
         )}
+        {!freeCourse && t.free_to_watch === '1' && (
+          <span className="subject-tag subject-tag-free">Free preview</span>
+        )}
       </span>
-      {!freeCourse && t.free_to_watch === '1' && (
-        <span className="subject-tag subject-tag-free">Free preview</span>
-      )}
       {t.duration_seconds !== null && (
         <span className="muted small subject-duration">
           <span className="sr-only">Length </span>
@@ -262,12 +263,17 @@ function TopicRow({
 function PreviewPlayer({ topic, onClose }: { topic: SubjectOutlineTopic; onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    // Focus moves into the dialog, and back to the Play button when it closes.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     close.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus();
+    };
   }, [onClose]);
   return (
     <Modal label={topic.topic_name} className="video-modal subject-preview">

@@ -1,0 +1,247 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
+import { useSession } from '../../lib/session.ts';
+import { TopicViewerPage, type Assistant } from './topic-viewer-page.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const topic = (n: number, extra: Partial<TopicRecord> = {}): TopicRecord => ({
+  topic_id: `t${n}`,
+  topic_name: ['Linear Equations', 'Graphs of Lines', 'Word Problems'][n - 1]!,
+  topic_description: `About topic ${n}`,
+  chapter_id: 'ch1',
+  sub_subject_id: 'ss1',
+  subject_id: 's1',
+  class_id: 'c1',
+  board_id: 'b1',
+  sub_subject_name: 'Algebra',
+  subject_name: 'Mathematics',
+  class_name: 'Class 10',
+  board_name: 'CBSE',
+  chapter_name: 'Equations',
+  video_url: `/media/t${n}.mp4?sig=x`,
+  notes_url: `/media/t${n}.pdf?sig=x`,
+  image_url: '',
+  author: 'Meena',
+  status: 'Active',
+  language: 'english',
+  free_to_watch: '2',
+  serial_no: n,
+  created_date: '2026-01-01T00:00:00.000Z',
+  locked: false,
+  ...extra,
+});
+
+/** A server with the chapter's topics and the learner's progress (t1 watched to the end). */
+function stubServer(
+  options: {
+    topics?: TopicRecord[];
+    progress?: { topic_id: string; completed: boolean; updated_at: string }[];
+  } = {},
+) {
+  const topics = options.topics ?? [topic(1), topic(2), topic(3)];
+  const progress = options.progress ?? [
+    { topic_id: 't1', completed: true, updated_at: '2026-11-20T10:00:00.000Z' },
+  ];
+  const fetchMock = vi.fn(async (path: string) => {
+    const p = String(path);
+    if (p.includes('/getTopics?')) return json(200, { message: 'Topics', data: topics });
+    if (p.includes('/getTopicProgress?')) {
+      return json(200, {
+        message: 'Progress',
+        data: progress.map((x) => ({ ...x, position_seconds: 10, duration_seconds: 10 })),
+      });
+    }
+    if (p.includes('/getreviews?')) {
+      return json(200, {
+        message: 'Reviews',
+        data: [],
+        summary: { average_rating: 0, review_count: 0 },
+        entitled: true,
+      });
+    }
+    if (p.includes('/getqna?')) return json(200, { message: 'Questions', data: [] });
+    if (p.includes('/saveTopicProgress')) return json(200, { message: 'Progress saved.' });
+    return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Where the router is, for the assertions on the URL. */
+let where = '';
+function Location() {
+  const location = useLocation();
+  where = location.pathname + location.search;
+  return null;
+}
+
+function renderPlayer(url: string, assistant?: Assistant) {
+  return render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter initialEntries={[url]}>
+        <Location />
+        <Routes>
+          <Route path="/GetTopic" element={<TopicViewerPage assistant={assistant} />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSession.setState({ selections: {} });
+  document.title = '';
+});
+
+describe('the lesson player', () => {
+  it('opens the lesson a deep link names, sets the selections from its ancestors, and titles the page', async () => {
+    stubServer();
+    renderPlayer('/GetTopic?chapter=ch1&topic=t2');
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Graphs of Lines');
+    expect(screen.getByText('Lesson 2 of 3')).toBeTruthy();
+    expect(document.title).toBe('Graphs of Lines · GIA School');
+    expect(useSession.getState().selections).toEqual({
+      board: { id: 'b1', name: 'CBSE' },
+      class: { id: 'c1', name: 'Class 10' },
+      subject: { id: 's1', name: 'Mathematics' },
+      subSubject: { id: 'ss1', name: 'Algebra' },
+      chapter: { id: 'ch1', name: 'Equations' },
+    });
+    expect(where).toBe('/GetTopic?chapter=ch1&topic=t2');
+  });
+
+  it('shows the curriculum with a tick on each watched lesson and the chapter’s progress', async () => {
+    stubServer({
+      progress: [
+        { topic_id: 't1', completed: true, updated_at: '2026-11-20T10:00:00.000Z' },
+        { topic_id: 't3', completed: false, updated_at: '2026-11-19T10:00:00.000Z' },
+      ],
+    });
+    renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+
+    const curriculum = await screen.findByRole('navigation', { name: 'Equations' });
+    await within(curriculum).findByText('1 of 3 watched');
+    expect((curriculum.querySelector('progress') as HTMLProgressElement).value).toBe(1);
+    const items = within(curriculum).getAllByRole('link');
+    expect(items.map((a) => a.getAttribute('href'))).toEqual([
+      '/GetTopic?chapter=ch1&topic=t1',
+      '/GetTopic?chapter=ch1&topic=t2',
+      '/GetTopic?chapter=ch1&topic=t3',
+    ]);
+    expect(items.map((a) => within(a).getByRole('img').getAttribute('aria-label'))).toEqual([
+      'Watched',
+      'Not watched yet',
+      'Not watched yet',
+    ]);
+    expect(items[0]!.getAttribute('aria-current')).toBe('page');
+  });
+
+  it('goes to the next lesson with Next lesson, updating the URL, and offers it at the end of the video', async () => {
+    const server = stubServer();
+    renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    await screen.findByRole('heading', { level: 1, name: 'Linear Equations' });
+    expect(screen.queryByRole('link', { name: /Previous/ })).toBeNull();
+
+    // The video ends: its position is saved, and the next lesson is offered.
+    const video = await screen.findByLabelText('Video: Linear Equations');
+    fireEvent.ended(video);
+    expect(screen.getByRole('status').textContent).toContain('Up next: Graphs of Lines');
+    expect(screen.getByRole('link', { name: 'Play the next lesson' }).getAttribute('href')).toBe(
+      '/GetTopic?chapter=ch1&topic=t2',
+    );
+    expect(server.mock.calls.some(([p]) => String(p).includes('/saveTopicProgress'))).toBe(true);
+
+    fireEvent.click(screen.getByRole('link', { name: /Next lesson/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Graphs of Lines' });
+    expect(where).toBe('/GetTopic?chapter=ch1&topic=t2');
+    expect(screen.getByText('Lesson 2 of 3')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Previous/ }).getAttribute('href')).toBe(
+      '/GetTopic?chapter=ch1&topic=t1',
+    );
+    // The last lesson has no Next.
+    fireEvent.click(screen.getByRole('link', { name: /Next lesson/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Word Problems' });
+    expect(screen.queryByRole('link', { name: /Next lesson/ })).toBeNull();
+  });
+
+  it('without a topic, opens where the learner stopped (the lesson after one finished) and completes the URL', async () => {
+    stubServer();
+    renderPlayer('/GetTopic?chapter=ch1');
+    await screen.findByRole('heading', { level: 1, name: 'Graphs of Lines' });
+    await waitFor(() => expect(where).toBe('/GetTopic?chapter=ch1&topic=t2'));
+  });
+
+  it('without ids in the URL, opens the chapter chosen before (the old flow)', async () => {
+    stubServer({ progress: [] });
+    useSession.setState({ selections: { chapter: { id: 'ch1', name: 'Equations' } } });
+    renderPlayer('/GetTopic');
+    await screen.findByRole('heading', { level: 1, name: 'Linear Equations' });
+    await waitFor(() => expect(where).toBe('/GetTopic?chapter=ch1&topic=t1'));
+  });
+
+  it('has Notes, Questions and Reviews as tabs, moved through with the arrow keys', async () => {
+    stubServer();
+    renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    const tablist = await screen.findByRole('tablist', { name: 'About this lesson' });
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Notes', 'Questions', 'Reviews']);
+    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual(['true', 'false', 'false']);
+    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    expect(screen.getByRole('link', { name: 'View Notes' }).getAttribute('href')).toBe(
+      '/media/t1.pdf?sig=x',
+    );
+
+    fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
+    const questionsTab = screen.getByRole('tab', { name: 'Questions' });
+    expect(questionsTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(questionsTab);
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.getAttribute('aria-labelledby')).toBe(questionsTab.id);
+    expect(within(panel).getByLabelText('Question').tagName).toBe('TEXTAREA');
+
+    fireEvent.keyDown(questionsTab, { key: 'ArrowLeft' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Notes' }), { key: 'ArrowLeft' });
+    expect(screen.getByRole('tab', { name: 'Reviews' }).getAttribute('aria-selected')).toBe('true');
+    await within(screen.getByRole('tabpanel')).findByText('No reviews yet — be the first');
+    expect(
+      within(screen.getByRole('tabpanel')).getByRole('group', { name: 'Rating' }),
+    ).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Reviews' }), { key: 'Home' });
+    expect(screen.getByRole('tab', { name: 'Notes' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('offers the AI teacher as a tab only when the app passes one in', async () => {
+    stubServer();
+    const { unmount } = renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    await screen.findByRole('tablist');
+    expect(screen.queryByRole('tab', { name: 'AI teacher' })).toBeNull();
+    unmount();
+
+    renderPlayer('/GetTopic?chapter=ch1&topic=t1', (t) => <p>Teacher of {t.topic_name}</p>);
+    fireEvent.click(await screen.findByRole('tab', { name: 'AI teacher' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('Teacher of Linear Equations');
+  });
+
+  it('says a locked lesson is part of the paid course and links to the subject’s page', async () => {
+    stubServer({
+      topics: [topic(1), topic(2, { locked: true, video_url: null, notes_url: null })],
+      progress: [],
+    });
+    renderPlayer('/GetTopic?chapter=ch1&topic=t2');
+    await screen.findByText('This lesson is part of the paid course');
+    expect(screen.getByRole('link', { name: 'See the course' }).getAttribute('href')).toBe(
+      '/subjects/s1',
+    );
+    expect(screen.queryByRole('video')).toBeNull();
+    await act(async () => undefined);
+  });
+});
