@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchErrors } from './browser.ts';
-import { api } from '../../../functions/test/api.ts';
+import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
 /*
@@ -18,6 +18,7 @@ const names = {
   cls: `Class 7 ${suffix}`,
   subject: `Botany ${suffix}`,
   sub: `Leaves ${suffix}`,
+  paid: `Zoology ${suffix}`,
 };
 const ids = { board: '', cls: '', subject: '', sub: '' };
 let browser: Browser;
@@ -40,6 +41,18 @@ beforeAll(async () => {
     sub_subject_name: names.sub,
     subject_id: subject.subject_id,
     price: 0,
+  });
+  await post('insertSubjects', {
+    subject_name: names.paid,
+    class_id: cls.class_id,
+    price: 200,
+  });
+  await post('insertChapters', {
+    chapter_name: 'Veins',
+    subject_id: subject.subject_id,
+    sub_subject_id: sub.sub_subject_id,
+    serial_no: 1,
+    description: 'How water reaches the edge of a leaf',
   });
   Object.assign(ids, {
     board: board.board_id,
@@ -77,7 +90,7 @@ describe('deep links and honest states', () => {
   it('opens /GetSubject?class=<id> in a fresh browser: that class’s subjects and breadcrumb', async () => {
     const { context, page, errors } = await phone();
     await page.goto(`/GetSubject?class=${ids.cls}`);
-    await page.getByRole('link', { name: names.subject, exact: true }).waitFor();
+    await page.getByRole('link', { name: `${names.subject} FREE`, exact: true }).waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await crumbs.getByRole('link', { name: names.board, exact: true }).waitFor();
     expect(
@@ -85,6 +98,10 @@ describe('deep links and honest states', () => {
     ).toBe(`/GetClasses?board=${ids.board}`);
     expect(await fits(page)).toBe(true);
     await shot(page, 'subjects-deeplink-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    expect(await fits(page)).toBe(true);
+    await shot(page, 'subjects-deeplink-desk');
+    await page.setViewportSize({ width: 360, height: 740 });
 
     // A free subject opens (its title is part of the link) to its sub-subjects, by URL.
     await page.getByRole('heading', { name: names.subject, exact: true }).click();
@@ -132,6 +149,46 @@ describe('deep links and honest states', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('link', { name: names.board, exact: true }).waitFor();
     expect(await alert.count()).toBe(0);
+    await context.close();
+  });
+
+  it('counts the cart in the phone header, keeps toasts at the top, and no routine toast on the cart', async () => {
+    const { context, page, errors } = await phone();
+    const email = uniqueEmail('badge');
+    await call('POST', routePath('learner.login.signup'), {
+      body: { user_name: 'Badge Learner', email, password: 'Badge2026x' },
+    });
+    await signInAsLearner(page, email, 'Badge2026x');
+    await page.goto(`/GetSubject?class=${ids.cls}`);
+    const paid = page.getByRole('article').filter({ hasText: names.paid });
+    await paid.getByRole('button', { name: 'Add to Cart' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Added Successfully' });
+    await toast.waitFor();
+    const box = await toast.boundingBox();
+    // At the top of the phone's screen, full width (within its margins).
+    expect(box && box.y < 80 && box.width >= 330).toBe(true);
+    await shot(page, 'subjects-toast-phone');
+    const cart = page.locator('.site-header').getByRole('link', { name: 'Cart, 1 item' });
+    await cart.waitFor();
+    expect(await cart.isVisible()).toBe(true);
+    await paid.getByText('In cart').waitFor();
+
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'Favourites' }).waitFor();
+    await shot(page, 'menu-signedin-phone');
+    await menu.getByRole('link', { name: 'Cart, 1 item' }).click();
+    await page.getByRole('heading', { name: 'My Cart' }).waitFor();
+    await page.getByRole('heading', { name: names.paid }).waitFor();
+    expect(await page.getByText('Cart items loaded successfully.').count()).toBe(0);
+
+    await page.goto(`/GetChapters?subSubject=${ids.sub}`);
+    await page.getByRole('link', { name: 'Veins' }).waitFor();
+    expect(await fits(page)).toBe(true);
+    await shot(page, 'chapters-phone');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await shot(page, 'chapters-desk');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -70,8 +70,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A card's link: its image and title are one link named by the title. */
-const card = (name: string) => page.getByRole('link', { name, exact: true });
+/** A card's link: its image, title and badge are one link ("Physics", "Art FREE"). */
+const card = (name: string) => page.getByRole('link', { name: new RegExp(`^${name}( FREE)?$`) });
 /** Waits for a screen by its path, whatever ids its URL carries. */
 const atPath = (pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
@@ -99,6 +99,8 @@ describe('a learner browses the catalogue', () => {
     await card(names.paid).click();
     await page.getByText("You haven't bought the course !!").waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/subjects/'));
+    // Not a dead end: the subject's page, what it contains and how to buy it.
+    await page.getByRole('heading', { level: 1, name: names.paid }).waitFor();
   });
 
   it('opens a free subject down to its chapters, reloads into the same place, and the breadcrumb leads back', async () => {

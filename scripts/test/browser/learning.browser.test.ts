@@ -76,7 +76,7 @@ beforeAll(async () => {
   await signInAsLearner(page, email, 'Learn2026x');
   await page.getByRole('link', { name: `Learn ${suffix}`, exact: true }).click();
   await page.getByRole('link', { name: `Class 8 ${suffix}`, exact: true }).click();
-  await page.getByRole('link', { name: `Science ${suffix}`, exact: true }).click();
+  await page.getByRole('link', { name: `Science ${suffix} FREE`, exact: true }).click();
   await page.getByRole('link', { name: 'Physics', exact: true }).click();
   await page.getByRole('cell', { name: 'Sound' }).click();
   await page.waitForURL((url) => url.pathname === '/GetTopic');

@@ -54,7 +54,11 @@ export const ChooseSubSubjectPage = () => (
 
 /** `/Favourite`. */
 export const FavouritePage = () => (
-  <Favourites cartButton={(subjectId) => <SubjectAction subjectId={subjectId} />} />
+  <Favourites
+    subjectAction={(s) => (
+      <SubjectAction subjectId={s.subject_id} freeCourse={s.free_course === true} />
+    )}
+  />
 );
 
 /** `/GetTopic`, with the topic's AI teacher as a tab when the teacher is configured. */

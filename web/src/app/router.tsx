@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
+import { useClearErrorsOnNavigate } from '../components/toast.tsx';
+import { useCartCount } from './cart-count.ts';
 import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
@@ -41,6 +43,7 @@ const L = {
 const el = (C: Lazy) => <C />;
 
 export function AppRoutes() {
+  useClearErrorsOnNavigate();
   return (
     <Suspense fallback={<p className="loading">Loading...</p>}>
       <Routes>
@@ -52,7 +55,7 @@ export function AppRoutes() {
             <Route key={s.path} path={s.path} element={el(s.Screen)} />
           ))}
         </Route>
-        <Route element={<LearnerLayout />}>
+        <Route element={<LearnerLayout useCartCount={useCartCount} />}>
           <Route path="/" element={<LandingPage />} />
           <Route path="/signin" element={el(SignIn)} />
           <Route path="/signup" element={el(SignIn)} />

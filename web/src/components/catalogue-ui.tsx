@@ -1,10 +1,10 @@
-import { useId, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ClassRecord, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { rupee } from '../lib/format.ts';
 import { usePurchased } from '../lib/purchases-api.ts';
 import { links } from '../lib/links.ts';
-import { LEVELS, trailOf, useSession, type Selections } from '../lib/session.ts';
+import { LEVELS, useSession, type Selections } from '../lib/session.ts';
 import { toast } from './toast.tsx';
 
 export const DEFAULT_IMAGE =
@@ -16,8 +16,8 @@ export const NOT_BOUGHT = "You haven't bought the course !!";
  * A catalogue card: image and title are one link (`to`: a real `<a href>` that can be opened in a
  * new tab, long-pressed or shared), then whatever else the screen shows (`children`: its buttons
  * stay outside the link). `onOpen` runs on a click of the link before it is followed (it may
- * `preventDefault()`). Without `to` the image and title are one button that runs `onOpen` (for
- * screens that have no URL to give yet).
+ * `preventDefault()`). Without `to` (a screen with no URL to give) the picture is a button
+ * ("Open <title>") that runs `onOpen`.
  */
 export function Card(props: {
   /** Above the fold: load the image at once (it is likely the largest paint). */
@@ -30,48 +30,45 @@ export function Card(props: {
   children?: ReactNode;
   badge?: string;
 }) {
-  // The link is named by its title alone ("Physics"), not by the badge drawn on its image.
-  const titleId = useId();
-  const picture = (
-    <>
-      <img
-        src={props.image || DEFAULT_IMAGE}
-        alt=""
-        width={480}
-        height={270}
-        loading={props.eager ? 'eager' : 'lazy'}
-        fetchPriority={props.eager ? 'high' : 'auto'}
-      />
-      {props.badge && <span className="badge">{props.badge}</span>}
-    </>
+  const image = (
+    <img
+      src={props.image || DEFAULT_IMAGE}
+      alt=""
+      width={480}
+      height={270}
+      loading={props.eager ? 'eager' : 'lazy'}
+      fetchPriority={props.eager ? 'high' : 'auto'}
+    />
   );
-  return (
-    <article className="cat-card">
-      {props.to !== undefined ? (
-        <Link
-          to={props.to}
-          className="cat-card-open"
-          onClick={props.onOpen}
-          aria-labelledby={titleId}
-        >
-          {picture}
-          <h3 className="cat-card-title" id={titleId}>
-            {props.title}
-          </h3>
-        </Link>
-      ) : (
+  // Drawn on the image, but read after the title: the link is "Physics FREE".
+  const badge = props.badge && <span className="badge">{props.badge}</span>;
+  if (props.to === undefined) {
+    // Without a URL: the picture is a button, the title a heading beside it (as before links).
+    return (
+      <article className="cat-card">
         <button
           type="button"
           className="cat-card-open"
           onClick={props.onOpen}
-          aria-labelledby={titleId}
+          aria-label={`Open ${props.title}`}
         >
-          {picture}
-          <span className="cat-card-title" id={titleId}>
-            {props.title}
-          </span>
+          {image}
+          {badge}
         </button>
-      )}
+        <div className="cat-card-body">
+          <h3 className="cat-card-title">{props.title}</h3>
+          {props.children}
+        </div>
+      </article>
+    );
+  }
+  return (
+    <article className="cat-card">
+      <Link to={props.to} className="cat-card-open" onClick={props.onOpen}>
+        {image}
+        <h3 className="cat-card-title">{props.title}</h3>
+        {badge}
+      </Link>
       {props.children && <div className="cat-card-body">{props.children}</div>}
     </article>
   );
@@ -191,27 +188,4 @@ export function ClassCard(props: {
       {props.children}
     </Card>
   );
-}
-
-/** A subject of one of the learner's lists, with the class and board it belongs to. */
-export interface SubjectInClass {
-  board_id: string;
-  board_name: string;
-  class_id: string;
-  class_name: string;
-  subject_id: string;
-  subject_name: string;
-}
-
-/**
- * Opens a subject from the learner's lists: chooses its board, class and subject, then shows its
- * sub-subjects (the URL carries the subject, so the screen would find them itself).
- */
-export function useOpenSubject() {
-  const follow = useSession((s) => s.follow);
-  const navigate = useNavigate();
-  return (s: SubjectInClass) => {
-    follow('subject', trailOf(s, 'subject'));
-    navigate(links.subSubjects(s.subject_id));
-  };
 }

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast, Toasts, useToasts } from './toast.tsx';
+import { toast, Toasts, useClearErrorsOnNavigate, useToasts } from './toast.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -24,13 +25,49 @@ describe('toasts', () => {
     expect(screen.queryByText('Failed')).toBeNull();
   });
 
-  it('never shows more than 20, dropping the oldest', () => {
+  it('never shows more than 2, dropping the oldest', () => {
     render(<Toasts />);
     act(() => {
-      for (let i = 1; i <= 25; i++) toast.info(`note ${i}`);
+      for (let i = 1; i <= 5; i++) toast.info(`note ${i}`);
     });
-    expect(screen.getAllByRole('status')).toHaveLength(20);
-    expect(screen.queryByText('note 5')).toBeNull();
-    expect(screen.getAllByRole('status').at(-1)?.textContent).toContain('note 25');
+    expect(screen.getAllByRole('status').map((t) => t.textContent)).toEqual(['note 4×', 'note 5×']);
+  });
+
+  it('does not stack the same message: the one on screen starts its time again', () => {
+    render(<Toasts />);
+    act(() => toast.success('Logged in Successfully'));
+    act(() => vi.advanceTimersByTime(1500));
+    act(() => toast.success('Logged in Successfully'));
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.getByRole('status').textContent).toContain('Logged in Successfully');
+    act(() => vi.advanceTimersByTime(600));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('clears the error toasts when the route changes, and keeps the others', () => {
+    function Go() {
+      useClearErrorsOnNavigate();
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => navigate('/GetClasses?board=b1')}>
+          go
+        </button>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/GetBoard']}>
+        <Go />
+        <Toasts />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast.error('Failed to add to cart');
+      toast.success('Added Successfully');
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Failed to add to cart');
+    fireEvent.click(screen.getByRole('button', { name: 'go' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Added Successfully');
   });
 });

@@ -1,9 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../lib/session.ts';
 import { displayName, initials } from './initials.ts';
-import { LearnerLayout, PROFILE_MENU_MS } from './learner-layout.tsx';
+import { cartLabel, LearnerLayout, PROFILE_MENU_MS } from './learner-layout.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,5 +52,50 @@ describe('the learner header', () => {
     expect(screen.queryByRole('menu')).not.toBeNull();
     act(() => vi.advanceTimersByTime(20));
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('shows the number of items on the cart link, in its name too, and nothing for an empty cart', () => {
+    sessionStorage.setItem('accessToken', 't');
+    useSession.setState({
+      isAuthenticated: true,
+      role: 'learner',
+      user: { name: 'Asha Rao', email: 'a@x.in' },
+    });
+    let count: number | undefined = 2;
+    const layout = () => (
+      <MemoryRouter>
+        <LearnerLayout useCartCount={() => count} />
+      </MemoryRouter>
+    );
+    const { rerender } = render(layout());
+    const carts = screen.getAllByRole('link', { name: 'Cart, 2 items' });
+    expect(carts.length).toBeGreaterThan(0);
+    expect(carts[0]?.textContent).toContain('2');
+    count = 1;
+    rerender(layout());
+    expect(screen.getAllByRole('link', { name: 'Cart, 1 item' }).length).toBeGreaterThan(0);
+    count = 0;
+    rerender(layout());
+    const empty = screen.getAllByRole('link', { name: 'Cart' });
+    expect(empty.every((a) => !a.querySelector('.cart-count'))).toBe(true);
+    expect(cartLabel(undefined)).toBe('Cart');
+  });
+
+  it('names the heart and the cart in words in the phone menu', () => {
+    sessionStorage.setItem('accessToken', 't');
+    useSession.setState({
+      isAuthenticated: true,
+      role: 'learner',
+      user: { name: 'Asha Rao', email: 'a@x.in' },
+    });
+    render(
+      <MemoryRouter>
+        <LearnerLayout useCartCount={() => 3} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByLabelText('Toggle menu'));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Favourites' }).textContent).toBe('Favourites');
+    expect(within(menu).getByRole('link', { name: 'Cart, 3 items' }).textContent).toBe('Cart3');
   });
 });

@@ -54,9 +54,42 @@ function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
   );
 }
 
-/** The learner site's header (signed out or in) and footer around every public/learner page. */
-export function LearnerLayout() {
+/** "Cart", "Cart, 1 item", "Cart, 2 items": the cart link's name, with its count. */
+export const cartLabel = (count: number | undefined) =>
+  count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
+
+const noCount = () => undefined;
+
+/**
+ * The cart link: its icon, the number of items on it, and (in the phone's menu) the word.
+ * `label`: whether the word shows (the phone's menu) or only the icon (the header).
+ */
+function CartLink({ count, label }: { count: number | undefined; label?: boolean }) {
+  return (
+    <NavLink to="/CartScreen" aria-label={cartLabel(count)} className="icon-link cart-link">
+      <CartIcon />
+      {label && <span className="nav-label">Cart</span>}
+      {count ? (
+        <span className="cart-count" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
+
+/**
+ * The learner site's header (signed out or in) and footer around every public/learner page.
+ * `useCartCount`: the number of items in the signed-in learner's cart (`undefined` while unknown),
+ * a hook passed in by the app (the cart is the commerce feature's).
+ */
+export function LearnerLayout({
+  useCartCount = noCount,
+}: {
+  useCartCount?: () => number | undefined;
+}) {
   const signedIn = useSession((s) => s.isAuthenticated && s.role === 'learner');
+  const cartCount = useCartCount();
   const name = displayName(useSession((s) => s.user?.name));
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -68,39 +101,39 @@ export function LearnerLayout() {
     navigate('/');
   }
 
-  const links = signedIn ? (
-    <>
-      <NavLink to="/" end>
-        Home
-      </NavLink>
-      <NavLink to="/GetBoard">Boards</NavLink>
-      <NavLink to="/MyCourse">My Courses</NavLink>
-      <NavLink to="/Favourite" aria-label="Favourites" className="icon-link">
-        <HeartIcon />
-      </NavLink>
-      <NavLink to="/CartScreen" aria-label="Cart" className="icon-link">
-        <CartIcon />
-      </NavLink>
-    </>
-  ) : (
-    <>
-      <NavLink to="/" end>
-        Home
-      </NavLink>
-      <NavLink to="/AllCourse">Course</NavLink>
-      <a href="#" onClick={placeholder}>
-        Blog
-      </a>
-      <a href="#" onClick={placeholder}>
-        Mentor
-      </a>
-      <a href="#" onClick={placeholder}>
-        About Us
-      </a>
-      <NavLink to="/signin">User Login</NavLink>
-      <NavLink to="/AdminLoginNew">Admin Login</NavLink>
-    </>
-  );
+  const links = (phone: boolean) =>
+    signedIn ? (
+      <>
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+        <NavLink to="/GetBoard">Boards</NavLink>
+        <NavLink to="/MyCourse">My Courses</NavLink>
+        <NavLink to="/Favourite" aria-label="Favourites" className="icon-link">
+          <HeartIcon />
+          {phone && <span className="nav-label">Favourites</span>}
+        </NavLink>
+        <CartLink count={cartCount} label={phone} />
+      </>
+    ) : (
+      <>
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+        <NavLink to="/AllCourse">Course</NavLink>
+        <a href="#" onClick={placeholder}>
+          Blog
+        </a>
+        <a href="#" onClick={placeholder}>
+          Mentor
+        </a>
+        <a href="#" onClick={placeholder}>
+          About Us
+        </a>
+        <NavLink to="/signin">User Login</NavLink>
+        <NavLink to="/AdminLoginNew">Admin Login</NavLink>
+      </>
+    );
 
   return (
     <div className="site">
@@ -109,9 +142,14 @@ export function LearnerLayout() {
           <span className="brand-mark">GIA</span> SCHOOL
         </Link>
         <nav className="nav-desktop" aria-label="Main">
-          {links}
+          {links(false)}
           {signedIn && <ProfileMenu name={name} onLogout={logout} />}
         </nav>
+        {signedIn && (
+          <span className="header-cart">
+            <CartLink count={cartCount} />
+          </span>
+        )}
         <button
           type="button"
           className="menu-toggle"
@@ -132,7 +170,7 @@ export function LearnerLayout() {
               <span>{name}</span>
             </div>
           )}
-          {links}
+          {links(true)}
           {signedIn && (
             <>
               <Link to="/Profile">Update Profile</Link>

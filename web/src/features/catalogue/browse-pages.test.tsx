@@ -12,6 +12,9 @@ import {
   ChooseSubSubjectPage,
 } from './browse-pages.tsx';
 
+/** A busy machine renders slowly: wait up to 5 s for what must appear. */
+const WAIT = { timeout: 5000 };
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -113,8 +116,8 @@ describe('the catalogue screens with ids in their URLs', () => {
         }),
     });
     renderAt('/GetSubject?class=c10');
-    await screen.findByRole('heading', { name: 'Mathematics' });
-    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await screen.findByRole('heading', { name: 'Mathematics' }, WAIT);
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' }, WAIT);
     expect(within(crumbs).getByRole('link', { name: 'CBSE' }).getAttribute('href')).toBe(
       '/GetBoard',
     );
@@ -139,8 +142,8 @@ describe('the catalogue screens with ids in their URLs', () => {
         }),
     });
     renderAt('/GetSubject?class=c10');
-    await screen.findByRole('heading', { name: 'Mathematics' });
-    await screen.findByRole('link', { name: 'Class 10' });
+    await screen.findByRole('heading', { name: 'Mathematics' }, WAIT);
+    await screen.findByRole('link', { name: 'Class 10' }, WAIT);
     expect(screen.queryByText('Class 9')).toBeNull();
   });
 
@@ -148,7 +151,7 @@ describe('the catalogue screens with ids in their URLs', () => {
     useSession.setState({ selections: { board: { id: 'cbse', name: 'CBSE' } } });
     const calls = serve({ '/getClasses': () => json(200, { data: [] }) });
     renderAt('/GetClasses');
-    await screen.findByText('No classes available.');
+    await screen.findByText('No classes available.', undefined, WAIT);
     expect(String(calls.mock.calls[0]?.[0])).toContain('board_id=cbse');
   });
 
@@ -161,8 +164,8 @@ describe('the catalogue screens with ids in their URLs', () => {
         }),
     });
     renderAt('/GetClasses?board=cbse');
-    await screen.findByText('No classes available.');
-    await screen.findByRole('link', { name: 'CBSE' });
+    await screen.findByText('No classes available.', undefined, WAIT);
+    await screen.findByRole('link', { name: 'CBSE' }, WAIT);
   });
 
   it('says where to start when a screen has neither an id in its URL nor a selection', () => {
@@ -184,7 +187,7 @@ describe('the catalogue screens with ids in their URLs', () => {
         }),
     });
     renderAt('/GetBoard');
-    const title = await screen.findByRole('heading', { name: 'CBSE' });
+    const title = await screen.findByRole('heading', { name: 'CBSE' }, WAIT);
     const link = title.closest('a');
     expect(link?.getAttribute('href')).toBe('/GetClasses?board=cbse');
     expect(link?.querySelector('img')).not.toBeNull();
@@ -204,7 +207,7 @@ describe('the catalogue screens with ids in their URLs', () => {
         }),
     });
     renderAt('/GetSubject?class=c10');
-    const maths = (await screen.findByRole('heading', { name: 'Mathematics' })).closest('a');
+    const maths = (await screen.findByRole('heading', { name: 'Mathematics' }, WAIT)).closest('a');
     expect(maths?.getAttribute('href')).toBe('/subjects/maths');
     const art = screen.getByRole('heading', { name: 'Art' }).closest('article');
     expect(art?.querySelector('a')?.getAttribute('href')).toBe('/GetSubSubject?subject=art');
@@ -239,7 +242,7 @@ describe('the catalogue screens with ids in their URLs', () => {
         }),
     });
     renderAt('/GetChapters?subSubject=draw');
-    const link = await screen.findByRole('link', { name: 'Lines' });
+    const link = await screen.findByRole('link', { name: 'Lines' }, WAIT);
     expect(link.getAttribute('href')).toBe('/GetTopic?chapter=ch1');
     expect(link.closest('tr')?.hasAttribute('tabindex')).toBe(false);
     fireEvent.click(screen.getByText('Straight and curved'));
@@ -259,12 +262,12 @@ describe('the catalogue screens with ids in their URLs', () => {
             }),
     });
     renderAt('/GetBoard');
-    expect((await screen.findByRole('alert')).textContent).toContain(
+    expect((await screen.findByRole('alert', undefined, WAIT)).textContent).toContain(
       "We couldn't load the boards.",
     );
     expect(screen.queryByText('No boards available.')).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    await screen.findByRole('heading', { name: 'CBSE' });
+    await screen.findByRole('heading', { name: 'CBSE' }, WAIT);
   });
 });

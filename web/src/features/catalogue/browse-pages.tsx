@@ -168,7 +168,8 @@ export function ChooseSubjectPage({
                 badge={s.free_course === true ? 'FREE' : undefined}
                 {...subjectLink(s)}
               >
-                <p className="price">{s.free_course === true ? 'Free' : rupee(s.subject_price)}</p>
+                {/* A free course says Free in its action (never ₹0). */}
+                {s.free_course !== true && <p className="price">{rupee(s.subject_price)}</p>}
                 <RatingText rating={s.rating} />
                 <div className="row">{subjectActions(s)}</div>
               </Card>

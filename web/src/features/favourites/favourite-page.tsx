@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Favourite } from '@gia/shared';
 import { Card, useSubjectLink } from '../../components/catalogue-ui.tsx';
 import { HeartIcon } from '../../components/icons.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -9,8 +10,15 @@ import { rupee } from '../../lib/format.ts';
 import { usePurchased } from '../../lib/purchases-api.ts';
 import { useFavourites, useRemoveFavourite } from './api/favourites.ts';
 
-/** `/Favourite`; `cartButton` is the cart's 'Add to Cart', passed in by the app. */
-export function FavouritePage({ cartButton }: { cartButton(subjectId: string): ReactNode }) {
+/**
+ * `/Favourite`; `subjectAction` is what the learner can do with a subject (Add to Cart, In cart,
+ * Owned / Continue learning, Free / Start learning), passed in by the app.
+ */
+export function FavouritePage({
+  subjectAction,
+}: {
+  subjectAction(subject: Pick<Favourite, 'subject_id' | 'free_course'>): ReactNode;
+}) {
   const favourites = useFavourites();
   const purchased = usePurchased();
   const remove = useRemoveFavourite();
@@ -46,7 +54,10 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
               <p className="muted">
                 {f.class_name} · {f.board_name}
               </p>
-              <p className="price">{f.free_course === true ? 'Free' : rupee(f.subject_price)}</p>
+              {/* A free or owned subject says so in its action (never ₹0). */}
+              {f.free_course !== true && !owned.has(f.subject_id) && (
+                <p className="price">{rupee(f.subject_price)}</p>
+              )}
               <div className="row">
                 <button
                   type="button"
@@ -62,7 +73,7 @@ export function FavouritePage({ cartButton }: { cartButton(subjectId: string): R
                 >
                   <HeartIcon filled />
                 </button>
-                {!owned.has(f.subject_id) && f.free_course !== true && cartButton(f.subject_id)}
+                {subjectAction(f)}
               </div>
             </Card>
           ))}
