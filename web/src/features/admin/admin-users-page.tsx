@@ -81,7 +81,7 @@ export function AdminUsersPage() {
             <p className="empty">No data available.</p>
           ) : (
             <div className="table-wrap">
-              <table>
+              <table className="stack-on-phone">
                 <thead>
                   <tr>
                     <th>Name</th>
@@ -93,10 +93,10 @@ export function AdminUsersPage() {
                 <tbody>
                   {admins.data.map((a) => (
                     <tr key={a.admin_id}>
-                      <td>{a.name.toUpperCase()}</td>
-                      <td>{a.email}</td>
-                      <td>{dayMonthYear(a.created_at)}</td>
-                      <td>
+                      <td data-label="Name">{a.name.toUpperCase()}</td>
+                      <td data-label="Email">{a.email}</td>
+                      <td data-label="Created At">{dayMonthYear(a.created_at)}</td>
+                      <td data-label="Delete">
                         <button
                           type="button"
                           className="icon-btn danger"

@@ -65,7 +65,7 @@ function RowAction(props: {
   children: ReactNode;
 }) {
   return (
-    <td>
+    <td data-label={props.label}>
       <button
         type="button"
         className={`icon-btn${props.className ? ` ${props.className}` : ''}`}
@@ -99,7 +99,7 @@ export function CatalogueTable({
   return (
     <>
       <div className="table-wrap">
-        <table>
+        <table className="stack-on-phone">
           <thead>
             <tr>
               {config.columns.map((c) => (
@@ -117,7 +117,7 @@ export function CatalogueTable({
                 className={rowId(r) === highlighted ? 'is-saved' : undefined}
               >
                 {config.columns.map((c) => (
-                  <td key={c.header}>
+                  <td key={c.header} data-label={c.header}>
                     <CellView cell={c.render(r)} onPlay={setVideo} />
                   </td>
                 ))}
