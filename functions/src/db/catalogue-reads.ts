@@ -12,6 +12,7 @@ import {
   type RecordOf,
 } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
+import { queryAll } from './query.ts';
 import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.ts';
 import { tableName } from './table-name.ts';
 import {
@@ -247,25 +248,15 @@ export async function subjectTopicRecords(
   classId: string,
   subjectId: string,
 ): Promise<RecordOf<'topic'>[]> {
-  const topics: RecordOf<'topic'>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': classContentPartition(classId),
-          ':prefix': `S#${subjectId}#C#`,
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) topics.push(toRecord<'topic'>(item));
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return topics;
+  const items = await queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': classContentPartition(classId),
+      ':prefix': `S#${subjectId}#C#`,
+    },
+  });
+  return items.map((item) => toRecord<'topic'>(item));
 }
 
 /** The records of a class's content partition, by entity. */
@@ -274,19 +265,11 @@ export type ClassContents = { [E in CatalogueEntity]?: RecordOf<E>[] };
 /** A class with its subjects, their topics and about-subject records, in one Query (gsi3). */
 export async function classContents(classId: string): Promise<ClassContents> {
   const out: Record<string, AnyCatalogueRecord[]> = {};
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await ddb.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk',
-        ExpressionAttributeValues: { ':pk': classContentPartition(classId) },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of res.Items ?? []) (out[String(item.type)] ??= []).push(toRecord(item));
-    start = res.LastEvaluatedKey;
-  } while (start);
+  const items = await queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: { ':pk': classContentPartition(classId) },
+  });
+  for (const item of items) (out[String(item.type)] ??= []).push(toRecord(item));
   return out;
 }
