@@ -13,6 +13,10 @@ import { ValidationError } from '../lib/errors.ts';
 const kept = <T>(sent: T | undefined, stored: T | undefined, fallback: T): T =>
   sent !== undefined ? sent : stored !== undefined ? stored : fallback;
 
+/** `{ [key]: value }`, or nothing when the value is undefined (an attribute never given). */
+const optional = <K extends string, T>(key: K, value: T | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, T>>;
+
 /** The parent a payload names, which must exist (else `400` with the contract's message). */
 async function requireParent<P extends CatalogueEntity>(
   entity: P,
@@ -161,7 +165,8 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       language: kept(input.language, existing?.language, 'english'),
       free_to_watch: kept(input.free_to_watch, existing?.free_to_watch, '1'),
       serial_no: serial,
-      duration_seconds: input.duration_seconds ?? existing?.duration_seconds,
+      // Left out when never given: DynamoDB takes no undefined attribute.
+      ...optional('duration_seconds', input.duration_seconds ?? existing?.duration_seconds),
       qna: kept(input.qna, existing?.qna, ''),
       comments: kept(input.comments, existing?.comments, ''),
       topic_created_by: existing?.topic_created_by ?? by,
