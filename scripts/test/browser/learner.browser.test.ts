@@ -149,6 +149,15 @@ describe('a learner browses the catalogue', () => {
     await page.getByRole('heading', { name: 'Our Popular Courses' }).waitFor();
     const popular = page.locator('.cat-grid.popular').getByRole('article');
     expect(await popular.count()).toBeLessThanOrEqual(8);
+    // A popular card is a link to its class's page (which classes show depends on the whole
+    // stack's data: other test files add classes too).
+    const first = popular.first().locator('a.cat-card-open');
+    const title = ((await first.locator('.cat-card-title').textContent()) ?? '').trim();
+    await first.click();
+    await page.waitForURL('**/classes/*');
+    await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
+    // This file's class, through the list of every class.
+    await page.goto('/Board-Class');
     await card(names.cls).click();
     await page.waitForURL('**/classes/*');
     await page.getByRole('heading', { name: names.cls }).waitFor();

@@ -241,7 +241,9 @@ describe('the lesson player on a 360 px phone', () => {
     // The selections come from the topic's ancestors: the breadcrumb leads back up.
     // On a phone it shows the nearest level (the chapter), the rest of the trail is there.
     const crumbs = phone.getByRole('navigation', { name: 'Breadcrumb' });
-    await crumbs.getByRole('link', { name: `Learn ${suffix}` }).waitFor({ state: 'attached' });
+    await crumbs
+      .getByRole('link', { name: `Learn ${suffix}`, includeHidden: true })
+      .waitFor({ state: 'attached' });
     await crumbs.getByText('Physics').waitFor({ state: 'attached' });
     await crumbs.getByRole('link', { name: 'Sound', exact: true }).waitFor();
     await phone.getByRole('link', { name: 'Previous', exact: true }).waitFor();
