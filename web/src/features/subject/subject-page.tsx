@@ -14,7 +14,7 @@ import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
 import { isNotFound, useSubjectOutline } from './api.ts';
 import { clock, lessons, totalLength } from './format.ts';
-import { LockIcon, PlayIcon } from './subject-icons.tsx';
+import { LockIcon, PlayIcon } from '../../components/icons.tsx';
 
 /** What the subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
 export type SubjectActionSlot = (subject: SubjectRecord) => ReactNode;
@@ -233,7 +233,7 @@ function TopicRow({
           aria-label={`Play ${t.topic_name}`}
           onClick={() => onPlay(t)}
         >
-          <PlayIcon />
+          <PlayIcon fill="currentColor" />
         </button>
       ) : (
         <span className="subject-lock">
