@@ -85,7 +85,7 @@ function craftedCookies(resource: string, epochSeconds: number) {
       ],
     }),
   });
-  return cookies as Record<string, string>;
+  return Object.fromEntries(Object.entries(cookies)) as Record<string, string>;
 }
 const asHeader = (cookies: Record<string, string>) =>
   Object.entries(cookies)
@@ -171,7 +171,7 @@ describe('HLS delivery with signed cookies', () => {
     // Without cookies: 403, as CloudFront answers.
     const bare = await get(`/media/${folderA}master_234p_00001.ts`);
     expect(bare.status).toBe(403);
-    expect((await bare.json()).message).toBe('Access denied.');
+    expect(((await bare.json()) as { message: string }).message).toBe('Access denied.');
     // A's cookies open nothing of B.
     expect((await get(`/media/${folderB}master_234p_00001.ts`, cookie)).status).toBe(403);
     expect((await get(`/media/${folderB}${MASTER_PLAYLIST}`, cookie)).status).toBe(403);
