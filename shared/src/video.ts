@@ -129,3 +129,27 @@ export const VIDEO_MESSAGES = {
   unreadable: 'The video could not be read. Please upload an mp4, webm or mov file that plays.',
   transcodeFailed: 'The video could not be converted. Please upload it again or retry.',
 } as const;
+
+/**
+ * The video fields a read answers for a stored record. A record stored before issue 15 (no
+ * `video_status`) reads as `none`: the player plays its `video_url` MP4 as before.
+ * `video_error` only for admin reads, only when failed.
+ */
+export const presentedVideoOf = (
+  record: Partial<VideoState>,
+  options: { admin: boolean },
+): VideoState => {
+  const status = VIDEO_STATUSES.includes(record.video_status as VideoStatus)
+    ? (record.video_status as VideoStatus)
+    : 'none';
+  const state: VideoState = {
+    video_status: status,
+    video_duration_seconds:
+      typeof record.video_duration_seconds === 'number' ? record.video_duration_seconds : null,
+    video_renditions: Array.isArray(record.video_renditions) ? record.video_renditions : [],
+  };
+  if (options.admin && status === 'failed') {
+    state.video_error = record.video_error || VIDEO_MESSAGES.transcodeFailed;
+  }
+  return state;
+};
