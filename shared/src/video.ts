@@ -128,6 +128,7 @@ export const VIDEO_MESSAGES = {
   noVideo: 'This record has no uploaded video.',
   unreadable: 'The video could not be read. Please upload an mp4, webm or mov file that plays.',
   transcodeFailed: 'The video could not be converted. Please upload it again or retry.',
+  retried: 'The video is being converted again.',
 } as const;
 
 /**

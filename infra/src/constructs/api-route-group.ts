@@ -123,6 +123,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   'learning-admin': { table: 'read-write' },
   payments: { table: 'read-write', secret: 'razorpay' },
   ai: { table: 'read-write', mediaRead: [UPLOAD_KINDS.notes.prefix], secret: 'openai' },
+  // Video transcoding (issue 15): the video items and their records (GetItem, UpdateItem); the
+  // renditions' sizes are listed from the HLS folder (ListObjectsV2).
+  'media-jobs': { table: ['GetItem', 'UpdateItem'], mediaList: true },
 };
 
 /** What the functions are granted access to. */
