@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   BASES,
+  CAPTION_MESSAGES,
   MASTER_PLAYLIST,
   POSTER_FILE,
   VIDEO_MESSAGES,
@@ -133,5 +134,100 @@ describe('video transcoding on the local stack', () => {
     expect(retry.body.data.video_status).toBe('processing');
     const again = await topicUntil(chapterId, (t) => t.video_status === 'failed');
     expect(again.video_error).toBe(VIDEO_MESSAGES.unreadable);
+  });
+});
+
+/** Uploads a captions file by presign (kind `captions`); answers its `url`. */
+async function uploadCaptions(text: string): Promise<string> {
+  const bytes = Buffer.from(text);
+  const presign = await call('POST', `${BASES.global}/upload/presign`, {
+    token: admin,
+    body: {
+      kind: 'captions',
+      file_name: 'lesson.vtt',
+      content_type: 'text/vtt',
+      size: bytes.length,
+    },
+  });
+  expect(presign.status).toBe(200);
+  const { upload_url, fields, url } = presign.body.data;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/vtt' }));
+  expect((await fetch(new URL(upload_url, stack.url), { method: 'POST', body: form })).status).toBe(
+    204,
+  );
+  return url;
+}
+
+const VTT = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nNamaste, class.\n';
+
+describe('topic captions', () => {
+  it('stores a valid WebVTT per language, replaces it, removes it', async () => {
+    const { topic } = await topicWithVideo(await uploadVideo(smallVideo(), 'captioned.mp4'));
+    const english = await uploadCaptions(VTT);
+    const added = await post('insertTopicCaptions', {
+      topic_id: topic.topic_id,
+      language: 'en',
+      url: english,
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBe(CAPTION_MESSAGES.added);
+    expect(added.body.data).toEqual([{ language: 'en', url: english }]);
+    const hindi = await uploadCaptions(VTT.replace('Namaste, class.', 'Namaste.'));
+    await post('insertTopicCaptions', { topic_id: topic.topic_id, language: 'hi', url: hindi });
+    const again = await uploadCaptions(VTT);
+    const replaced = await post('insertTopicCaptions', {
+      topic_id: topic.topic_id,
+      language: 'en',
+      url: again,
+    });
+    expect(replaced.body.data).toEqual([
+      { language: 'hi', url: hindi },
+      { language: 'en', url: again },
+    ]);
+    const removed = await post('deleteTopicCaptions', { topic_id: topic.topic_id, language: 'hi' });
+    expect(removed.status).toBe(200);
+    expect(removed.body.data).toEqual([{ language: 'en', url: again }]);
+  });
+
+  it('refuses a file that is not WebVTT, an unknown language, another url, a missing topic', async () => {
+    const { topic } = await topicWithVideo(await uploadVideo(smallVideo(), 'refusals.mp4'));
+    const broken = await uploadCaptions('WEBVTT\n\n00:00:05.000 --> nonsense\nHello\n');
+    const bad = await post('insertTopicCaptions', {
+      topic_id: topic.topic_id,
+      language: 'en',
+      url: broken,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^The captions file (is not valid WebVTT|has no cues)/);
+    const notVtt = await uploadCaptions('Just some text, no header.\n');
+    const header = await post('insertTopicCaptions', {
+      topic_id: topic.topic_id,
+      language: 'en',
+      url: notVtt,
+    });
+    expect(header.status).toBe(400);
+    expect(header.body.message).toMatch(/^The captions file is not valid WebVTT \(line 1: /);
+    const good = await uploadCaptions(VTT);
+    const language = await post('insertTopicCaptions', {
+      topic_id: topic.topic_id,
+      language: 'xx',
+      url: good,
+    });
+    expect(language.status).toBe(400);
+    const elsewhere = await post('insertTopicCaptions', {
+      topic_id: topic.topic_id,
+      language: 'en',
+      url: '/media/private/notes/x.vtt',
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.message).toBe(CAPTION_MESSAGES.notUploaded);
+    const missing = await post('insertTopicCaptions', {
+      topic_id: '01JZZZZZZZZZZZZZZZZZZZZZZZ',
+      language: 'en',
+      url: good,
+    });
+    expect(missing.status).toBe(404);
   });
 });

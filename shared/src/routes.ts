@@ -241,6 +241,21 @@ export const ROUTES = [
     'media-jobs',
     'admin',
   ),
+  // A topic's captions (WebVTT), one per language
+  route(
+    'admin.video.insertCaptions',
+    'POST',
+    `${A}/data/insertTopicCaptions`,
+    'media-jobs',
+    'admin',
+  ),
+  route(
+    'admin.video.deleteCaptions',
+    'POST',
+    `${A}/data/deleteTopicCaptions`,
+    'media-jobs',
+    'admin',
+  ),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { videoKeyOf, type VideoState } from '@gia/shared';
+import { videoKeyOf, type TopicCaptions, type VideoState } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue-keys.ts';
 import { tableName } from './table-name.ts';
@@ -195,4 +195,46 @@ export async function linkRecordToVideo(
     ...(item.video_error ? { video_error: item.video_error } : {}),
   };
   return (await applyVideoState(ref, sourceKey, state)) ? state : undefined;
+}
+
+/**
+ * Sets (or, with `url` undefined, removes) a topic's captions in one language: one track per
+ * language, a new one replacing the old. The write lands only if the captions did not change
+ * since they were read (tried again a few times). Answers the topic's captions, or `undefined`
+ * when the topic does not exist.
+ */
+export async function setTopicCaptions(
+  topicId: string,
+  language: TopicCaptions['language'],
+  url: string | undefined,
+): Promise<TopicCaptions[] | undefined> {
+  const key = keyOf({ entity: 'topic', id: topicId });
+  for (let attempt = 0; ; attempt++) {
+    const res = await ddb.send(
+      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    );
+    if (!res.Item) return undefined;
+    const before = (res.Item.captions as TopicCaptions[] | undefined) ?? [];
+    const after = before.filter((c) => c.language !== language);
+    if (url) after.push({ language, url });
+    try {
+      await ddb.send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET captions = :after',
+          ConditionExpression: res.Item.captions
+            ? 'captions = :before'
+            : 'attribute_exists(pk) AND attribute_not_exists(captions)',
+          ExpressionAttributeValues: {
+            ':after': after,
+            ...(res.Item.captions ? { ':before': before } : {}),
+          },
+        }),
+      );
+      return after;
+    } catch (err) {
+      if ((err as Error).name !== 'ConditionalCheckFailedException' || attempt >= 3) throw err;
+    }
+  }
 }

@@ -1,6 +1,13 @@
 import type { S3Event } from 'aws-lambda';
-import { VIDEO_MESSAGES } from '@gia/shared';
+import {
+  CAPTION_MESSAGES,
+  DeleteTopicCaptionsInput,
+  TopicCaptionsInput,
+  VIDEO_MESSAGES,
+} from '@gia/shared';
 import { createGroupHandler, ok } from '../lib/http.ts';
+import { parse } from '../lib/validation.ts';
+import { deleteTopicCaptions, insertTopicCaptions } from './captions.ts';
 import type { JobStateEvent } from './events.ts';
 import { onJobStateChange, onVideoUploaded, retryVideo } from './service.ts';
 
@@ -13,6 +20,12 @@ export const handler = createGroupHandler('media-jobs', {
       VIDEO_MESSAGES.retried,
       await retryVideo('about-subject', req.params.about_subject_id ?? ''),
     ),
+  'admin.video.insertCaptions': async (req) =>
+    ok(CAPTION_MESSAGES.added, await insertTopicCaptions(parse(TopicCaptionsInput, req.body))),
+  'admin.video.deleteCaptions': async (req) => {
+    const input = parse(DeleteTopicCaptionsInput, req.body);
+    return ok(CAPTION_MESSAGES.removed, await deleteTopicCaptions(input.topic_id, input.language));
+  },
 });
 
 /** S3 ObjectCreated notification on `private/videos/`: starts the transcode. */
