@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { EditIcon, TrashIcon } from '../../components/icons.tsx';
 import type { Cell, Rec, ScreenConfig } from './catalogue-config.ts';
+import { VideoStatusCell } from './catalogue-video.tsx';
 
 function VideoModal({ url, onClose }: { url: string; onClose(): void }) {
   return (
@@ -46,6 +47,8 @@ function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
       ) : (
         'N/A'
       );
+    case 'video':
+      return <VideoStatusCell entity={cell.value.entity} record={cell.value.record} />;
     case 'notes':
       return present(v) ? (
         <a href={v} target="_blank" rel="noreferrer">
