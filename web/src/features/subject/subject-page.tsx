@@ -13,7 +13,7 @@ import { rupee } from '../../lib/format.ts';
 import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
 import { isNotFound, useSubjectOutline } from './api.ts';
-import { clock, lessons, totalLength } from './format.ts';
+import { clock, lessons, totalLength } from '../../lib/duration.ts';
 import { LockIcon, PlayIcon } from '../../components/icons.tsx';
 
 /** What the subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, lessons, totalLength } from './format.ts';
+import { clock, lessons, totalLength } from './duration.ts';
 
 describe('lengths on the subject page', () => {
   it('shows a lesson as m:ss, and h:mm:ss past an hour', () => {
