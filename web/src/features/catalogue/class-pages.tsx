@@ -1,12 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { Modal } from '../../components/modal.tsx';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
 import { LoadError, Skeleton } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { rupee } from '../../lib/format.ts';
-import { useClassDetail } from '../../lib/catalogue-api.ts';
+import { catalogueKeys, useClassDetail } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
 
 /** What a subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
@@ -28,7 +31,10 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
   const { classId } = useParams();
   const detail = useClassDetail(classId);
   const [open, setOpen] = useState<string | null>(null);
+  // The topic playing in the dialog (its record is re-read from the class on every render, so a
+  // renewal's fresh URLs reach the player).
   const [playing, setPlaying] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   if (detail.isError && !(detail.error instanceof ApiError && detail.error.status === 404)) {
     return (
       <LoadError
@@ -44,6 +50,9 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
   if (!detail.data) return <Skeleton kind="list" what="the class" count={4} />;
   const c = detail.data;
   const priceText = classPriceText(c);
+  const playingTopic = playing
+    ? c.subjects.flatMap((s) => s.topics).find((t) => t.topic_id === playing)
+    : undefined;
   return (
     <>
       <section className="class-hero card">
@@ -88,12 +97,12 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
                     {s.topics.map((t) => (
                       <li key={t.topic_id}>
                         <span>{t.topic_name}</span>
-                        {t.video_url ? (
+                        {hasVideo(t) ? (
                           <button
                             type="button"
                             className="btn btn-small"
                             aria-label={`Play ${t.topic_name}`}
-                            onClick={() => setPlaying(t.video_url)}
+                            onClick={() => setPlaying(t.topic_id)}
                           >
                             Play
                           </button>
@@ -109,9 +118,16 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
           })}
         </div>
       )}
-      {playing && (
+      {playingTopic && (
         <Modal label="Video" className="video-modal">
-          <video src={playing} controls autoPlay playsInline width={640} height={360} />
+          <VideoPlayer
+            source={videoSourceOf(playingTopic)}
+            title={playingTopic.topic_name}
+            autoPlay
+            onRenew={() =>
+              queryClient.refetchQueries({ queryKey: catalogueKeys.classDetail(classId) })
+            }
+          />
           <div className="modal-actions">
             <button type="button" className="btn" onClick={() => setPlaying(null)}>
               Close
