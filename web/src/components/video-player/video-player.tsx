@@ -221,6 +221,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape' && menuOpen) {
+      // The menu closes; the dialog around the player (if any) stays open.
+      e.stopPropagation();
+      e.nativeEvent.stopImmediatePropagation();
       setMenuOpen(false);
       return;
     }
