@@ -3,12 +3,10 @@
  * fields (a topic, an about-subject answer, a subject outline's topic): the HLS master playlist
  * when the video is transcoded and the reader entitled, else the MP4 (`video_url`) as before.
  */
-export interface Rendition {
-  height: number;
-  bitrate_kbps: number;
-  /** The rendition's total size for this video. */
-  bytes: number;
-}
+import type { VideoRendition } from '@gia/shared/video.ts';
+
+/** One rung of this video: height, total bitrate, and its total size (bytes) for this video. */
+export type Rendition = VideoRendition;
 
 export interface CaptionTrack {
   language: string;
