@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, lessons, totalLength } from './duration.ts';
+import { clock, lessons, lessonsTotal, topicLength, totalLength } from './duration.ts';
 
 describe('lengths on the subject page', () => {
   it('shows a lesson as m:ss, and h:mm:ss past an hour', () => {
@@ -14,5 +14,20 @@ describe('lengths on the subject page', () => {
     expect(totalLength(7200)).toBe('2 h');
     expect(lessons(1)).toBe('1 lesson');
     expect(lessons(12)).toBe('12 lessons');
+  });
+});
+
+describe('lengths of topics', () => {
+  it("takes the transcoded video's length first, then the recorded one", () => {
+    expect(topicLength({ video_duration_seconds: 91, duration_seconds: 60 })).toBe(91);
+    expect(topicLength({ video_duration_seconds: null, duration_seconds: 60 })).toBe(60);
+    expect(topicLength({})).toBeNull();
+  });
+  it('sums a list into "12 lessons · 1 h 5 min", the count alone when no length is known', () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => ({
+      video_duration_seconds: i < 11 ? 325 : 325,
+    }));
+    expect(lessonsTotal(twelve)).toBe('12 lessons · 1 h 5 min');
+    expect(lessonsTotal([{}, {}])).toBe('2 lessons');
   });
 });

@@ -8,6 +8,7 @@ import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
 import { LoadError, Skeleton } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
 import { rupee } from '../../lib/format.ts';
 import { catalogueKeys, useClassDetail } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
@@ -81,7 +82,15 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
                   aria-controls={`topics-${id}`}
                   onClick={() => setOpen(open === id ? null : id)}
                 >
-                  <span>{s.subject_name}</span>
+                  <span>
+                    {s.subject_name}
+                    {s.topics.length > 0 && (
+                      <span className="muted small class-subject-total">
+                        {' '}
+                        · {lessonsTotal(s.topics as readonly TopicLengthFields[])}
+                      </span>
+                    )}
+                  </span>
                   <span className="accordion-chevron" aria-hidden="true" />
                 </button>
                 <div className="class-subject-actions">
@@ -96,7 +105,10 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
                     {s.topics.length === 0 && <li className="muted">No topics yet.</li>}
                     {s.topics.map((t) => (
                       <li key={t.topic_id}>
-                        <span>{t.topic_name}</span>
+                        <span>
+                          {t.topic_name}
+                          <TopicLength topic={t as TopicLengthFields} />
+                        </span>
                         {hasVideo(t) ? (
                           <button
                             type="button"
@@ -139,5 +151,16 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
         <Link to={links.boards()}>Browse all boards</Link>
       </p>
     </>
+  );
+}
+
+/** A topic's length beside its name, when the class detail carries it. */
+function TopicLength({ topic }: { topic: TopicLengthFields }) {
+  const length = topicLength(topic);
+  if (length === null) return null;
+  return (
+    <span className="muted small topic-length">
+      <span className="sr-only">, length</span> {clock(length)}
+    </span>
   );
 }
