@@ -16,21 +16,8 @@ import { keyAction } from './keys.ts';
 import { qualityLabel, SPEEDS, speedLabel } from './quality.ts';
 import { createRenewal, isExpiredAccess } from './renewal.ts';
 import type { VideoSource } from './source.ts';
+import { HLS_CONFIG } from './hls-config.ts';
 import './video-player.css';
-
-/**
- * hls.js settings for slow links: start on the lowest rung with a low first estimate (150 kbps,
- * the 234p rung) and climb as ABR measures the link; never a rung taller than the picture; a
- * short forward buffer so a learner who stops early has not paid for a minute ahead.
- */
-export const HLS_CONFIG = {
-  startLevel: 0,
-  capLevelToPlayerSize: true,
-  abrEwmaDefaultEstimate: 150_000,
-  maxBufferLength: 20,
-  maxMaxBufferLength: 30,
-  backBufferLength: 30,
-} as const;
 
 /** Whether the browser plays HLS itself (Safari, iOS): then hls.js is not loaded at all. */
 const playsHlsNatively = (v: HTMLVideoElement) =>
