@@ -24,13 +24,13 @@ export function Curriculum(props: {
       <p className="curriculum-progress-text" id="curriculum-progress">
         {count} of {topics.length} watched
       </p>
-      <p className="muted small curriculum-total">{lessonsTotal(topics)}</p>
       <progress
         className="curriculum-progress"
         value={count}
         max={Math.max(topics.length, 1)}
         aria-labelledby="curriculum-progress"
       />
+      <p className="muted small curriculum-total">{lessonsTotal(topics)}</p>
       <ol className="curriculum-list">
         {topics.map((t, i) => {
           const current = t.topic_id === props.currentId;
