@@ -125,6 +125,14 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   'learning-admin': { table: 'read-write' },
   payments: { table: 'read-write', secret: 'razorpay' },
   ai: { table: 'read-write', mediaRead: [UPLOAD_KINDS.notes.prefix], secret: 'openai' },
+  // Video transcoding (issue 15): the video items and their records (GetItem, UpdateItem); the
+  // renditions' sizes are listed from the HLS folder (ListObjectsV2); captions files are read
+  // to be checked (a missing one must read as missing: list).
+  'media-jobs': {
+    table: ['GetItem', 'UpdateItem'],
+    mediaRead: [UPLOAD_KINDS.captions.prefix],
+    mediaList: true,
+  },
 };
 
 /** What the functions are granted access to. */
