@@ -114,8 +114,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
         hls.on(Hls.Events.MANIFEST_PARSED, (_e, d) => {
           setLevels(d.levels.map((l) => l.height));
           if (dataSaverRef.current) {
+            // A manual level, not only a cap: capLevelToPlayerSize rewrites autoLevelCapping.
             hls.autoLevelCapping = 0;
-            hls.startLevel = 0;
+            hls.loadLevel = 0;
           }
         });
         hls.on(Hls.Events.LEVEL_SWITCHED, (_e, d) => setPlayingLevel(d.level));
@@ -150,8 +151,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const hls = hlsRef.current;
     if (!hls || !levels.length) return;
     if (dataSaver) {
+      // The lowest rung as a manual level (capLevelToPlayerSize rewrites autoLevelCapping).
       hls.autoLevelCapping = 0;
-      if (hls.currentLevel > 0) hls.nextLevel = 0;
+      hls.nextLevel = 0;
     } else {
       hls.autoLevelCapping = -1;
       hls.nextLevel = chosenLevel;
