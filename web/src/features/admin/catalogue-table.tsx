@@ -3,6 +3,7 @@ import { EditIcon, TrashIcon } from '../../components/icons.tsx';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { videoSourceOf, type VideoFields } from '../../components/video-player/source.ts';
 import type { Cell, Rec, ScreenConfig } from './catalogue-config.ts';
+import { VideoStatusCell } from './catalogue-video.tsx';
 
 /** The admin's preview: the row's video in the product's player (HLS once transcoded). */
 function VideoModal({ url, row, onClose }: { url: string; row: Rec; onClose(): void }) {
@@ -53,6 +54,8 @@ function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
       ) : (
         'N/A'
       );
+    case 'video':
+      return <VideoStatusCell entity={cell.value.entity} record={cell.value.record} />;
     case 'notes':
       return present(v) ? (
         <a href={v} target="_blank" rel="noreferrer">
