@@ -261,7 +261,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
           width={640}
           height={360}
           aria-label={`Video: ${props.title}`}
-          crossOrigin={source.captions.length ? 'anonymous' : undefined}
           onClick={togglePlay}
           onLoadedMetadata={(e) => {
             const v = el(e);
