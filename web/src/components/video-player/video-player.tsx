@@ -1,15 +1,14 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import type HlsType from 'hls.js';
+import { PauseIcon, PlayIcon } from '../icons.tsx';
 import {
   CaptionsIcon,
   ExitFullscreenIcon,
   FullscreenIcon,
   MutedIcon,
-  PauseIcon,
-  PlayIcon,
   SettingsIcon,
   VolumeIcon,
-} from '../icons.tsx';
+} from './player-icons.tsx';
 import { clock } from '../../lib/duration.ts';
 import { useDataSaver } from './data-saver.ts';
 import { keyAction } from './keys.ts';
