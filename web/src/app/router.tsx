@@ -18,18 +18,24 @@ const AdminLogin = page(() => import('../features/auth/admin-login-page.tsx'));
 const NotFound = page(() => import('../features/static/not-found-page.tsx'));
 const Terms = named(() => import('../features/static/legal-pages.tsx'), 'TermsPage');
 const Privacy = named(() => import('../features/static/legal-pages.tsx'), 'PrivacyPage');
+// One lazy part per kind of screen: a visitor opening a course list or a subject from a link
+// loads that screen's code only, not the lessons, the AI teacher or the profile (learner-pages).
+const browse = () => import('../features/catalogue/browse-pages.tsx');
+const courseLists = () => import('../features/catalogue/course-lists.tsx');
+const catalogue = () => import('./catalogue-pages.tsx');
+const subject = () => import('./subject-route.tsx');
 const learner = () => import('./learner-pages.tsx');
 const L = {
-  GetBoard: named(learner, 'ChooseBoardPage'),
-  GetClasses: named(learner, 'ChooseClassPage'),
-  GetSubject: named(learner, 'ChooseSubjectPage'),
-  GetSubSubject: named(learner, 'ChooseSubSubjectPage'),
-  GetChapters: named(learner, 'ChooseChapterPage'),
+  GetBoard: named(browse, 'ChooseBoardPage'),
+  GetClasses: named(browse, 'ChooseClassPage'),
+  GetSubject: named(catalogue, 'ChooseSubjectPage'),
+  GetSubSubject: named(catalogue, 'ChooseSubSubjectPage'),
+  GetChapters: named(browse, 'ChooseChapterPage'),
   GetTopic: named(learner, 'TopicViewerPage'),
-  BoardClass: named(learner, 'BoardClassPage'),
-  AllCourse: named(learner, 'AllCoursePage'),
-  ClassDetail: named(learner, 'ClassDetailPage'),
-  Subject: named(learner, 'SubjectPage'),
+  BoardClass: named(courseLists, 'BoardClassPage'),
+  AllCourse: named(courseLists, 'AllCoursePage'),
+  ClassDetail: named(catalogue, 'ClassDetailPage'),
+  Subject: named(subject, 'SubjectPage'),
   UserPurchase: named(learner, 'UserPurchasePage'),
   UserPlayerVideo: named(learner, 'UserPlayerVideoPage'),
   UserVideoPlayer: named(learner, 'UserVideoPlayerPage'),
