@@ -223,6 +223,9 @@ export const ROUTES = [
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
   // Whether the AI teacher is configured, so a client offers it only when it can answer.
   route('ai.status', 'GET', `${L}/data/getAiStatus`, 'ai', 'public'),
+
+  // Hand-off to a human (docs/api.md §6): the learner's question with the AI's draft, for staff.
+  route('qna.askTeacher', 'POST', `${L}/data/askTeacher`, 'learning', 'learner'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];
