@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { links } from '../../lib/links.ts';
 import { useProgressSaver } from './api/progress.ts';
+import { seekTarget } from '../../lib/player-seek.ts';
 import type { SavedProgress } from './lesson.ts';
 
 /** The text a topic the learner may not watch shows in place of its video. */
@@ -42,7 +43,7 @@ export function LessonPlayer(props: {
 
   const ended = endedId === topic.topic_id;
   return (
-    <div className="player-wrap">
+    <div className="player-wrap" ref={seekTarget}>
       <video
         key={topic.topic_id}
         src={topic.video_url}
