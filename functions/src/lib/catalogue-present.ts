@@ -1,5 +1,6 @@
 import {
   idOf,
+  presentedVideoOf,
   textField,
   type AnyCatalogueRecord,
   type CatalogueEntity,
@@ -82,6 +83,11 @@ export async function withNamesAndMedia<E extends CatalogueEntity>(
           class: pick(ancestors, 'class', out.class_id),
           board: pick(ancestors, 'board', out.board_id),
         });
+      }
+      if (entity === 'topic' || entity === 'about-subject') {
+        // The transcode's state (issue 15); public views drop `video_error` (admin only).
+        delete out.video_error;
+        Object.assign(out, presentedVideoOf(r as object, { admin: true }));
       }
       for (const f of MEDIA_FIELDS) {
         if (f in out) out[f] = options.signMedia ? await signedMediaUrl(out[f]) : null;
