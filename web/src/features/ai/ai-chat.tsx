@@ -54,7 +54,7 @@ function AskTeacher({ topicId, question }: { topicId: string; question: string }
   }
   return (
     <div className="ai-handoff">
-      <p>The notes of this lesson don&apos;t cover this. A teacher can answer it.</p>
+      <p>A teacher can answer this for you.</p>
       <button
         type="button"
         className="btn btn-small btn-primary"
