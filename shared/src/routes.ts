@@ -29,6 +29,8 @@ export const ROUTE_GROUPS = [
   'payments',
   'ai',
   'local',
+  // Video transcoding (issue 15): the retry routes, S3 upload and job-state events.
+  'media-jobs',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -223,6 +225,37 @@ export const ROUTES = [
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
   // Whether the AI teacher is configured, so a client offers it only when it can answer.
   route('ai.status', 'GET', `${L}/data/getAiStatus`, 'ai', 'public'),
+
+  // Video transcoding (issue 15): restart a failed transcode
+  route(
+    'admin.video.retryTopic',
+    'POST',
+    `${A}/data/retryTopicVideo/{topic_id}`,
+    'media-jobs',
+    'admin',
+  ),
+  route(
+    'admin.video.retryAboutSubject',
+    'POST',
+    `${A}/data/retryAboutSubjectVideo/{about_subject_id}`,
+    'media-jobs',
+    'admin',
+  ),
+  // A topic's captions (WebVTT), one per language
+  route(
+    'admin.video.insertCaptions',
+    'POST',
+    `${A}/data/insertTopicCaptions`,
+    'media-jobs',
+    'admin',
+  ),
+  route(
+    'admin.video.deleteCaptions',
+    'POST',
+    `${A}/data/deleteTopicCaptions`,
+    'media-jobs',
+    'admin',
+  ),
 
   // Hand-off to a human (docs/api.md §6): the learner's question with the AI's draft, for staff.
   route('qna.askTeacher', 'POST', `${L}/data/askTeacher`, 'learning', 'learner'),

@@ -128,6 +128,7 @@ export const VIDEO_MESSAGES = {
   noVideo: 'This record has no uploaded video.',
   unreadable: 'The video could not be read. Please upload an mp4, webm or mov file that plays.',
   transcodeFailed: 'The video could not be converted. Please upload it again or retry.',
+  retried: 'The video is being converted again.',
 } as const;
 
 /**
@@ -153,3 +154,54 @@ export const presentedVideoOf = (
   }
   return state;
 };
+
+/** The caption languages the admin offers (BCP 47 codes). */
+export const CAPTION_LANGUAGES = {
+  en: 'English',
+  hi: 'Hindi',
+  kn: 'Kannada',
+  ta: 'Tamil',
+  te: 'Telugu',
+  ml: 'Malayalam',
+  mr: 'Marathi',
+  bn: 'Bengali',
+} as const;
+export type CaptionLanguage = keyof typeof CAPTION_LANGUAGES;
+const captionLanguage = z.enum(Object.keys(CAPTION_LANGUAGES) as [CaptionLanguage], {
+  error: `language must be one of ${Object.keys(CAPTION_LANGUAGES).join(', ')}.`,
+});
+
+/** A topic's captions track as stored (`url`: `/media/private/captions/…`). */
+export interface TopicCaptions {
+  language: CaptionLanguage;
+  url: string;
+}
+
+/** `insertTopicCaptions`: a WebVTT file uploaded by presign (kind `captions`) for one language. */
+export const TopicCaptionsInput = z.object({
+  topic_id: z
+    .string({ error: 'topic_id is required.' })
+    .check(z.minLength(1, 'topic_id is required.')),
+  language: captionLanguage,
+  url: z.string({ error: 'url is required.' }).check(z.minLength(1, 'url is required.')),
+});
+export type TopicCaptionsInput = z.infer<typeof TopicCaptionsInput>;
+
+/** `deleteTopicCaptions`: removes one language's captions from a topic. */
+export const DeleteTopicCaptionsInput = z.object({
+  topic_id: z
+    .string({ error: 'topic_id is required.' })
+    .check(z.minLength(1, 'topic_id is required.')),
+  language: captionLanguage,
+});
+
+/** Texts of the captions routes. */
+export const CAPTION_MESSAGES = {
+  added: 'Captions added successfully.',
+  removed: 'Captions removed successfully.',
+  notUploaded: 'The captions must be a WebVTT file uploaded with kind captions.',
+  missing: 'The captions file was not found. Please upload it again.',
+  invalid: (line: number, message: string) =>
+    `The captions file is not valid WebVTT (line ${line}: ${message}).`,
+  empty: 'The captions file has no cues.',
+} as const;
