@@ -38,6 +38,8 @@ export const PublicAnswer = z.object({
   answered_by: z.string(),
   answered_at: z.optional(z.string()),
   is_staff: z.boolean(),
+  /** Published by staff through the admin pool (answerqna): shown as "Verified by a teacher". */
+  verified_by_teacher: z.optional(z.boolean()),
   mine: z.optional(z.boolean()),
 });
 export type PublicAnswer = z.infer<typeof PublicAnswer>;
@@ -50,6 +52,8 @@ export const PublicQuestion = z.object({
   posted_date: z.string(),
   mine: z.optional(z.boolean()),
   user_id: z.optional(z.string()),
+  /** Whether staff answered it (one of its answers is `verified_by_teacher`). */
+  verified_by_teacher: z.optional(z.boolean()),
   questionanswers: z.array(z.object({ question: z.string(), answers: z.array(PublicAnswer) })),
 });
 export type PublicQuestion = z.infer<typeof PublicQuestion>;

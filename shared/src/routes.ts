@@ -256,6 +256,9 @@ export const ROUTES = [
     'media-jobs',
     'admin',
   ),
+
+  // Hand-off to a human (docs/api.md §6): the learner's question with the AI's draft, for staff.
+  route('qna.askTeacher', 'POST', `${L}/data/askTeacher`, 'learning', 'learner'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

@@ -172,11 +172,11 @@ describe('a learner inside a topic', () => {
     await box.getByRole('heading', { name: 'Ask the AI teacher about Echoes' }).waitFor();
     expect(await box.getByRole('button', { name: /^Explain Echoes/ }).count()).toBe(1);
     await box.getByLabel('Your question').fill('What is an echo?');
-    await box.getByRole('button', { name: 'Ask', exact: true }).click();
+    await box.getByRole('button', { name: 'Show the answer', exact: true }).click();
     await box.getByText('An echo is a').waitFor();
     expect(await box.locator('strong', { hasText: 'reflected' }).count()).toBe(1);
     await box.getByLabel('Your question').fill('Who won the cricket match?');
-    await box.getByRole('button', { name: 'Ask', exact: true }).click();
+    await box.getByRole('button', { name: 'Show the answer', exact: true }).click();
     await box.getByText('I can only help with questions about this class and topic.').waitFor();
 
     // The conversation is the server's: a learner who comes back sees it again.
