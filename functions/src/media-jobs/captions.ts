@@ -6,7 +6,8 @@ import {
   type TopicCaptions,
   type TopicCaptionsInput,
 } from '@gia/shared';
-import { WebVTTParser } from 'webvtt-parser';
+// A CommonJS module: Node's ESM loader gives it as the default export only.
+import webvttParser from 'webvtt-parser';
 import { setTopicCaptions } from '../db/videos.ts';
 import { env } from '../lib/env.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
@@ -39,7 +40,7 @@ async function readCaptions(key: string): Promise<string> {
  * refuses it with a 400 naming the first error's line otherwise.
  */
 export function checkWebVtt(text: string): void {
-  const { cues, errors } = new WebVTTParser().parse(text, 'subtitles');
+  const { cues, errors } = new webvttParser.WebVTTParser().parse(text, 'subtitles');
   const first = errors[0];
   if (first) invalid(CAPTION_MESSAGES.invalid(first.line, first.message));
   if (cues.length === 0) invalid(CAPTION_MESSAGES.empty);
