@@ -147,7 +147,9 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const result = await handler(event, lambdaContext(event.requestContext.requestId));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
-  res.writeHead(result.statusCode ?? 200, headers);
+  // HTTP API v2 turns a result's `cookies` into one Set-Cookie header each.
+  const cookies = result.cookies?.length ? { 'set-cookie': result.cookies } : {};
+  res.writeHead(result.statusCode ?? 200, { ...headers, ...cookies });
   res.end(
     result.body === undefined
       ? undefined

@@ -60,6 +60,8 @@ export function stackEnvironment(): Record<string, string> {
     'COGNITO_LOCAL_ISSUER_BASE',
     'MEDIA_URL_MODE',
     'PAYMENTS_LOCAL_GATEWAY',
+    'HLS_KEY_PAIR_ID',
+    'HLS_PRIVATE_KEY',
   ];
   return Object.fromEntries(names.map((n) => [n, process.env[n] ?? '']));
 }

@@ -10,6 +10,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import busboy, { type Busboy } from 'busboy';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { decodePath } from './decode-path.ts';
+import { HLS_PREFIX, hlsRequestAllowed } from './hls-access.ts';
 import { sizeVerdict, verifyPostPolicy } from './post-policy.ts';
 import { MEDIA_BUCKET } from './services.ts';
 
@@ -195,7 +196,9 @@ export function mediaHandler(s3Endpoint: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const allowed =
       !key.includes('..') &&
-      (key.startsWith(PUBLIC_PREFIX) || (await isValidSignedRead(s3, key, url.searchParams)));
+      (key.startsWith(HLS_PREFIX)
+        ? hlsRequestAllowed(req) // HLS outputs: CloudFront signed cookies only (hls-access.ts)
+        : key.startsWith(PUBLIC_PREFIX) || (await isValidSignedRead(s3, key, url.searchParams)));
     if (!allowed) {
       res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ message: 'Access denied.', code: 'FORBIDDEN' }));

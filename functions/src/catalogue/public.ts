@@ -13,6 +13,7 @@ import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
+import { videoDelivery } from '../lib/hls-access.ts';
 import { mapCursorErrors } from '../lib/cursor-errors.ts';
 import { parentNames, parentRefs, withNamesAndMedia } from '../lib/catalogue-present.ts';
 
@@ -81,6 +82,7 @@ export async function publicTopics(
         free_course: isFreeCourse(ctx),
         video_url: open ? await signedMediaUrl(t.video_url) : null,
         notes_url: open ? await signedMediaUrl(t.notes_url) : null,
+        ...(await videoDelivery(t, open)),
         locked: !open,
       });
     }),
@@ -131,6 +133,7 @@ export async function publicClassDetail(
                 topic_name: t.topic_name,
                 free_to_watch: t.free_to_watch,
                 video_url: open ? await signedMediaUrl(t.video_url) : null,
+                ...(await videoDelivery(t, open)),
                 locked: !open,
               };
             }),

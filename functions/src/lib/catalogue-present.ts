@@ -10,6 +10,7 @@ import type { Ref } from '../db/catalogue-keys.ts';
 import { getRecordsAndGrants, pick, ratingOf, type RecordMap } from '../db/catalogue-reads.ts';
 import { isFreeCourse } from './entitlement.ts';
 import { signedMediaUrl } from './media.ts';
+import { videoDelivery } from './hls-access.ts';
 import { fieldsOf, shownParents } from './catalogue-hierarchy.ts';
 
 /** Entities whose review aggregates are kept (by the review writes) and shown in lists. */
@@ -91,6 +92,10 @@ export async function withNamesAndMedia<E extends CatalogueEntity>(
       }
       for (const f of MEDIA_FIELDS) {
         if (f in out) out[f] = options.signMedia ? await signedMediaUrl(out[f]) : null;
+      }
+      if (entity === 'topic' || entity === 'about-subject') {
+        // Delivery (issue 15): HLS url, poster and access cookies only where media is signed.
+        Object.assign(out, await videoDelivery(r as object, options.signMedia));
       }
       return out as RecordOf<E>;
     }),

@@ -64,6 +64,8 @@ export interface Needs {
   readonly cognito?: Partial<Record<'learner' | 'admin', readonly string[]>>;
   /** The provider secret it reads once per cold start. */
   readonly secret?: 'razorpay' | 'openai';
+  /** Signs CloudFront cookies for HLS videos (the key pair id and the private key's secret). */
+  readonly hlsSigning?: boolean;
 }
 
 const PRIVATE_MEDIA = ['private/'];
@@ -94,8 +96,8 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
       ],
     },
   },
-  catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA },
-  'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA },
+  catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
+  'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
   uploads: {
     // The caller's session check (admin record, logout revocation): GetItem; a learner's daily
     // upload counter (`UPLOADS#…`, one atomic ADD): UpdateItem.
@@ -117,7 +119,7 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
     cognito: { learner: ['AdminUpdateUserAttributes'] },
   },
   cart: { table: 'read-write' },
-  purchases: { table: 'read', mediaRead: PRIVATE_MEDIA }, // about-subject media once owned
+  purchases: { table: 'read', mediaRead: PRIVATE_MEDIA, hlsSigning: true }, // about-subject media once owned
   favourites: { table: 'read-write' },
   learning: { table: 'read-write' },
   'learning-admin': { table: 'read-write' },
@@ -164,9 +166,14 @@ const WHY_MEDIA = {
 
 /** The variables naming the secrets a function reads (the values are fetched at cold start). */
 export function secretEnvironment(needs: Needs, r: ApiResources): Record<string, string> {
-  if (needs.secret === 'razorpay') return { RAZORPAY_SECRET_ARN: r.secrets.razorpay.secretArn };
-  if (needs.secret === 'openai') return { OPENAI_SECRET_ARN: r.secrets.openai.secretArn };
-  return {};
+  const vars: Record<string, string> = {};
+  if (needs.secret === 'razorpay') vars.RAZORPAY_SECRET_ARN = r.secrets.razorpay.secretArn;
+  if (needs.secret === 'openai') vars.OPENAI_SECRET_ARN = r.secrets.openai.secretArn;
+  if (needs.hlsSigning && r.secrets.hlsPublicKey) {
+    vars.HLS_SIGNING_SECRET_ARN = r.secrets.hlsSigning.secretArn;
+    vars.HLS_KEY_PAIR_ID = r.secrets.hlsPublicKey.publicKeyId;
+  }
+  return vars;
 }
 
 /**
@@ -237,6 +244,7 @@ export function grantNeeds(fn: lambda.Function, needs: Needs, r: ApiResources): 
     );
   }
   if (needs.secret) r.secrets[needs.secret].grantRead(fn);
+  if (needs.hlsSigning && r.secrets.hlsPublicKey) r.secrets.hlsSigning.grantRead(fn);
   acceptFindings(fn, findings);
 }
 
