@@ -109,6 +109,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       email: admin.email,
       password: admin.password,
     });
+    // Video transcoding as in AWS: uploads under private/videos/ start a job (ffmpeg standing in
+    // for MediaConvert) whose end updates the records through the same handlers. Started before
+    // the seed, so the demo's videos are transcoded like any upload.
+    const videos = await startVideoPipeline();
+    stopVideos = videos.stop;
+
     let demoLearner: LocalStack['demoLearner'];
     if (options.seedDemo) {
       // The demo data goes into an empty store once; a restart (or an emptied catalogue) keeps
@@ -121,11 +127,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       demoLearner = await ensureDemoLearner(DEMO_LEARNER);
     }
-
-    // Video transcoding as in AWS: uploads under private/videos/ start a job (ffmpeg standing in
-    // for MediaConvert) whose end updates the records through the same handlers.
-    const videos = await startVideoPipeline();
-    stopVideos = videos.stop;
 
     server = await startGateway({
       port: options.port,
