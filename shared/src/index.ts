@@ -15,3 +15,4 @@ export * from './learner-answers.ts';
 export * from './route-path.ts';
 export * from './catalogue-fields.ts';
 export * from './field-labels.ts';
+export * from './ai-sources.ts';

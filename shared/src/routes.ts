@@ -29,6 +29,7 @@ export const ROUTE_GROUPS = [
   'payments',
   'ai',
   'local',
+  'ai-admin',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -223,6 +224,10 @@ export const ROUTES = [
   route('ai.conversation', 'GET', `${L}/data/getAiConversation`, 'ai', 'learner'),
   // Whether the AI teacher is configured, so a client offers it only when it can answer.
   route('ai.status', 'GET', `${L}/data/getAiStatus`, 'ai', 'public'),
+
+  // The AI teacher's sources, for admins (docs/api.md §8): extracted notes text and corrections.
+  route('admin.ai.sources', 'GET', `${A}/data/getTopicSources`, 'ai-admin', 'admin'),
+  route('admin.ai.sources.update', 'POST', `${A}/data/updateTopicSources`, 'ai-admin', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

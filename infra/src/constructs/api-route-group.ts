@@ -123,6 +123,8 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   'learning-admin': { table: 'read-write' },
   payments: { table: 'read-write', secret: 'razorpay' },
   ai: { table: 'read-write', mediaRead: [UPLOAD_KINDS.notes.prefix], secret: 'openai' },
+  // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.
+  'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
 };
 
 /** What the functions are granted access to. */
