@@ -9,6 +9,7 @@ import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
 import { SAMPLE_LESSON_SECONDS } from './demo-assets.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
+import { seedDemoNotes } from './demo-notes.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -187,6 +188,7 @@ export async function seedDemoCatalogue(
     'sample-notes.pdf',
     'application/pdf',
   );
+  const notesOf = await seedDemoNotes(); // real lesson notes per chapter (issue 16)
   // Checked by the same schemas as the admin API's payloads.
   const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
     (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
@@ -252,7 +254,7 @@ export async function seedDemoCatalogue(
                 topic_description: description,
                 author: 'GIA Faculty',
                 video_url: video,
-                notes_url: notes,
+                notes_url: notesOf(chapterName) ?? notes,
                 image_url: chapterArt,
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
