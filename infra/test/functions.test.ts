@@ -225,6 +225,8 @@ describe('the functions', () => {
         secrets: ['openai'],
       },
       reconcile: { ...NONE, table: READ_WRITE, indexes: INDEXES, secrets: ['razorpay'] },
+      // The AI teacher's sources for admins: the extracted text items only, no media.
+      'ai-admin': { ...NONE, table: ['BatchGetItem', 'GetItem', 'UpdateItem'] },
     };
     expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
     for (const group of Object.keys(expected))
