@@ -21,6 +21,7 @@ export const GROUP_HANDLERS: Record<RouteGroup, () => Promise<{ handler: LambdaH
   payments: () => import('./payments/handler.ts'),
   ai: () => import('./ai/handler.ts'),
   local: () => import('./local/handler.ts'),
+  'media-jobs': () => import('./media-jobs/handler.ts'),
   'ai-admin': () => import('./ai-admin/handler.ts'),
 };
 

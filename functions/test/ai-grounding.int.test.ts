@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { S3Event } from 'aws-lambda';
 import { api, newLearner } from './api.ts';
 import { startOpenAiMock } from './openai-mock.ts';
 import { ADMIN_DATA, historyTopics, signedInAdmin, unique } from './fixtures.ts';
@@ -7,25 +6,11 @@ import { DEMO_NOTES, lessonNotesPdf } from '../../scripts/src/demo-notes.ts';
 import type * as AiService from '../src/ai/service.ts';
 import type * as Env from '../src/lib/env.ts';
 import type * as S3Presign from '../src/lib/s3-presign.ts';
-import type * as Sources from '../src/sources/handler.ts';
+import type * as Sources from '../src/db/sources.ts';
 
 const call = api();
 const stack = inject('stack');
 const admin = signedInAdmin(call);
-
-/** An S3 ObjectCreated notification of one key, as S3 sends it (key URL-encoded, `+` for spaces). */
-const created = (key: string): S3Event =>
-  ({
-    Records: [
-      {
-        eventName: 'ObjectCreated:Put',
-        s3: {
-          bucket: { name: stack.env.MEDIA_BUCKET },
-          object: { key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+') },
-        },
-      },
-    ],
-  }) as unknown as S3Event;
 
 describe('the AI teacher grounded in the topic’s notes', () => {
   let mock: Awaited<ReturnType<typeof startOpenAiMock>>;
@@ -45,11 +30,12 @@ describe('the AI teacher grounded in the topic’s notes', () => {
     env.resetEnvForTests();
   };
 
-  /** Uploads notes under `private/notes/` and runs the sources function on its notification. */
+  /** Uploads notes under `private/notes/` and waits for the sources function to extract them. */
   const uploadNotes = async (name: string, bytes: Uint8Array, type = 'application/pdf') => {
     const key = `private/notes/grounding-test/${Date.now()}-${Math.random().toString(36).slice(2)} ${name}`;
     await s3.putObject(key, bytes, type);
-    await sources.handler(created(key));
+    // The stack's object-created notification runs the sources function (as S3's does in AWS).
+    expect(await sources.settledSource(key)).toBeDefined();
     return `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
   };
 
@@ -74,7 +60,7 @@ describe('the AI teacher grounded in the topic’s notes', () => {
     configure();
     ai = await import('../src/ai/service.ts');
     s3 = await import('../src/lib/s3-presign.ts');
-    sources = await import('../src/sources/handler.ts');
+    sources = await import('../src/db/sources.ts');
   });
   afterEach(() => {
     mock.behave({ kind: 'grounded' });

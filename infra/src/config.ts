@@ -33,6 +33,21 @@ export const ConfigSchema = z
     aiDailyBudget: wholeNumber(0, Number.MAX_SAFE_INTEGER, 'a whole number, 0 or more'),
     openAiTimeoutMs: wholeNumber(100, 12_000, 'a whole number of milliseconds, 100 to 12000'),
     signupMaxPerClient: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'a whole number, 1 or more'),
+    /**
+     * The CloudFront public key (PEM, RSA 2048) HLS access cookies are checked with; its private
+     * key goes into the `HlsSigningKey` secret. Unset: no `/media/private/hls/*` path (videos play
+     * their MP4).
+     */
+    hlsPublicKey: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(
+            /^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----\s*$/,
+            'a PEM public key',
+          ),
+        ),
+    ),
   })
   .check(
     z.refine((c) => !c.domainName === !c.certificateArn, {
@@ -70,6 +85,7 @@ export function loadConfig(
     aiDailyBudget: pick('aiDailyBudget', 'GIA_AI_DAILY_BUDGET'),
     openAiTimeoutMs: pick('openAiTimeoutMs', 'GIA_OPENAI_TIMEOUT_MS'),
     signupMaxPerClient: pick('signupMaxPerClient', 'GIA_SIGNUP_MAX_PER_CLIENT'),
+    hlsPublicKey: pick('hlsPublicKey', 'GIA_HLS_PUBLIC_KEY'),
   });
   if (!parsed.success) {
     throw new Error(`Invalid deployment configuration:\n${z.prettifyError(parsed.error)}`);

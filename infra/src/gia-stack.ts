@@ -47,7 +47,7 @@ export class GiaStack extends Stack {
     this.table = new DataTable(this, 'Data', { prod });
     this.pools = new UserPools(this, 'Identity', { prod });
     this.media = new MediaStorage(this, 'Media', { prod });
-    this.secrets = new ProviderSecrets(this, 'Secrets');
+    this.secrets = new ProviderSecrets(this, 'Secrets', { hlsPublicKey: config.hlsPublicKey });
     this.api = new Api(this, 'Api', {
       resources: { table: this.table, media: this.media, pools: this.pools, secrets: this.secrets },
       groupEnvironment: groupVariables(config),
@@ -61,6 +61,7 @@ export class GiaStack extends Stack {
       originHeader: { name: ORIGIN_HEADER, value: this.api.originCheck.headerValue },
       webAclArn: props.webAclArn,
       webDist: props.webDist,
+      hlsKeyGroup: this.secrets.hlsKeyGroup,
     });
     this.media.allowSiteOrigin(this.web.url);
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -91,5 +92,6 @@ export class GiaStack extends Stack {
     output('AdminClientId', this.pools.admin.client.userPoolClientId, 'ADMIN_CLIENT_ID');
     output('RazorpaySecretArn', this.secrets.razorpay.secretArn, 'Razorpay keys (fill in)');
     output('OpenAiSecretArn', this.secrets.openai.secretArn, 'OpenAI key (fill in)');
+    output('HlsSigningSecretArn', this.secrets.hlsSigning.secretArn, 'HLS signing key (fill in)');
   }
 }

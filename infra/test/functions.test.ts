@@ -35,6 +35,7 @@ function accessOf(group: string) {
   const secrets = {
     razorpay: { Ref: idOf(given.stack.secrets.razorpay) },
     openai: { Ref: idOf(given.stack.secrets.openai) },
+    hls: { Ref: idOf(given.stack.secrets.hlsSigning) },
   };
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const access = {
@@ -61,12 +62,14 @@ function accessOf(group: string) {
         for (const a of actions) (access.media[a] ??= []).push(String(join[1]).slice(1));
       } else if (same(r, pools.learner)) (access.cognito.learner ??= []).push(...actions);
       else if (same(r, pools.admin)) (access.cognito.admin ??= []).push(...actions);
-      else if (same(r, secrets.razorpay) || same(r, secrets.openai)) {
+      else if (same(r, secrets.razorpay) || same(r, secrets.openai) || same(r, secrets.hls)) {
         expect(actions.sort()).toEqual([
           'secretsmanager:DescribeSecret',
           'secretsmanager:GetSecretValue',
         ]);
-        access.secrets.push(same(r, secrets.razorpay) ? 'razorpay' : 'openai');
+        access.secrets.push(
+          same(r, secrets.razorpay) ? 'razorpay' : same(r, secrets.openai) ? 'openai' : 'hls',
+        );
       } else throw new Error(`${group}: unexpected grant ${JSON.stringify(s)}`);
     }
   }
@@ -134,6 +137,14 @@ describe('the functions', () => {
       expect(vars.COGNITO_LOCAL_ISSUER_BASE, group).toBeUndefined();
       expect('RAZORPAY_SECRET_ARN' in vars, group).toBe(['payments', 'reconcile'].includes(group));
       expect('OPENAI_SECRET_ARN' in vars, group).toBe(group === 'ai');
+      // HLS access cookies are signed where topic and about-subject videos are read.
+      const signs = ['catalogue', 'catalogue-admin', 'purchases'].includes(group);
+      expect('HLS_SIGNING_SECRET_ARN' in vars, group).toBe(signs);
+      if (signs) {
+        expect(vars.HLS_KEY_PAIR_ID, group).toEqual({
+          Ref: idOf(given.stack.secrets.hlsPublicKey!),
+        });
+      }
     }
   });
 
@@ -181,8 +192,15 @@ describe('the functions', () => {
           ],
         },
       },
-      catalogue: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
-      'catalogue-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES, media: privateRead },
+      // The HLS signing key (issue 15) where topic and about-subject videos are read.
+      catalogue: { ...NONE, table: READ, indexes: INDEXES, media: privateRead, secrets: ['hls'] },
+      'catalogue-admin': {
+        ...NONE,
+        table: READ_WRITE,
+        indexes: INDEXES,
+        media: privateRead,
+        secrets: ['hls'],
+      },
       // The session check (GetItem) and a learner's daily counter (UpdateItem, finding 16); a
       // learner's presigned image waits under private/tmp/.
       uploads: {
@@ -212,7 +230,7 @@ describe('the functions', () => {
         cognito: { learner: ['cognito-idp:AdminUpdateUserAttributes'] },
       },
       cart: { ...NONE, table: READ_WRITE, indexes: INDEXES },
-      purchases: { ...NONE, table: READ, indexes: INDEXES, media: privateRead },
+      purchases: { ...NONE, table: READ, indexes: INDEXES, media: privateRead, secrets: ['hls'] },
       favourites: { ...NONE, table: READ_WRITE, indexes: INDEXES },
       learning: { ...NONE, table: READ_WRITE, indexes: INDEXES },
       'learning-admin': { ...NONE, table: READ_WRITE, indexes: INDEXES },

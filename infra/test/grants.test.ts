@@ -108,7 +108,7 @@ function actionsOfNeeds(needs: Needs): Set<string> {
     ...Object.values(needs.cognito ?? {}).flatMap((actions) =>
       actions.map((a) => `cognito-idp:${a}`),
     ),
-    ...(needs.secret ? ['secretsmanager:GetSecretValue'] : []),
+    ...(needs.secret || needs.hlsSigning ? ['secretsmanager:GetSecretValue'] : []),
   ]);
 }
 

@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_HEADER } from '../src/constructs/origin-check.ts';
-import { idOf, ofType, givenStacks, type Resource } from './template.ts';
+import { idOf, ofType, givenStacks, TEST_HLS_PUBLIC_KEY, type Resource } from './template.ts';
 
 const given = givenStacks();
 
@@ -46,7 +46,7 @@ describe('the site', () => {
     expect(value).toContain(idOf(given.stack.api.originCheck.secret));
   });
 
-  it('caches public media and has no path to private media', () => {
+  it('caches public media and has no path to private media but signed HLS videos', () => {
     expect(behavior('/media/public/*')).toMatchObject({
       CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
     });
@@ -54,7 +54,52 @@ describe('the site', () => {
       config()
         .CacheBehaviors.map((b) => b.PathPattern)
         .sort(),
-    ).toEqual(['/api/*', '/media/public/*']);
+    ).toEqual(['/api/*', '/media/private/hls/*', '/media/public/*']);
+  });
+
+  it('opens /media/private/hls/* only with cookies signed by the trusted key group (issue 15)', () => {
+    const hls = behavior('/media/private/hls/*');
+    expect(hls).toMatchObject({
+      ViewerProtocolPolicy: 'https-only',
+      TargetOriginId: behavior('/media/public/*').TargetOriginId,
+      TrustedKeyGroups: [{ Ref: idOf(given.stack.secrets.hlsKeyGroup!) }],
+    });
+    expect(hls.TrustedSigners).toBeUndefined();
+    const [keyGroupId, keyGroup] = ofType('AWS::CloudFront::KeyGroup')[0]!;
+    expect(keyGroupId).toBe(idOf(given.stack.secrets.hlsKeyGroup!));
+    expect(keyGroup!.Properties.KeyGroupConfig).toMatchObject({
+      Items: [{ Ref: idOf(given.stack.secrets.hlsPublicKey!) }],
+    });
+    const [, publicKey] = ofType('AWS::CloudFront::PublicKey')[0]!;
+    expect(
+      (publicKey!.Properties.PublicKeyConfig as { EncodedKey: string }).EncodedKey.trim(),
+    ).toBe(TEST_HLS_PUBLIC_KEY.trim());
+    // Its private half waits in Secrets Manager, filled in by the operator.
+    const secret = given.resources[idOf(given.stack.secrets.hlsSigning)]!;
+    expect(secret.Type).toBe('AWS::SecretsManager::Secret');
+    expect(
+      (secret.Properties.GenerateSecretString as { SecretStringTemplate: string })
+        .SecretStringTemplate,
+    ).toBe(JSON.stringify({ private_key: 'REPLACE_ME' }));
+  });
+
+  it('tells the API the host the viewer asked for, whatever the viewer sends', () => {
+    const assoc = behavior('/api/*').FunctionAssociations as {
+      FunctionARN: { 'Fn::GetAtt': string[] };
+    }[];
+    const fn = given.resources[assoc[0]!.FunctionARN['Fn::GetAtt'][0]!]!.Properties as {
+      FunctionCode: string;
+    };
+    const handler = new Function(`${fn.FunctionCode}; return handler;`)() as (e: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const out = handler({
+      request: {
+        uri: '/api/x',
+        headers: { host: { value: 'gia.example' }, 'x-gia-viewer-host': { value: '*' } },
+      },
+    });
+    expect(out.headers['x-gia-viewer-host']).toEqual({ value: 'gia.example' });
   });
 
   it('answers client routes with index.html without hiding the API’s own 403 and 404', () => {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +38,13 @@ export const HEAVY = 120_000;
 /** The time the first synthesis may take (functions really bundled by esbuild): for `beforeAll`. */
 export const SYNTH_TIMEOUT = 600_000;
 
+/** The CloudFront public key of the test stacks (HLS signed cookies, issue 15). */
+export const TEST_HLS_PUBLIC_KEY = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+}).publicKey;
+
 /** An Allow or Deny statement of an IAM or bucket policy. */
 export type Statement = {
   Effect: string;
@@ -64,6 +72,7 @@ export function synthesized(): Synthesized {
     GIA_AI_DAILY_BUDGET: '500',
     GIA_OPENAI_TIMEOUT_MS: '8000',
     GIA_SIGNUP_MAX_PER_CLIENT: '5',
+    GIA_HLS_PUBLIC_KEY: TEST_HLS_PUBLIC_KEY,
     CDK_DEFAULT_ACCOUNT: '123456789012',
   });
   const { main: stack, edge } = createStacks(app, config, { webDist });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -34,6 +34,11 @@ export interface StackState {
   adminPassword: string;
   /** The demo catalogue was loaded into this store once. */
   demoSeeded?: boolean;
+  /**
+   * The RSA private key (PEM) HLS access cookies are signed with, generated once (in AWS: the
+   * CloudFront key group's key in Secrets Manager). The gateway checks them with its public half.
+   */
+  hlsPrivateKey?: string;
   /** Where the running stack's embedded services listen (for `npm run reconcile`). */
   endpoints?: ServiceEndpoints;
 }
@@ -167,6 +172,17 @@ async function createPool(client: CognitoIdentityProviderClient, name: string, g
   return { poolId, clientId };
 }
 
+/** The id the local stack's HLS signing key goes by (a CloudFront public key id in AWS). */
+export const LOCAL_HLS_KEY_PAIR_ID = 'K2LOCALGIASCHOOL';
+
+/** A new RSA key pair for CloudFront signed cookies (2048 bits, as CloudFront requires). */
+export const newHlsSigningKey = (): string =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+
 /**
  * Makes sure the learner pool and the admin pool exist with their app clients and groups,
  * remembering their ids in `DATA_DIR/stack.json`.
@@ -191,6 +207,7 @@ export async function ensurePools(endpoint: string, dataDir: string): Promise<St
   }
   // Letters and digits, so the password always meets the policy.
   state.adminPassword ||= `Gia${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}7`;
+  state.hlsPrivateKey ||= newHlsSigningKey();
   saveState(dataDir, state);
   client.destroy();
   return state;
@@ -217,6 +234,8 @@ export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState)
     ADMIN_CLIENT_ID: state.adminClientId,
     COGNITO_LOCAL_ISSUER_BASE: endpoints.cognito,
     MEDIA_URL_MODE: 'local',
+    HLS_KEY_PAIR_ID: LOCAL_HLS_KEY_PAIR_ID,
+    ...(state.hlsPrivateKey ? { HLS_PRIVATE_KEY: state.hlsPrivateKey } : {}),
     PAYMENTS_LOCAL_GATEWAY: '1',
     // Every local client (browser, tests) is one loopback address: AWS's 10 sign-ups an hour
     // per client would stop the second test run.

@@ -74,7 +74,7 @@ export async function runEval(
   const { insertEntity } = await import('@gia/functions/catalogue-admin/service.ts');
   const { putObject } = await import('@gia/functions/lib/s3-presign.ts');
   const { mediaUrl } = await import('@gia/functions/lib/media.ts');
-  const { extractSource } = await import('@gia/functions/sources/handler.ts');
+  const { settledSource } = await import('@gia/functions/db/sources.ts');
   const ai = await import('@gia/functions/ai/service.ts');
 
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -120,7 +120,8 @@ export async function runEval(
     });
     const key = `private/notes/eval-${run}/${i + 1}.pdf`;
     await putObject(key, await lessonNotesPdf(notes), 'application/pdf');
-    await extractSource(key);
+    // Extracted by the stack's object-created notification, as any upload.
+    if ((await settledSource(key))?.status !== 'ready') throw new Error(`${key} was not extracted`);
     const topic = await add('topic', {
       chapter_id: chapter.chapter_id,
       topic_name: name,

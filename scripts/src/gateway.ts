@@ -11,7 +11,10 @@ import { decodePath } from './decode-path.ts';
 /** Where the gateway listens unless `host` says otherwise. */
 export const LOOPBACK = '127.0.0.1';
 
-/** Request bodies above this are cut off before any handler runs (uploads are the largest). */
+/**
+ * API request bodies above this are cut off before any handler runs (as API Gateway and Lambda
+ * do). `/media` uploads stream to storage instead, capped by their presigned policy.
+ */
 const MAX_GATEWAY_BODY_BYTES = 6 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -38,8 +41,12 @@ export interface GatewayOptions {
   host?: string;
   /** The built SPA (`web/dist`). */
   webDir: string;
-  /** Serves `/media/*` (storage); answers `undefined` when it did not handle the request. */
-  media?: (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<boolean>;
+  /**
+   * Serves `/media/*` (storage) and reads the request body itself: uploads stream (up to the
+   * presigned policy's cap, 2 GB for a video), never through the API's body cap. Answers `false`
+   * when it did not handle the request.
+   */
+  media?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 }
 
 function sendError(res: ServerResponse, code: ErrorCode, message: string, headers = {}) {
@@ -140,7 +147,9 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const result = await handler(event, lambdaContext(event.requestContext.requestId));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
-  res.writeHead(result.statusCode ?? 200, headers);
+  // HTTP API v2 turns a result's `cookies` into one Set-Cookie header each.
+  const cookies = result.cookies?.length ? { 'set-cookie': result.cookies } : {};
+  res.writeHead(result.statusCode ?? 200, { ...headers, ...cookies });
   res.end(
     result.body === undefined
       ? undefined
@@ -223,11 +232,8 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
         return handleApi(req, res, url);
       }
       if (url.pathname.startsWith('/media/')) {
-        const body = await readBody(req);
-        if (body === 'too-large') {
-          return sendError(res, 'PAYLOAD_TOO_LARGE', MESSAGES.payloadTooLarge);
-        }
-        if (options.media && (await options.media(req, res, body))) return;
+        if (options.media && (await options.media(req, res))) return;
+        req.resume(); // whatever was sent names nothing here
         return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -11,7 +11,12 @@ import {
 import { lockDataDir } from './data-dir-lock.ts';
 import { LOOPBACK, startGateway } from './gateway.ts';
 import { mediaHandler } from './media.ts';
+import { objectEventsSettled, onObjectCreated } from './object-events.ts';
+import { VIDEO_SOURCE_PREFIX } from '@gia/shared';
 import { startServices, type EmbeddedServices, type ServiceEndpoints } from './services.ts';
+
+/** Where uploads are extracted for the AI teacher (the sources function's S3 notifications). */
+const SOURCE_PREFIXES = ['private/notes/', 'private/captions/'];
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -58,6 +63,8 @@ export function stackEnvironment(): Record<string, string> {
     'COGNITO_LOCAL_ISSUER_BASE',
     'MEDIA_URL_MODE',
     'PAYMENTS_LOCAL_GATEWAY',
+    'HLS_KEY_PAIR_ID',
+    'HLS_PRIVATE_KEY',
   ];
   return Object.fromEntries(names.map((n) => [n, process.env[n] ?? '']));
 }
@@ -86,6 +93,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw err;
   }
   let server: Server | undefined;
+  let stopVideos: (() => Promise<void>) | undefined;
   try {
     await ensureTable(services.endpoints.dynamodb);
     const state = await ensurePools(services.endpoints.cognito, options.dataDir);
@@ -117,6 +125,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demoLearner = await ensureDemoLearner(DEMO_LEARNER);
     }
 
+    // Video transcoding as in AWS: uploads under private/videos/ start a job (ffmpeg standing in
+    // for MediaConvert) whose end updates the records through the same handlers.
+    const videos = await startVideoPipeline();
+    stopVideos = videos.stop;
+    // The AI teacher's sources (issue 16): uploaded notes and captions are extracted as in AWS.
+    const { handler: extractSources } = await import('@gia/functions/sources/handler.ts');
+    const offSources = SOURCE_PREFIXES.map((p) => onObjectCreated(p, extractSources));
+
     server = await startGateway({
       port: options.port,
       host: options.host,
@@ -142,6 +158,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demoLearner,
       stop: async () => {
         clearInterval(reconciler);
+        for (const off of offSources) off();
+        await videos.stop();
         // New connections are refused and open ones (idle keep-alives, a video still streaming)
         // are closed, so nothing a browser holds keeps the stack from stopping.
         const closed = new Promise<void>((resolve) => gateway.close(() => resolve()));
@@ -153,10 +171,46 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
   } catch (err) {
     server?.close();
+    await stopVideos?.();
     await services.stop();
     lock.release();
     throw err;
   }
+}
+
+/**
+ * The local transcoding pipeline: the media-jobs function's object-created handler registered
+ * for `private/videos/`, with ffmpeg as its transcoder. Without ffmpeg, videos stay MP4 (status
+ * `none`, played as before) and the start says so.
+ */
+async function startVideoPipeline(): Promise<{ stop(): Promise<void> }> {
+  const { hasFfmpeg, localTranscoder } = await import('./local-transcoder.ts');
+  const { objectCreatedHandler, jobStateHandler } =
+    await import('@gia/functions/media-jobs/handler.ts');
+  const { useTranscoder } = await import('@gia/functions/media-jobs/service.ts');
+  if (!hasFfmpeg()) {
+    console.warn(
+      'ffmpeg was not found: uploaded videos are not transcoded and play as MP4 ' +
+        '(install it with `apt-get install ffmpeg` and restart).',
+    );
+    return { stop: async () => undefined };
+  }
+  const { s3 } = await import('@gia/functions/lib/s3.ts');
+  const transcoder = localTranscoder({
+    s3,
+    bucket: process.env.MEDIA_BUCKET ?? '',
+    onJobState: jobStateHandler,
+  });
+  useTranscoder(transcoder);
+  const off = onObjectCreated(VIDEO_SOURCE_PREFIX, objectCreatedHandler);
+  return {
+    stop: async () => {
+      off();
+      useTranscoder(undefined);
+      await transcoder.stop();
+      await objectEventsSettled();
+    },
+  };
 }
 
 /**

@@ -1,11 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import busboy, { type Busboy } from 'busboy';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { decodePath } from './decode-path.ts';
-import { verifyPostPolicy } from './post-policy.ts';
+import { HLS_PREFIX, hlsRequestAllowed } from './hls-access.ts';
+import { sizeVerdict, verifyPostPolicy } from './post-policy.ts';
 import { MEDIA_BUCKET } from './services.ts';
 
 /** The secret key the local stack signs with (the embedded services accept any). */
@@ -41,45 +47,118 @@ export async function isValidSignedRead(s3: S3Client, key: string, query: URLSea
   return new URL(again).searchParams.get('X-Amz-Signature') === signature;
 }
 
+/** The form fields an upload may carry before its file (S3 refuses far larger forms too). */
+const FORM_LIMITS = { fields: 64, fieldSize: 64 * 1024, files: 1, parts: 70 };
+
+type UploadOutcome = { ok: true } | { ok: false; status: number; code: string; message: string };
+
 /**
- * A browser upload by presigned POST to `/media/` (the bucket's address locally): checked as S3
- * checks it, then stored. Nothing is stored when any check fails.
+ * Streams the file of a presigned POST to a temporary file, writing nothing past the policy's
+ * size cap (the rest is read and dropped, so the browser gets S3's answer rather than a reset).
+ * Resolves with the file's size, or `too-large`.
+ */
+async function spoolWithCap(
+  file: Readable,
+  path: string,
+  maxBytes: number,
+): Promise<number | 'too-large'> {
+  let size = 0;
+  const cap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      done(null, size > maxBytes ? undefined : chunk);
+    },
+  });
+  await pipeline(file, cap, createWriteStream(path));
+  return size > maxBytes ? 'too-large' : size;
+}
+
+/**
+ * A browser upload by presigned POST to `/media/` (the bucket's address locally), checked as S3
+ * checks it and streamed (a 2 GB video never sits in memory): the policy fields, which precede
+ * the file, are verified before a byte of it is read; the file is spooled to a temporary file
+ * under the policy's size cap, then put into storage with its length. Nothing is stored when any
+ * check fails. (busboy parses the multipart stream.)
  */
 async function handleUpload(
   req: IncomingMessage,
   res: ServerResponse,
-  body: Buffer,
-  s3Endpoint: string,
+  s3: S3Client,
 ): Promise<void> {
-  let form: FormData;
+  let form: Busboy;
   try {
-    form = await new Request('http://local/', {
-      method: 'POST',
-      headers: { 'content-type': req.headers['content-type'] ?? '' },
-      body,
-    }).formData();
+    form = busboy({ headers: req.headers, limits: FORM_LIMITS });
   } catch {
+    req.resume();
     return s3Error(res, 400, 'MalformedPOSTRequest', 'The body is not a multipart form.');
   }
-  const file = form.get('file');
-  if (!(file instanceof Blob)) return s3Error(res, 400, 'InvalidArgument', 'No file was sent.');
   const fields: Record<string, string> = {};
-  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
-  const verdict = verifyPostPolicy({
-    fields,
-    size: file.size,
-    bucket: MEDIA_BUCKET,
-    secretKey: LOCAL_SECRET_KEY,
+  const spoolDir = await mkdtemp(join(tmpdir(), 'gia-upload-'));
+  const spool = join(spoolDir, 'file');
+  let sawFile = false;
+  let work: Promise<UploadOutcome> | undefined;
+  const refuse = (status: number, code: string, message: string): UploadOutcome => ({
+    ok: false,
+    status,
+    code,
+    message,
   });
-  if (!verdict.ok) return s3Error(res, verdict.status, verdict.code, verdict.message);
-  const stored = await fetch(`${s3Endpoint}/${MEDIA_BUCKET}/${encodeURI(verdict.key)}`, {
-    method: 'PUT',
-    headers: { 'content-type': verdict.contentType ?? 'application/octet-stream' },
-    body: Buffer.from(await file.arrayBuffer()),
+  form.on('field', (name, value) => {
+    if (!sawFile) fields[name] = value;
   });
-  if (!stored.ok) return s3Error(res, 500, 'InternalError', 'The file could not be stored.');
-  res.writeHead(204);
-  res.end();
+  form.on('file', (name, stream) => {
+    // S3 reads the first part named `file` and ignores anything after it.
+    if (sawFile || name !== 'file') {
+      stream.resume();
+      return;
+    }
+    sawFile = true;
+    const verdict = verifyPostPolicy({ fields, bucket: MEDIA_BUCKET, secretKey: LOCAL_SECRET_KEY });
+    if (!verdict.ok) {
+      stream.resume();
+      work = Promise.resolve(verdict);
+      return;
+    }
+    work = (async (): Promise<UploadOutcome> => {
+      const size = await spoolWithCap(stream, spool, verdict.sizeRange?.[1] ?? Infinity);
+      if (size === 'too-large') return refuse(400, 'EntityTooLarge', 'The file is too large.');
+      const outOfRange = sizeVerdict(verdict.sizeRange, size);
+      if (outOfRange && !outOfRange.ok) return outOfRange;
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: MEDIA_BUCKET,
+          Key: verdict.key,
+          Body: createReadStream(spool),
+          ContentLength: size,
+          ContentType: verdict.contentType ?? 'application/octet-stream',
+        }),
+      );
+      return { ok: true };
+    })();
+  });
+  const parsed = new Promise<'parsed' | 'malformed'>((resolve) => {
+    form.once('close', () => resolve('parsed'));
+    form.once('error', () => resolve('malformed'));
+  });
+  req.pipe(form);
+  try {
+    const done = await parsed;
+    if (!work) {
+      req.resume();
+      return done === 'malformed'
+        ? s3Error(res, 400, 'MalformedPOSTRequest', 'The body is not a multipart form.')
+        : s3Error(res, 400, 'InvalidArgument', 'No file was sent.');
+    }
+    const outcome = await work.catch((err: unknown): UploadOutcome => {
+      console.error('upload could not be stored', err);
+      return refuse(500, 'InternalError', 'The file could not be stored.');
+    });
+    if (!outcome.ok) return s3Error(res, outcome.status, outcome.code, outcome.message);
+    res.writeHead(204);
+    res.end();
+  } finally {
+    await rm(spoolDir, { recursive: true, force: true });
+  }
 }
 
 /** The content security policy of an SVG image (the demo's artwork): inert as a document. */
@@ -103,7 +182,7 @@ export function mediaHandler(s3Endpoint: string) {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
-  return async (req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<boolean> => {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = decodePath(url.pathname.slice('/media/'.length));
     if (key === undefined) return false; // a malformed escape names no object: 404
@@ -111,13 +190,15 @@ export function mediaHandler(s3Endpoint: string) {
       req.method === 'POST' &&
       (key === '' || key === MEDIA_BUCKET || key === `${MEDIA_BUCKET}/`)
     ) {
-      await handleUpload(req, res, body, s3Endpoint);
+      await handleUpload(req, res, s3);
       return true;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const allowed =
       !key.includes('..') &&
-      (key.startsWith(PUBLIC_PREFIX) || (await isValidSignedRead(s3, key, url.searchParams)));
+      (key.startsWith(HLS_PREFIX)
+        ? hlsRequestAllowed(req) // HLS outputs: CloudFront signed cookies only (hls-access.ts)
+        : key.startsWith(PUBLIC_PREFIX) || (await isValidSignedRead(s3, key, url.searchParams)));
     if (!allowed) {
       res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
       res.end(JSON.stringify({ message: 'Access denied.', code: 'FORBIDDEN' }));

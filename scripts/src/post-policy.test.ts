@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policySignature, verifyPostPolicy } from './post-policy.ts';
+import { policySignature, sizeVerdict, verifyPostPolicy } from './post-policy.ts';
 
 const secretKey = 'local';
 const credential = 'local/20261122/ap-south-1/s3/aws4_request';
@@ -40,7 +40,21 @@ describe('the presigned POST policy check', () => {
       ok: true,
       key: 'public/images/a.png',
       contentType: 'image/png',
+      sizeRange: [1, 5 * 1024 * 1024],
     });
+  });
+
+  it('leaves the size to the caller when the file is still streaming in', () => {
+    const form = signedForm(imageConditions, {
+      key: 'public/images/a.png',
+      'Content-Type': 'image/png',
+    });
+    const verdict = verifyPostPolicy({ fields: form, bucket: 'gia-media', secretKey });
+    expect(verdict.ok).toBe(true);
+    const range = verdict.ok ? verdict.sizeRange : undefined;
+    expect(sizeVerdict(range, 1000)).toBeUndefined();
+    expect(sizeVerdict(range, 6 * 1024 * 1024)).toMatchObject({ code: 'EntityTooLarge' });
+    expect(sizeVerdict(range, 0)).toMatchObject({ code: 'EntityTooSmall' });
   });
 
   it('refuses a file over the size range with 400 EntityTooLarge', () => {

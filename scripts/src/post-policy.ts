@@ -5,7 +5,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * make: the policy's SigV4 signature, its expiry, and each of its conditions.
  */
 export type PolicyVerdict =
-  | { ok: true; key: string; contentType: string | undefined }
+  | {
+      ok: true;
+      key: string;
+      contentType: string | undefined;
+      /** The policy's `content-length-range` (checked when `size` was given). */
+      sizeRange?: [number, number];
+    }
   | { ok: false; status: 400 | 403; code: string; message: string };
 
 type Condition = Record<string, string> | [string, string | number, string | number];
@@ -35,13 +41,22 @@ const deny = (status: 400 | 403, code: string, message: string): PolicyVerdict =
   message,
 });
 
+/** S3's answer to a file outside the policy's `content-length-range`, or `undefined`. */
+export function sizeVerdict(range: [number, number] | undefined, size: number) {
+  if (!range) return undefined;
+  if (size < range[0]) return deny(400, 'EntityTooSmall', 'The file is too small.');
+  if (size > range[1]) return deny(400, 'EntityTooLarge', 'The file is too large.');
+  return undefined;
+}
+
 /**
  * Verifies a presigned-POST form. `fields` are the form's text fields (names as sent), `size`
- * the file's size in bytes.
+ * the file's size in bytes; without `size` (a file still streaming in) its range is left for
+ * the caller to check with `sizeVerdict(verdict.sizeRange, size)`.
  */
 export function verifyPostPolicy(options: {
   fields: Record<string, string>;
-  size: number;
+  size?: number;
   bucket: string;
   secretKey: string;
   now?: Date;
@@ -68,6 +83,7 @@ export function verifyPostPolicy(options: {
   if (!(Date.parse(policy.expiration) > (options.now ?? new Date()).getTime())) {
     return deny(403, 'AccessDenied', 'The upload policy has expired.');
   }
+  let sizeRange: [number, number] | undefined;
   const value = (name: string) => (name === 'bucket' ? options.bucket : fields[name.toLowerCase()]);
   for (const condition of policy.conditions ?? []) {
     if (!Array.isArray(condition)) {
@@ -80,8 +96,10 @@ export function verifyPostPolicy(options: {
     }
     const [op, a, b] = condition;
     if (op === 'content-length-range') {
-      if (options.size < Number(a)) return deny(400, 'EntityTooSmall', 'The file is too small.');
-      if (options.size > Number(b)) return deny(400, 'EntityTooLarge', 'The file is too large.');
+      sizeRange = [Number(a), Number(b)];
+      const tooSmallOrLarge =
+        options.size === undefined ? undefined : sizeVerdict(sizeRange, options.size);
+      if (tooSmallOrLarge) return tooSmallOrLarge;
       continue;
     }
     const name = String(a).replace(/^\$/, '');
@@ -95,5 +113,5 @@ export function verifyPostPolicy(options: {
     if (!ok) return deny(403, 'AccessDenied', `Invalid according to the policy: ${name}.`);
   }
   if (!fields.key) return deny(400, 'InvalidArgument', 'The upload has no key.');
-  return { ok: true, key: fields.key, contentType: fields['content-type'] };
+  return { ok: true, key: fields.key, contentType: fields['content-type'], sizeRange };
 }

@@ -11,5 +11,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** S3 event notifications of stored and removed objects (`{ Records: [...] }`). */
+    on(event: 'event', listener: (event: { Records?: never[] }) => void): this;
   }
 }

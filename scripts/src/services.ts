@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
+import { dispatchObjectCreated } from './object-events.ts';
 import { freePort, waitForPort } from './ports.ts';
 
 const require = createRequire(import.meta.url);
@@ -156,6 +157,8 @@ export async function startServices(dataDir: string): Promise<EmbeddedServices> 
     directory: dirs.s3,
     configureBuckets: [{ name: MEDIA_BUCKET, configs: [] }],
   });
+  // Objects stored locally notify their handlers as S3 event notifications do in AWS.
+  s3.on('event', dispatchObjectCreated);
 
   const stop = async () => {
     await Promise.all([stopChild(dynamo), stopChild(cognito), s3.close().catch(() => undefined)]);

@@ -1,5 +1,11 @@
 import { describe, expect, it, inject } from 'vitest';
-import { S3Client } from '@aws-sdk/client-s3';
+import {
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  HeadObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 
 const stack = inject('stack');
@@ -68,5 +74,86 @@ describe('media on the local stack', () => {
   it('never serves private media without a signature', async () => {
     const res = await fetch(`${stack.url}/media/private/videos/anything.mp4`);
     expect(res.status).toBe(403);
+  });
+});
+
+const MiB = 1024 * 1024;
+
+async function presignVideo(key: string, maxBytes: number) {
+  return createPresignedPost(s3, {
+    Bucket: 'gia-media',
+    Key: key,
+    Conditions: [
+      ['starts-with', '$key', 'private/videos/'],
+      ['eq', '$Content-Type', 'video/mp4'],
+      ['content-length-range', 1, maxBytes],
+    ],
+    Fields: { 'Content-Type': 'video/mp4' },
+    Expires: 300,
+  });
+}
+
+const video = (bytes: number) => new Blob([new Uint8Array(bytes).fill(3)], { type: 'video/mp4' });
+const storedSize = (key: string) =>
+  s3
+    .send(new HeadObjectCommand({ Bucket: 'gia-media', Key: key }))
+    .then((head) => head.ContentLength)
+    .catch(() => undefined);
+
+describe('large uploads on the local stack, as in AWS', () => {
+  it('streams a 30 MB presigned POST into storage (past the API body cap)', async () => {
+    const key = `private/videos/${Date.now()}-large.mp4`;
+    const { fields } = await presignVideo(key, 2 * 1024 * MiB);
+    const res = await upload(form(fields, video(30 * MiB)));
+    expect(res.status).toBe(204);
+    expect(await storedSize(key)).toBe(30 * MiB);
+  });
+
+  it("refuses a file over the policy's size with S3's error and stores nothing", async () => {
+    const key = `private/videos/${Date.now()}-over.mp4`;
+    const { fields } = await presignVideo(key, 8 * MiB);
+    const res = await upload(form(fields, video(9 * MiB)));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<Code>EntityTooLarge</Code>');
+    expect(await storedSize(key)).toBeUndefined();
+  });
+
+  it('refuses a form whose policy fails before reading the file, and stores nothing', async () => {
+    const key = `private/videos/${Date.now()}-forged.mp4`;
+    const { fields } = await presignVideo(key, 8 * MiB);
+    const res = await upload(form({ ...fields, 'X-Amz-Signature': '0'.repeat(64) }, video(1024)));
+    expect(res.status).toBe(403);
+    expect(await storedSize(key)).toBeUndefined();
+  });
+
+  it('completes an S3 multipart upload through the SDK against the local S3 endpoint', async () => {
+    const Key = `private/videos/${Date.now()}-multipart.mp4`;
+    const Bucket = 'gia-media';
+    const { UploadId } = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket, Key, ContentType: 'video/mp4' }),
+    );
+    const sizes = [5 * MiB, 5 * MiB, 1 * MiB];
+    const parts = [];
+    for (const [i, size] of sizes.entries()) {
+      const { ETag } = await s3.send(
+        new UploadPartCommand({
+          Bucket,
+          Key,
+          UploadId,
+          PartNumber: i + 1,
+          Body: new Uint8Array(size).fill(i + 1),
+        }),
+      );
+      parts.push({ ETag, PartNumber: i + 1 });
+    }
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key,
+        UploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
+    expect(await storedSize(Key)).toBe(11 * MiB);
   });
 });

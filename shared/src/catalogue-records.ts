@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { FREE_TO_WATCH, LANGUAGES, STATUSES } from './catalogue.ts';
 import type { CatalogueEntity } from './catalogue-tree.ts';
+import { VideoFields } from './video.ts';
 
 /*
  * The catalogue's records as the API answers them, one schema per entity of the tree: web and
@@ -134,6 +135,8 @@ export const TopicRecord = z.object({
   free_course: z.optional(z.boolean()),
   /** Public lists: the caller may not watch it (its media urls are `null`). */
   locked: z.optional(z.boolean()),
+  /** Its video's transcode (issue 15, shared/src/video.ts). */
+  ...VideoFields,
 });
 
 /** An about-subject record as the API answers it. */
@@ -149,6 +152,8 @@ export const AboutSubjectRecord = z.object({
   created_by: adminOnly,
   created_date: z.string(),
   updated_at: adminOnly,
+  /** Its video's transcode (issue 15, shared/src/video.ts). */
+  ...VideoFields,
 });
 
 /** A testimonial as the API answers it. */

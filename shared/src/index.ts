@@ -15,4 +15,5 @@ export * from './learner-answers.ts';
 export * from './route-path.ts';
 export * from './catalogue-fields.ts';
 export * from './field-labels.ts';
+export * from './video.ts';
 export * from './ai-sources.ts';

@@ -29,6 +29,8 @@ export const ROUTE_GROUPS = [
   'payments',
   'ai',
   'local',
+  // Video transcoding (issue 15): the retry routes, S3 upload and job-state events.
+  'media-jobs',
   'ai-admin',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
@@ -225,6 +227,36 @@ export const ROUTES = [
   // Whether the AI teacher is configured, so a client offers it only when it can answer.
   route('ai.status', 'GET', `${L}/data/getAiStatus`, 'ai', 'public'),
 
+  // Video transcoding (issue 15): restart a failed transcode
+  route(
+    'admin.video.retryTopic',
+    'POST',
+    `${A}/data/retryTopicVideo/{topic_id}`,
+    'media-jobs',
+    'admin',
+  ),
+  route(
+    'admin.video.retryAboutSubject',
+    'POST',
+    `${A}/data/retryAboutSubjectVideo/{about_subject_id}`,
+    'media-jobs',
+    'admin',
+  ),
+  // A topic's captions (WebVTT), one per language
+  route(
+    'admin.video.insertCaptions',
+    'POST',
+    `${A}/data/insertTopicCaptions`,
+    'media-jobs',
+    'admin',
+  ),
+  route(
+    'admin.video.deleteCaptions',
+    'POST',
+    `${A}/data/deleteTopicCaptions`,
+    'media-jobs',
+    'admin',
+  ),
   // The AI teacher's sources, for admins (docs/api.md §8): extracted notes text and corrections.
   route('admin.ai.sources', 'GET', `${A}/data/getTopicSources`, 'ai-admin', 'admin'),
   route('admin.ai.sources.update', 'POST', `${A}/data/updateTopicSources`, 'ai-admin', 'admin'),

@@ -35,6 +35,14 @@ export const UPLOAD_KINDS = {
     prefix: 'private/videos/',
     label: 'mp4, webm or mov video of at most 2 GB',
   },
+  // A topic's captions (issue 15), checked by insertTopicCaptions with a WebVTT parser.
+  captions: {
+    extensions: ['vtt'],
+    contentTypes: ['text/vtt'],
+    maxBytes: 2 * MiB,
+    prefix: 'private/captions/',
+    label: 'WebVTT (.vtt) file of at most 2 MB',
+  },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
@@ -45,7 +53,9 @@ export const UPLOAD_EXPIRY_SECONDS = 900;
 export const MAX_DIRECT_UPLOAD_BYTES = 5 * MiB;
 
 export const PresignInput = z.object({
-  kind: z.enum(['image', 'notes', 'video'], { error: 'kind must be image, notes or video.' }),
+  kind: z.enum(['image', 'notes', 'video', 'captions'], {
+    error: 'kind must be image, notes, video or captions.',
+  }),
   file_name: z
     .string({ error: 'file_name is required.' })
     .check(z.trim(), z.minLength(1, { error: 'file_name is required.' }), z.maxLength(200)),

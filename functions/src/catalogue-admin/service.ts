@@ -2,6 +2,7 @@ import {
   BOARD_NAME_TAKEN,
   CATALOGUE_MESSAGES,
   CATALOGUE_TREE,
+  idOf,
   parentMissingMessage,
   type CatalogueEntity,
   type InputOf,
@@ -22,6 +23,7 @@ import {
   type Ref,
 } from '../db/catalogue.ts';
 import { removeTopicData } from '../db/learning.ts';
+import { linkRecordToVideo } from '../db/videos.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { MEDIA_URL_INVALID, normaliseMediaUrl } from '../lib/media.ts';
 import { mapCursorErrors } from '../lib/cursor-errors.ts';
@@ -81,6 +83,21 @@ async function creatorName(adminId: string): Promise<string> {
   return (await getAdmin(adminId))?.name ?? 'Admin';
 }
 
+/**
+ * A topic or about-subject saved with an uploaded video joins that video's transcode: it is
+ * listed on the video's item and takes its current state (the job-state handler updates it
+ * later). Copied into `record` for the answer.
+ */
+async function withVideoState<E extends CatalogueEntity>(entity: E, record: RecordOf<E>) {
+  if (entity !== 'topic' && entity !== 'about-subject') return;
+  const fields = record as Record<string, unknown>;
+  const state = await linkRecordToVideo(
+    { entity, id: idOf(entity, record) },
+    fields.video_url as string | null,
+  );
+  if (state) Object.assign(fields, state);
+}
+
 /** Inserts a catalogue record for an admin. */
 export async function insertEntity<E extends CatalogueEntity>(
   entity: E,
@@ -92,6 +109,7 @@ export async function insertEntity<E extends CatalogueEntity>(
   await insertRecord(entity, record).catch((err: unknown) =>
     refused(entity, err, parentField(parentOf(entity, record))),
   );
+  await withVideoState(entity, record);
   return (await withNamesAndMedia(entity, [record], { signMedia: true }))[0];
 }
 
@@ -124,6 +142,7 @@ export async function updateEntity<E extends CatalogueEntity>(
       (f) => f !== 'sub_subject_id' && fieldsOf(existing)[f] !== fieldsOf(record)[f],
     );
     if (moved) await cascadeAncestors(entity, record);
+    await withVideoState(entity, record);
     return (await withNamesAndMedia(entity, [record], { signMedia: true }))[0];
   }
 }

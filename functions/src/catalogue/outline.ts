@@ -17,6 +17,7 @@ import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
+import { videoDelivery } from '../lib/hls-access.ts';
 import { publicView } from './public.ts';
 
 const bySerial = (a: { serial_no: number }, b: { serial_no: number }) => a.serial_no - b.serial_no;
@@ -105,6 +106,7 @@ export async function subjectOutline(
       duration_seconds: durationOf(t),
       free_to_watch: t.free_to_watch,
       video_url: open ? await signedMediaUrl(t.video_url) : null,
+      ...(await videoDelivery(t, open)),
       locked: !open,
     });
   }

@@ -1,3 +1,4 @@
+import { presentedVideoOf } from '@gia/shared';
 import type { CatalogueEntity, ClassDetail, RecordOf, TopicRecord } from '@gia/shared';
 import type { Page } from '../db/paging.ts';
 import {
@@ -12,11 +13,12 @@ import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
+import { videoDelivery } from '../lib/hls-access.ts';
 import { mapCursorErrors } from '../lib/cursor-errors.ts';
 import { parentNames, parentRefs, withNamesAndMedia } from '../lib/catalogue-present.ts';
 
 /** Fields only the back office sees (besides every `*created_by`: admins' names). */
-const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna']);
+const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna', 'video_error']);
 const isAdminOnly = (field: string) => ADMIN_ONLY.has(field) || field.endsWith('created_by');
 
 /** A record as the public sees it: no admin names, no back-office notes. */
@@ -76,9 +78,11 @@ export async function publicTopics(
       return publicView({
         ...t,
         ...parentNames('topic', t, records, () => null),
+        ...presentedVideoOf(t, { admin: false }),
         free_course: isFreeCourse(ctx),
         video_url: open ? await signedMediaUrl(t.video_url) : null,
         notes_url: open ? await signedMediaUrl(t.notes_url) : null,
+        ...(await videoDelivery(t, open)),
         locked: !open,
       });
     }),
@@ -129,6 +133,7 @@ export async function publicClassDetail(
                 topic_name: t.topic_name,
                 free_to_watch: t.free_to_watch,
                 video_url: open ? await signedMediaUrl(t.video_url) : null,
+                ...(await videoDelivery(t, open)),
                 locked: !open,
               };
             }),

@@ -211,3 +211,21 @@ export async function savePassages(item: TopicPassages): Promise<void> {
     }),
   );
 }
+
+/**
+ * Waits until a source's extraction has finished (ready or failed), polling its item: for
+ * scripts and tests that upload and then rely on the object-created notification. Answers the
+ * item, or undefined after `timeoutMs`.
+ */
+export async function settledSource(
+  key: string,
+  timeoutMs = 30_000,
+): Promise<SourceItem | undefined> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const item = await sourceOf(key);
+    if (item && item.status !== 'processing') return item;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}

@@ -1,5 +1,6 @@
 import {
   idOf,
+  presentedVideoOf,
   textField,
   type AnyCatalogueRecord,
   type CatalogueEntity,
@@ -9,6 +10,7 @@ import type { Ref } from '../db/catalogue-keys.ts';
 import { getRecordsAndGrants, pick, ratingOf, type RecordMap } from '../db/catalogue-reads.ts';
 import { isFreeCourse } from './entitlement.ts';
 import { signedMediaUrl } from './media.ts';
+import { videoDelivery } from './hls-access.ts';
 import { fieldsOf, shownParents } from './catalogue-hierarchy.ts';
 
 /** Entities whose review aggregates are kept (by the review writes) and shown in lists. */
@@ -83,8 +85,17 @@ export async function withNamesAndMedia<E extends CatalogueEntity>(
           board: pick(ancestors, 'board', out.board_id),
         });
       }
+      if (entity === 'topic' || entity === 'about-subject') {
+        // The transcode's state (issue 15); public views drop `video_error` (admin only).
+        delete out.video_error;
+        Object.assign(out, presentedVideoOf(r as object, { admin: true }));
+      }
       for (const f of MEDIA_FIELDS) {
         if (f in out) out[f] = options.signMedia ? await signedMediaUrl(out[f]) : null;
+      }
+      if (entity === 'topic' || entity === 'about-subject') {
+        // Delivery (issue 15): HLS url, poster and access cookies only where media is signed.
+        Object.assign(out, await videoDelivery(r as object, options.signMedia));
       }
       return out as RecordOf<E>;
     }),

@@ -41,6 +41,14 @@ const EnvSchema = z.object({
   PAYMENTS_LOCAL_GATEWAY: z.optional(z.enum(['1'])),
   /** Tests only: the host of a stand-in for Razorpay's API (the client adds /v1/…). */
   RAZORPAY_API_BASE: z.optional(z.url()),
+  /**
+   * Signing of HLS access cookies (CloudFront signed cookies): the CloudFront public key's id and
+   * the matching RSA private key (PEM). In AWS the id is set by the stack and the key read from
+   * `HLS_SIGNING_SECRET_ARN`; locally the stack generates a key pair into DATA_DIR. Unset: no
+   * `video_hls_url` (the MP4 plays).
+   */
+  HLS_KEY_PAIR_ID: z.optional(text),
+  HLS_PRIVATE_KEY: z.optional(text),
   /** The AI teacher: without a key it answers 503. */
   OPENAI_API_KEY: z.optional(text),
   OPENAI_BASE_URL: z.optional(z.url()),

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { isIP } from 'node:net';
 import middy from '@middy/core';
 import type {
@@ -46,7 +47,33 @@ export interface ApiResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** `Set-Cookie` values (HTTP API v2 `cookies`). */
+  cookies?: string[];
 }
+
+/**
+ * What the code serving one request may add to its answer without threading it through every
+ * service: `Set-Cookie` values (one per cookie name and path, the last wins), and the host the
+ * viewer asked for (CloudFront's viewer-request function copies it into `x-gia-viewer-host`;
+ * locally the gateway passes the viewer's `Host`).
+ */
+interface ResponseScope {
+  cookies: Map<string, string>;
+  viewerHost?: string;
+}
+const responseScope = new AsyncLocalStorage<ResponseScope>();
+
+/** Adds a `Set-Cookie` value to the answer of the request being served (no-op outside one). */
+export function setResponseCookie(cookie: string): void {
+  const scope = responseScope.getStore();
+  if (!scope) return;
+  const name = cookie.slice(0, cookie.indexOf('='));
+  const path = /;\s*Path=([^;]*)/i.exec(cookie)?.[1] ?? '';
+  scope.cookies.set(`${name}\n${path}`, cookie);
+}
+
+/** The host name (and port) the viewer of the request being served asked for, if known. */
+export const viewerHost = (): string | undefined => responseScope.getStore()?.viewerHost;
 
 export type RouteHandler = (req: ApiRequest) => Promise<ApiResult>;
 
@@ -250,14 +277,20 @@ export function createGroupHandler<G extends RouteGroup>(
       identity,
       requestId,
     };
-    const result = await handler(req);
+    const scope: ResponseScope = {
+      cookies: new Map(),
+      viewerHost: headers['x-gia-viewer-host'] ?? headers.host,
+    };
+    const result = await responseScope.run(scope, () => handler(req));
+    const cookies = [...scope.cookies.values(), ...(result.cookies ?? [])];
     logger.info('request', {
       requestId,
       route: route.name,
       status: result.status ?? 200,
       caller: identity?.userId,
     });
-    return json(result.status ?? 200, result.body, result.headers);
+    const response = json(result.status ?? 200, result.body, result.headers);
+    return cookies.length ? { ...response, cookies } : response;
   };
 
   return middy(core).onError(async (request) => {

@@ -6,7 +6,8 @@ import { resetEnvForTests } from './env.ts';
  * Provider keys kept in Secrets Manager in AWS, read once per cold start into the variables the
  * code reads (locally those variables are set directly and nothing is fetched):
  * - `RAZORPAY_SECRET_ARN` → JSON `{key_id, key_secret, webhook_secret}`;
- * - `OPENAI_SECRET_ARN` → JSON `{api_key}` (or the plain key).
+ * - `OPENAI_SECRET_ARN` → JSON `{api_key}` (or the plain key);
+ * - `HLS_SIGNING_SECRET_ARN` → JSON `{private_key}` (PEM; the CloudFront key group's key).
  */
 const SECRETS: { arnVar: string; fill: (value: string) => Record<string, string | undefined> }[] = [
   {
@@ -29,6 +30,12 @@ const SECRETS: { arnVar: string; fill: (value: string) => Record<string, string 
         : trimmed;
       return { OPENAI_API_KEY: key };
     },
+  },
+  {
+    arnVar: 'HLS_SIGNING_SECRET_ARN',
+    fill: (value) => ({
+      HLS_PRIVATE_KEY: (JSON.parse(value) as { private_key?: string }).private_key,
+    }),
   },
 ];
 

@@ -10,6 +10,7 @@ import {
 import { isFreeCourse } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
+import { videoDelivery } from '../lib/hls-access.ts';
 import { subjectCards, withSubjectCards, type SubjectRef } from '../lib/subjects.ts';
 
 /** The subjects a learner owns, with their class and board, oldest grant first. */
@@ -173,6 +174,7 @@ export async function aboutSubject(userId: string, subjectId: string) {
       language: r.language,
       video_url: open ? await signedMediaUrl(r.video_url) : null,
       notes_url: open ? await signedMediaUrl(r.notes_url) : null,
+      ...(await videoDelivery(r, open)),
       locked: !open,
     })),
   );

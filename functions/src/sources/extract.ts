@@ -1,5 +1,5 @@
-import { parse as parseSubtitles } from '@plussub/srt-vtt-parser';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { WebVTTParser } from 'webvtt-parser';
 import { AI_SOURCE_LIMITS as LIMITS } from '@gia/shared';
 import type { Cue } from '../lib/passages.ts';
 
@@ -36,13 +36,14 @@ export async function notesPages(key: string, bytes: Uint8Array): Promise<string
   return capPages(pages.map((p) => p.replace(/[ \t]+/g, ' ').trim()));
 }
 
-/** A WebVTT file's cues: their start in seconds and their words (markup removed). */
+/** A WebVTT file's cues: their start in seconds and their words (markup removed; webvtt-parser). */
 export function captionCues(bytes: Uint8Array): Cue[] {
   const text = new TextDecoder().decode(bytes);
   if (!/^\uFEFF?WEBVTT/.test(text)) throw new ExtractionError('Captions must be a WebVTT file.');
-  let entries;
+  let entries: { startTime: number; text: string }[];
   try {
-    ({ entries } = parseSubtitles(text));
+    // The same parser (the W3C algorithm) that checks captions when an admin attaches them.
+    ({ cues: entries } = new WebVTTParser().parse(text, 'subtitles'));
   } catch {
     throw new ExtractionError('The captions could not be read.');
   }
@@ -56,7 +57,7 @@ export function captionCues(bytes: Uint8Array): Cue[] {
     if (!words) continue;
     chars += words.length;
     if (chars > LIMITS.sourceChars) break;
-    cues.push({ start: Math.round(e.from) / 1000, text: words });
+    cues.push({ start: Math.round(e.startTime * 1000) / 1000, text: words });
   }
   return cues;
 }

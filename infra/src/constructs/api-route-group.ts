@@ -64,6 +64,8 @@ export interface Needs {
   readonly cognito?: Partial<Record<'learner' | 'admin', readonly string[]>>;
   /** The provider secret it reads once per cold start. */
   readonly secret?: 'razorpay' | 'openai';
+  /** Signs CloudFront cookies for HLS videos (the key pair id and the private key's secret). */
+  readonly hlsSigning?: boolean;
 }
 
 const PRIVATE_MEDIA = ['private/'];
@@ -94,8 +96,8 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
       ],
     },
   },
-  catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA },
-  'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA },
+  catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
+  'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
   uploads: {
     // The caller's session check (admin record, logout revocation): GetItem; a learner's daily
     // upload counter (`UPLOADS#…`, one atomic ADD): UpdateItem.
@@ -117,12 +119,20 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
     cognito: { learner: ['AdminUpdateUserAttributes'] },
   },
   cart: { table: 'read-write' },
-  purchases: { table: 'read', mediaRead: PRIVATE_MEDIA }, // about-subject media once owned
+  purchases: { table: 'read', mediaRead: PRIVATE_MEDIA, hlsSigning: true }, // about-subject media once owned
   favourites: { table: 'read-write' },
   learning: { table: 'read-write' },
   'learning-admin': { table: 'read-write' },
   payments: { table: 'read-write', secret: 'razorpay' },
   ai: { table: 'read-write', mediaRead: [UPLOAD_KINDS.notes.prefix], secret: 'openai' },
+  // Video transcoding (issue 15): the video items and their records (GetItem, UpdateItem); the
+  // renditions' sizes are listed from the HLS folder (ListObjectsV2); captions files are read
+  // to be checked (a missing one must read as missing: list).
+  'media-jobs': {
+    table: ['GetItem', 'UpdateItem'],
+    mediaRead: [UPLOAD_KINDS.captions.prefix],
+    mediaList: true,
+  },
   // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.
   'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
 };
@@ -158,9 +168,14 @@ const WHY_MEDIA = {
 
 /** The variables naming the secrets a function reads (the values are fetched at cold start). */
 export function secretEnvironment(needs: Needs, r: ApiResources): Record<string, string> {
-  if (needs.secret === 'razorpay') return { RAZORPAY_SECRET_ARN: r.secrets.razorpay.secretArn };
-  if (needs.secret === 'openai') return { OPENAI_SECRET_ARN: r.secrets.openai.secretArn };
-  return {};
+  const vars: Record<string, string> = {};
+  if (needs.secret === 'razorpay') vars.RAZORPAY_SECRET_ARN = r.secrets.razorpay.secretArn;
+  if (needs.secret === 'openai') vars.OPENAI_SECRET_ARN = r.secrets.openai.secretArn;
+  if (needs.hlsSigning && r.secrets.hlsPublicKey) {
+    vars.HLS_SIGNING_SECRET_ARN = r.secrets.hlsSigning.secretArn;
+    vars.HLS_KEY_PAIR_ID = r.secrets.hlsPublicKey.publicKeyId;
+  }
+  return vars;
 }
 
 /**
@@ -231,6 +246,7 @@ export function grantNeeds(fn: lambda.Function, needs: Needs, r: ApiResources): 
     );
   }
   if (needs.secret) r.secrets[needs.secret].grantRead(fn);
+  if (needs.hlsSigning && r.secrets.hlsPublicKey) r.secrets.hlsSigning.grantRead(fn);
   acceptFindings(fn, findings);
 }
 

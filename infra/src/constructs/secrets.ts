@@ -1,3 +1,5 @@
+import { Annotations } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acceptFindings } from '../nag.ts';
@@ -15,8 +17,16 @@ export class ProviderSecrets extends Construct {
   readonly razorpay: secretsmanager.Secret;
   /** JSON `{api_key}`. */
   readonly openai: secretsmanager.Secret;
+  /**
+   * HLS access cookies (issue 15): JSON `{private_key}` (PEM), the private half of
+   * {@link hlsPublicKey}; the catalogue and purchases functions sign CloudFront cookies with it.
+   */
+  readonly hlsSigning: secretsmanager.Secret;
+  /** The CloudFront public key and the key group `/media/private/hls/*` trusts (when configured). */
+  readonly hlsPublicKey?: cloudfront.PublicKey;
+  readonly hlsKeyGroup?: cloudfront.KeyGroup;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { hlsPublicKey?: string } = {}) {
     super(scope, id);
     this.razorpay = new secretsmanager.Secret(this, 'Razorpay', {
       description:
@@ -37,11 +47,35 @@ export class ProviderSecrets extends Construct {
         excludePunctuation: true,
       },
     });
+    this.hlsSigning = new secretsmanager.Secret(this, 'HlsSigningKey', {
+      description:
+        'GIA School: the RSA private key (PEM) of the CloudFront public key GIA_HLS_PUBLIC_KEY, JSON {"private_key": "-----BEGIN PRIVATE KEY-----..."}; it signs the HLS access cookies.',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ private_key: PLACEHOLDER }),
+        generateStringKey: 'unused',
+        excludePunctuation: true,
+      },
+    });
+    if (props.hlsPublicKey) {
+      this.hlsPublicKey = new cloudfront.PublicKey(this, 'HlsPublicKey', {
+        encodedKey: props.hlsPublicKey,
+        comment: 'GIA School: checks the signed cookies of HLS videos',
+      });
+      this.hlsKeyGroup = new cloudfront.KeyGroup(this, 'HlsKeyGroup', {
+        items: [this.hlsPublicKey],
+        comment: 'GIA School: trusted signers of /media/private/hls/*',
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'gia:hls-key-missing',
+        'GIA_HLS_PUBLIC_KEY is not set: transcoded videos are not delivered (learners play the MP4).',
+      );
+    }
     acceptFindings(this, [
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'Razorpay and OpenAI keys are issued and rotated by those providers; Secrets Manager cannot rotate them.',
+          'Razorpay and OpenAI keys are issued and rotated by those providers; Secrets Manager cannot rotate them. The HLS signing key is rotated by adding a second public key to the CloudFront key group, which Secrets Manager rotation cannot do.',
       },
     ]);
   }

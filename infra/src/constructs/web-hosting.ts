@@ -63,6 +63,17 @@ const STRIP_MEDIA_PREFIX = `function handler(event) {
   return r;
 }`;
 
+/**
+ * Viewer-request function of `/api/*`: the host the viewer asked for, which CloudFront does not
+ * forward (the API routes on its own host), goes to the functions as `x-gia-viewer-host`; HLS
+ * access cookies name it in their policy. Set here, a viewer cannot choose it.
+ */
+const VIEWER_HOST = `function handler(event) {
+  var r = event.request;
+  r.headers['x-gia-viewer-host'] = { value: r.headers.host ? r.headers.host.value : '' };
+  return r;
+}`;
+
 export interface WebHostingProps {
   readonly api: apigw.HttpApi;
   readonly media: s3.IBucket;
@@ -75,6 +86,11 @@ export interface WebHostingProps {
   readonly webAclArn: string;
   /** The built SPA; when it is missing the site bucket is left as it is (with a warning). */
   readonly webDist?: string;
+  /**
+   * The key group whose signed cookies open `/media/private/hls/*` (transcoded videos, issue 15);
+   * without one that path does not exist.
+   */
+  readonly hlsKeyGroup?: cloudfront.IKeyGroup;
 }
 
 /**
@@ -82,8 +98,10 @@ export interface WebHostingProps {
  * - `/` the SPA from its private bucket (origin access control), client routes get index.html;
  * - `/api/*` the HTTP API: every method, no caching, every viewer header but Host (so the
  *   Authorization header and the query string reach the functions);
- * - `/media/public/*` public images from the media bucket (origin access control), cached.
- * Private media never pass through CloudFront: the API hands out S3 presigned URLs.
+ * - `/media/public/*` public images from the media bucket (origin access control), cached;
+ * - `/media/private/hls/*` transcoded videos (playlists, segments, posters) from the same origin,
+ *   only with CloudFront signed cookies of the trusted key group (one video's folder per policy).
+ * Other private media never pass through CloudFront: the API hands out S3 presigned URLs.
  * Every response carries the security headers (HSTS, CSP, frame and content-type options).
  */
 export class WebHosting extends Construct {
@@ -134,6 +152,21 @@ export class WebHosting extends Construct {
 
     // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; the origin wants the host.
     const apiHost = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const mediaOrigin = origins.S3BucketOrigin.withOriginAccessControl(props.media);
+    const stripMediaPrefix = viewerRequest('StripMediaPrefix', STRIP_MEDIA_PREFIX);
+    const hlsBehavior: Record<string, cloudfront.BehaviorOptions> = props.hlsKeyGroup
+      ? {
+          '/media/private/hls/*': {
+            origin: mediaOrigin,
+            viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+            // Signed cookies are checked before the cache; they are not part of its key.
+            cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+            trustedKeyGroups: [props.hlsKeyGroup],
+            responseHeadersPolicy: securityHeaders,
+            functionAssociations: [stripMediaPrefix],
+          },
+        }
+      : {};
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'GIA School',
       webAclId: props.webAclArn,
@@ -170,14 +203,16 @@ export class WebHosting extends Construct {
           // query string, X-Razorpay-Signature.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [viewerRequest('ViewerHost', VIEWER_HOST)],
         },
         '/media/public/*': {
-          origin: origins.S3BucketOrigin.withOriginAccessControl(props.media),
+          origin: mediaOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: securityHeaders,
-          functionAssociations: [viewerRequest('StripMediaPrefix', STRIP_MEDIA_PREFIX)],
+          functionAssociations: [stripMediaPrefix],
         },
+        ...hlsBehavior,
       },
     });
     this.url = `https://${props.domainName ?? this.distribution.distributionDomainName}`;

@@ -3,7 +3,7 @@
  * benchmark (sections/*.ts) and writes docs/benchmarks.md from what they return.
  *
  * `npm run bench -- bundles spa` runs only the named sections (of: screens, load, bundles, spa,
- * lighthouse, cost), starts the stack only if one of them needs it, and prints the report instead
+ * lighthouse, cost, video), starts the stack only if one of them needs it, and prints the report instead
  * of writing docs/benchmarks.md (unless BENCH_OUT names a file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -82,6 +82,11 @@ const SECTIONS: Section[] = [
   ),
   onStack('cost', 'Walking one learner journey…', async (ctx) =>
     (await import('./sections/cost.ts')).journeyCost(ctx),
+  ),
+  offStack(
+    'video',
+    'Video: MP4 against the HLS player on emulated 150k/400k/1.5M links…',
+    async () => (await import('./sections/video.ts')).videoSection(),
   ),
 ];
 

@@ -11,3 +11,14 @@ export const rupee = (v: unknown, missing = 'N/A') => {
     ? missing
     : `₹${indianDigits.format(n)}`;
 };
+
+/**
+ * A size in megabytes as a learner's data pack counts it (1 MB = 1,000,000 bytes): "11 MB",
+ * "2.4 MB", "0.3 MB". One formatter for every size the app shows (the video quality menu).
+ */
+export function megabytes(bytes: number): string {
+  const mb = Math.max(0, bytes) / 1_000_000;
+  if (mb >= 10) return `${Math.round(mb)} MB`;
+  const one = Math.round(mb * 10) / 10;
+  return `${one === 0 && bytes > 0 ? 0.1 : one} MB`;
+}

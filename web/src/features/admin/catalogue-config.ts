@@ -201,6 +201,10 @@ export const SCREENS: Record<string, ScreenConfig> = {
       about.text('Status', 'status'),
       ...about.created(undefined, 'created_date', 'Created Date'),
       about.media('Play', 'play', 'video_url'),
+      {
+        header: 'Video',
+        render: (r) => ({ kind: 'video', value: { entity: 'about-subject', record: r } }),
+      },
       about.media('Notes', 'notes', 'notes_url'),
     ],
     filters: [about.filter('Author', 'text', 'author')],
@@ -283,6 +287,10 @@ export const SCREENS: Record<string, ScreenConfig> = {
       topic.media('Image', 'image', 'image_url'),
       { header: 'Free Course', render: (r) => ({ kind: 'free', value: r.free_to_watch === '1' }) },
       topic.media('Play', 'play', 'video_url'),
+      {
+        header: 'Video',
+        render: (r) => ({ kind: 'video', value: { entity: 'topic', record: r } }),
+      },
       topic.media('Notes', 'notes', 'notes_url'),
     ],
     filters: [

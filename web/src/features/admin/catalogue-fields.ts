@@ -32,7 +32,11 @@ export interface FieldDef {
 }
 
 /** What a table cell shows: text, or media and flags drawn by the table. */
-export type Cell = string | { kind: 'image' | 'free' | 'play' | 'notes'; value: unknown };
+export type Cell =
+  | string
+  | { kind: 'image' | 'free' | 'play' | 'notes'; value: unknown }
+  /** A topic's or about-subject's video state (issue 15), with Retry when it failed. */
+  | { kind: 'video'; value: { entity: 'topic' | 'about-subject'; record: Rec } };
 
 export interface ColumnDef {
   header: string;

@@ -1,12 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { EditIcon, TrashIcon } from '../../components/icons.tsx';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { videoSourceOf, type VideoFields } from '../../components/video-player/source.ts';
 import type { Cell, Rec, ScreenConfig } from './catalogue-config.ts';
+import { VideoStatusCell } from './catalogue-video.tsx';
 
-function VideoModal({ url, onClose }: { url: string; onClose(): void }) {
+/** The admin's preview: the row's video in the product's player (HLS once transcoded). */
+function VideoModal({ url, row, onClose }: { url: string; row: Rec; onClose(): void }) {
   return (
     <div className="modal-backdrop">
       <div className="modal video-modal" role="dialog" aria-modal="true" aria-label="Video">
-        <video src={url} controls autoPlay width={640} height={360} />
+        <VideoPlayer
+          source={videoSourceOf({ ...(row as VideoFields), video_url: url })}
+          title="Preview"
+          autoPlay
+        />
         <div className="modal-actions">
           <button type="button" className="btn" onClick={onClose}>
             Close
@@ -46,6 +54,8 @@ function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
       ) : (
         'N/A'
       );
+    case 'video':
+      return <VideoStatusCell entity={cell.value.entity} record={cell.value.record} />;
     case 'notes':
       return present(v) ? (
         <a href={v} target="_blank" rel="noreferrer">
@@ -95,7 +105,7 @@ export function CatalogueTable({
   onEdit(r: Rec): void;
   onDelete(r: Rec): void;
 }) {
-  const [video, setVideo] = useState<string | null>(null);
+  const [video, setVideo] = useState<{ url: string; row: Rec } | null>(null);
   return (
     <>
       <div className="table-wrap">
@@ -118,7 +128,7 @@ export function CatalogueTable({
               >
                 {config.columns.map((c) => (
                   <td key={c.header} data-label={c.header}>
-                    <CellView cell={c.render(r)} onPlay={setVideo} />
+                    <CellView cell={c.render(r)} onPlay={(url) => setVideo({ url, row: r })} />
                   </td>
                 ))}
                 <RowAction label="Edit" onClick={() => onEdit(r)}>
@@ -132,7 +142,7 @@ export function CatalogueTable({
           </tbody>
         </table>
       </div>
-      {video && <VideoModal url={video} onClose={() => setVideo(null)} />}
+      {video && <VideoModal url={video.url} row={video.row} onClose={() => setVideo(null)} />}
     </>
   );
 }

@@ -1,12 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { Modal } from '../../components/modal.tsx';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
 import { LoadError, Skeleton } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
 import { rupee } from '../../lib/format.ts';
-import { useClassDetail } from '../../lib/catalogue-api.ts';
+import { catalogueKeys, useClassDetail } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
 
 /** What a subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
@@ -28,7 +32,10 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
   const { classId } = useParams();
   const detail = useClassDetail(classId);
   const [open, setOpen] = useState<string | null>(null);
+  // The topic playing in the dialog (its record is re-read from the class on every render, so a
+  // renewal's fresh URLs reach the player).
   const [playing, setPlaying] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   if (detail.isError && !(detail.error instanceof ApiError && detail.error.status === 404)) {
     return (
       <LoadError
@@ -44,6 +51,9 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
   if (!detail.data) return <Skeleton kind="list" what="the class" count={4} />;
   const c = detail.data;
   const priceText = classPriceText(c);
+  const playingTopic = playing
+    ? c.subjects.flatMap((s) => s.topics).find((t) => t.topic_id === playing)
+    : undefined;
   return (
     <>
       <section className="class-hero card">
@@ -72,7 +82,15 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
                   aria-controls={`topics-${id}`}
                   onClick={() => setOpen(open === id ? null : id)}
                 >
-                  <span>{s.subject_name}</span>
+                  <span>
+                    {s.subject_name}
+                    {s.topics.length > 0 && (
+                      <span className="muted small class-subject-total">
+                        {' '}
+                        · {lessonsTotal(s.topics as readonly TopicLengthFields[])}
+                      </span>
+                    )}
+                  </span>
                   <span className="accordion-chevron" aria-hidden="true" />
                 </button>
                 <div className="class-subject-actions">
@@ -87,13 +105,16 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
                     {s.topics.length === 0 && <li className="muted">No topics yet.</li>}
                     {s.topics.map((t) => (
                       <li key={t.topic_id}>
-                        <span>{t.topic_name}</span>
-                        {t.video_url ? (
+                        <span>
+                          {t.topic_name}
+                          <TopicLength topic={t as TopicLengthFields} />
+                        </span>
+                        {hasVideo(t) ? (
                           <button
                             type="button"
                             className="btn btn-small"
                             aria-label={`Play ${t.topic_name}`}
-                            onClick={() => setPlaying(t.video_url)}
+                            onClick={() => setPlaying(t.topic_id)}
                           >
                             Play
                           </button>
@@ -109,9 +130,16 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
           })}
         </div>
       )}
-      {playing && (
+      {playingTopic && (
         <Modal label="Video" className="video-modal">
-          <video src={playing} controls autoPlay playsInline width={640} height={360} />
+          <VideoPlayer
+            source={videoSourceOf(playingTopic)}
+            title={playingTopic.topic_name}
+            autoPlay
+            onRenew={() =>
+              queryClient.refetchQueries({ queryKey: catalogueKeys.classDetail(classId) })
+            }
+          />
           <div className="modal-actions">
             <button type="button" className="btn" onClick={() => setPlaying(null)}>
               Close
@@ -123,5 +151,16 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
         <Link to={links.boards()}>Browse all boards</Link>
       </p>
     </>
+  );
+}
+
+/** A topic's length beside its name, when the class detail carries it. */
+function TopicLength({ topic }: { topic: TopicLengthFields }) {
+  const length = topicLength(topic);
+  if (length === null) return null;
+  return (
+    <span className="muted small topic-length">
+      <span className="sr-only">, length</span> {clock(length)}
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { CheckIcon, LockIcon } from '../../components/icons.tsx';
+import { clock, lessonsTotal, topicLength } from '../../lib/duration.ts';
 import { links } from '../../lib/links.ts';
 
 /**
@@ -29,10 +30,12 @@ export function Curriculum(props: {
         max={Math.max(topics.length, 1)}
         aria-labelledby="curriculum-progress"
       />
+      <p className="muted small curriculum-total">{lessonsTotal(topics)}</p>
       <ol className="curriculum-list">
         {topics.map((t, i) => {
           const current = t.topic_id === props.currentId;
           const done = watched.has(t.topic_id);
+          const length = topicLength(t);
           return (
             <li key={t.topic_id}>
               <Link
@@ -50,6 +53,11 @@ export function Curriculum(props: {
                     <span className="curriculum-locked">
                       {' '}
                       <LockIcon size={14} /> Paid course
+                    </span>
+                  )}
+                  {length !== null && (
+                    <span className="curriculum-length muted small">
+                      <span className="sr-only">, length</span> {clock(length)}
                     </span>
                   )}
                 </span>

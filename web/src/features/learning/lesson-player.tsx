@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
+import { catalogueKeys } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
 import { useProgressSaver } from './api/progress.ts';
 import type { SavedProgress } from './lesson.ts';
@@ -21,6 +25,7 @@ export function LessonPlayer(props: {
   const { topic, next } = props;
   const save = useProgressSaver(topic.chapter_id);
   const [endedId, setEndedId] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   if (topic.locked === true) {
     return (
@@ -35,7 +40,7 @@ export function LessonPlayer(props: {
       </div>
     );
   }
-  if (!topic.video_url) {
+  if (!hasVideo(topic)) {
     return <div className="player is-locked">No video available to play.</div>;
   }
   if (!props.progressKnown) return <div className="player lesson-placeholder" aria-busy="true" />;
@@ -43,27 +48,21 @@ export function LessonPlayer(props: {
   const ended = endedId === topic.topic_id;
   return (
     <div className="player-wrap">
-      <video
+      <VideoPlayer
         key={topic.topic_id}
-        src={topic.video_url}
-        controls
-        preload="metadata"
-        width={640}
-        height={360}
+        source={videoSourceOf(topic)}
+        title={topic.topic_name}
         className="player"
-        aria-label={`Video: ${topic.topic_name}`}
-        onLoadedMetadata={(e) => {
-          // Resume where the learner left off (unless they had finished it).
-          const saved = props.saved.find((p) => p.topic_id === topic.topic_id);
-          if (saved && !saved.completed && saved.position_seconds > 0) {
-            e.currentTarget.currentTime = saved.position_seconds;
-          }
-        }}
+        startAt={resumeAt(props.saved, topic.topic_id)}
+        // Expired access: re-read the chapter's topics (fresh cookies / signed URL).
+        onRenew={() =>
+          queryClient.refetchQueries({ queryKey: catalogueKeys.topics(topic.chapter_id) })
+        }
         onPlay={() => setEndedId(null)}
-        onTimeUpdate={(e) => save(topic.topic_id, e.currentTarget)}
-        onPause={(e) => save(topic.topic_id, e.currentTarget, true)}
-        onEnded={(e) => {
-          save(topic.topic_id, e.currentTarget, true);
+        onTimeUpdate={(v) => save(topic.topic_id, v)}
+        onPause={(v) => save(topic.topic_id, v, true)}
+        onEnded={(v) => {
+          save(topic.topic_id, v, true);
           setEndedId(topic.topic_id);
         }}
       />
@@ -83,4 +82,10 @@ export function LessonPlayer(props: {
       )}
     </div>
   );
+}
+
+/** Where the lesson resumes: the saved position, unless the learner had finished it. */
+function resumeAt(saved: readonly SavedProgress[], topicId: string): number | undefined {
+  const p = saved.find((x) => x.topic_id === topicId);
+  return p && !p.completed && p.position_seconds > 0 ? p.position_seconds : undefined;
 }

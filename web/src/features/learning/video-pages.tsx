@@ -1,16 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PurchasedClass } from '@gia/shared';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { Modal } from '../../components/modal.tsx';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { hasVideo, videoSourceOf, type VideoFields } from '../../components/video-player/source.ts';
 import { rupee } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import {
   fetchAboutSubject,
-  introVideo,
+  subjectIntroKeys,
   useAboutSubject,
   usePurchasedClasses,
 } from './api/subject-intro.ts';
+
+/** The subject's first introduction that has a video. */
+const introOf = (about: readonly VideoFields[]) => about.find(hasVideo);
 
 /**
  * `/UserVideoPlayer` (and `/UserPlayerVideo`): the chosen subject's introduction video, with the
@@ -19,12 +25,20 @@ import {
 export function UserVideoPlayerPage({ chat }: { chat: ReactNode }) {
   const subject = useSession((s) => s.selections.subject);
   const about = useAboutSubject(subject?.id);
-  const video = introVideo(about.data ?? []);
+  const intro = introOf(about.data ?? []);
+  const queryClient = useQueryClient();
   return (
     <>
       <PageHeading title={subject?.name ?? 'Video Player'} />
-      {video ? (
-        <video src={video} controls width={640} height={360} className="player" />
+      {intro ? (
+        <VideoPlayer
+          source={videoSourceOf(intro)}
+          title={subject?.name ?? 'Introduction'}
+          className="player"
+          onRenew={() =>
+            queryClient.refetchQueries({ queryKey: subjectIntroKeys.about(subject?.id) })
+          }
+        />
       ) : (
         <p className="empty">No video available to play.</p>
       )}
@@ -37,13 +51,19 @@ export function UserVideoPlayerPage({ chat }: { chat: ReactNode }) {
 export function UserPurchasePage() {
   const navigate = useNavigate();
   const select = useSession((s) => s.select);
-  const [video, setVideo] = useState<string | null | undefined>(undefined);
+  // undefined: closed; null: opened on a subject without a video.
+  const [video, setVideo] = useState<{ intro: VideoFields; name: string } | null | undefined>(
+    undefined,
+  );
+  const [openSubject, setOpenSubject] = useState<string>('');
   const purchased = usePurchasedClasses();
   async function open(r: PurchasedClass) {
     select('board', { id: '', name: r.board_name });
     select('class', { id: r.class_id, name: r.class_name });
     select('subject', { id: r.subject_id, name: r.subject_name });
-    setVideo(introVideo(await fetchAboutSubject(r.subject_id)) || null);
+    setOpenSubject(r.subject_id);
+    const intro = introOf(await fetchAboutSubject(r.subject_id));
+    setVideo(intro ? { intro, name: r.subject_name } : null);
   }
   return (
     <>
@@ -78,7 +98,15 @@ export function UserPurchasePage() {
       {video !== undefined && (
         <Modal label="Video" className="video-modal">
           {video ? (
-            <video src={video} controls autoPlay width={640} height={360} />
+            <VideoPlayer
+              source={videoSourceOf(video.intro)}
+              title={video.name}
+              autoPlay
+              onRenew={async () => {
+                const intro = introOf(await fetchAboutSubject(openSubject));
+                if (intro) setVideo({ intro, name: video.name });
+              }}
+            />
           ) : (
             <p>No video available to play.</p>
           )}

@@ -229,3 +229,23 @@ describe('your orders on the profile page', () => {
     );
   });
 });
+
+describe('the video data saver on the profile page', () => {
+  afterEach(() => {
+    useSession.setState({ isAuthenticated: false, role: null });
+    localStorage.clear();
+  });
+
+  it("turns data saver on for this device, the setting every video's player reads", async () => {
+    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Video data saver' });
+    const toggle = within(section).getByRole<HTMLInputElement>('checkbox');
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(toggle.checked).toBe(true);
+    expect(JSON.parse(localStorage.getItem('gia.video.data-saver') ?? '{}').state.choice).toBe(
+      true,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { DataSaverSetting } from '../../components/video-player/data-saver-setting.tsx';
 import { useProfile } from './api/profile.ts';
 import { ConfirmEmailDialog, wrapAnywhere } from './confirm-email.tsx';
 import { EditProfile } from './edit-profile.tsx';
@@ -58,6 +59,7 @@ export function ProfilePage() {
           </button>
         </section>
       )}
+      {p && hasSession('learner') && <DataSaverSetting />}
       {p && hasSession('learner') && <YourOrders />}
       {editing && p && <EditProfile profile={p} onClose={() => setEditing(false)} />}
       {confirming && p?.pending_email && (

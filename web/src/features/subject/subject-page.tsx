@@ -12,8 +12,11 @@ import { LoadError } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
 import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
-import { isNotFound, useSubjectOutline } from './api.ts';
-import { clock, lessons, totalLength } from './format.ts';
+import { isNotFound, subjectKeys, useSubjectOutline } from './api.ts';
+import { clock, lessons, topicLength, totalLength } from '../../lib/duration.ts';
+import { VideoPlayer } from '../../components/video-player/video-player.tsx';
+import { videoSourceOf } from '../../components/video-player/source.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { LockIcon, PlayIcon } from '../../components/icons.tsx';
 
 /** What the subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
@@ -162,7 +165,18 @@ function SubjectContents({
           ))}
         </div>
       )}
-      {playing && <PreviewPlayer topic={playing} onClose={() => setPlaying(null)} />}
+      {playing && (
+        <PreviewPlayer
+          // The outline's current record: a renewal re-reads it with fresh URLs.
+          topic={
+            outline.sub_subjects
+              .flatMap((g) => g.chapters.flatMap((c) => c.topics))
+              .find((t) => t.topic_id === playing.topic_id) ?? playing
+          }
+          subjectId={outline.subject.subject_id}
+          onClose={() => setPlaying(null)}
+        />
+      )}
     </div>
   );
 }
@@ -224,6 +238,7 @@ function TopicRow({
   onPlay(topic: SubjectOutlineTopic): void;
 }) {
   const playable = !t.locked && Boolean(t.video_url);
+  const length = topicLength(t);
   return (
     <li className={`subject-topic${t.locked ? ' is-locked' : ''}`}>
       {playable ? (
@@ -249,10 +264,10 @@ function TopicRow({
           <span className="subject-tag subject-tag-free">Free preview</span>
         )}
       </span>
-      {t.duration_seconds !== null && (
+      {length !== null && (
         <span className="muted small subject-duration">
           <span className="sr-only">Length </span>
-          {clock(t.duration_seconds)}
+          {clock(length)}
         </span>
       )}
     </li>
@@ -260,8 +275,17 @@ function TopicRow({
 }
 
 /** A free preview (or an owned lesson) played in a dialog; Escape or Close ends it. */
-function PreviewPlayer({ topic, onClose }: { topic: SubjectOutlineTopic; onClose(): void }) {
+function PreviewPlayer({
+  topic,
+  subjectId,
+  onClose,
+}: {
+  topic: SubjectOutlineTopic;
+  subjectId: string;
+  onClose(): void;
+}) {
   const close = useRef<HTMLButtonElement>(null);
+  const queryClient = useQueryClient();
   useEffect(() => {
     // Focus moves into the dialog, and back to the Play button when it closes.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -278,13 +302,11 @@ function PreviewPlayer({ topic, onClose }: { topic: SubjectOutlineTopic; onClose
   return (
     <Modal label={topic.topic_name} className="video-modal subject-preview">
       <h2>{topic.topic_name}</h2>
-      <video
-        src={topic.video_url ?? undefined}
-        controls
+      <VideoPlayer
+        source={videoSourceOf(topic)}
+        title={topic.topic_name}
         autoPlay
-        playsInline
-        width={640}
-        height={360}
+        onRenew={() => queryClient.refetchQueries({ queryKey: subjectKeys.outline(subjectId) })}
       />
       <div className="modal-actions">
         <button ref={close} type="button" className="btn" onClick={onClose}>

@@ -26,9 +26,15 @@ const routeName = <V extends keyof AdminRouteNames>(
   verb: V,
 ): `admin.catalogue.${AdminRouteNames[V]}` => `admin.catalogue.${adminRouteNames(entity)[verb]}`;
 
+/** How often a list with a video still being transcoded is read again (issue 15). */
+const VIDEO_POLL_MS = 4000;
+
 const listQuery = (entity: CatalogueEntity) => ({
   queryKey: catalogueKeys.list(entity),
   queryFn: () => allPages<Rec>(routeName(entity, 'list')),
+  // Refreshes while a video is processing, stops once none is.
+  refetchInterval: (query: { state: { data?: Rec[] } }) =>
+    query.state.data?.some((r) => r.video_status === 'processing') ? VIDEO_POLL_MS : false,
 });
 
 /** Every record of an entity (the back office shows whole lists and filters them). */

@@ -20,3 +20,22 @@ export function totalLength(seconds: number): string {
 
 /** "1 lesson", "12 lessons". */
 export const lessons = (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
+
+/** The length fields a topic may carry: the transcoder's measure, else the admin's. */
+export interface TopicLengthFields {
+  video_duration_seconds?: number | null;
+  duration_seconds?: number | null;
+}
+
+/** A topic's length in seconds: the transcoded video's, else the recorded one; null if unknown. */
+export const topicLength = (t: TopicLengthFields): number | null =>
+  t.video_duration_seconds ?? t.duration_seconds ?? null;
+
+/** A list's total: "12 lessons · 1 h 5 min" (the length only when some topic's is known). */
+export function lessonsTotal(topics: readonly TopicLengthFields[]): string {
+  const known = topics.map(topicLength).filter((s): s is number => s !== null);
+  const total = known.reduce((a, b) => a + b, 0);
+  return known.length
+    ? `${lessons(topics.length)} · ${totalLength(total)}`
+    : lessons(topics.length);
+}

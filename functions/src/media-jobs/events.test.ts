@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { VIDEO_MESSAGES } from '@gia/shared';
+import { jobOutcomeOf, readyState, rungOfPath } from './events.ts';
+
+const s3 = (file: string) => `s3://gia-media/private/hls/01J-lesson/${file}`;
+
+/** A "MediaConvert Job State Change" COMPLETE event as EventBridge delivers it. */
+const complete = {
+  source: 'aws.mediaconvert',
+  'detail-type': 'MediaConvert Job State Change',
+  detail: {
+    status: 'COMPLETE',
+    jobId: '1700000000000-abc123',
+    userMetadata: { source_key: 'private/videos/01J-lesson.mp4' },
+    outputGroupDetails: [
+      {
+        type: 'HLS_GROUP',
+        playlistFilePaths: [s3('master.m3u8')],
+        outputDetails: [
+          {
+            outputFilePaths: [s3('master_360p.m3u8')],
+            durationInMs: 92_040,
+            videoDetails: { widthInPx: 640, heightInPx: 360 },
+          },
+          {
+            outputFilePaths: [s3('master_234p.m3u8')],
+            durationInMs: 92_000,
+            videoDetails: { widthInPx: 416, heightInPx: 234 },
+          },
+        ],
+      },
+      { type: 'FILE_GROUP', outputDetails: [{ outputFilePaths: [s3('poster.0000000.jpg')] }] },
+    ],
+  },
+};
+
+describe('job-state events', () => {
+  it('reads a COMPLETE job: its source, duration and renditions (lowest first)', () => {
+    const outcome = jobOutcomeOf(complete);
+    expect(outcome).toEqual({
+      sourceKey: 'private/videos/01J-lesson.mp4',
+      status: 'ready',
+      durationSeconds: 92,
+      renditions: [
+        { name: '234p', height: 234, bitrate_kbps: 160 },
+        { name: '360p', height: 360, bitrate_kbps: 400 },
+      ],
+    });
+    const sizes: Record<string, number> = { '234p': 1000, '360p': 5000 };
+    expect(readyState(outcome as never, (n) => sizes[n]!).video_renditions).toEqual([
+      { height: 234, bitrate_kbps: 160, bytes: 1000 },
+      { height: 360, bitrate_kbps: 400, bytes: 5000 },
+    ]);
+  });
+
+  it('gives an ERROR a plain sentence, never the job error text', () => {
+    const failed = (errorCode: number) =>
+      jobOutcomeOf({
+        detail: {
+          status: 'ERROR',
+          errorCode,
+          errorMessage: 'Demuxer: [ReadPacketData File read failed - end of file hit]',
+          userMetadata: { source_key: 'private/videos/x.mp4' },
+        },
+      });
+    expect(failed(1010)).toEqual({
+      sourceKey: 'private/videos/x.mp4',
+      status: 'failed',
+      error: VIDEO_MESSAGES.unreadable,
+    });
+    expect(failed(1999)).toMatchObject({ error: VIDEO_MESSAGES.transcodeFailed });
+  });
+
+  it('ignores other states and events without a source key', () => {
+    expect(
+      jobOutcomeOf({ detail: { status: 'PROGRESSING', userMetadata: { source_key: 'k' } } }),
+    ).toEqual({ sourceKey: 'k', status: 'ignored' });
+    expect(jobOutcomeOf({ detail: { status: 'COMPLETE' } })).toBeUndefined();
+  });
+
+  it('names the rung of a playlist or segment path', () => {
+    expect(rungOfPath(s3('master_720p.m3u8'))?.height).toBe(720);
+    expect(rungOfPath(s3('master_480p_00012.ts'))?.height).toBe(480);
+    expect(rungOfPath(s3('master.m3u8'))).toBeUndefined();
+  });
+});

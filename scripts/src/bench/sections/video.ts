@@ -1,0 +1,256 @@
+/**
+ * `npm run bench -- video`: today's MP4 against the HLS player, side by side in one run, in real
+ * Chromium with the link emulated by CDP (`Network.emulateNetworkConditions`, 300 ms latency) at
+ * 150 kbps, 400 kbps and 1.5 Mbps, plus the data-saver run: time to first frame, stalls and
+ * stalled seconds in the first minute, bytes downloaded per minute.
+ *
+ * The lesson: 90 s of 720p (moving test pattern, a beeping tone) made with ffmpeg, its MP4 as
+ * uploaded today (2.4 Mbps, +faststart) and its HLS ladder in the contract's layout
+ * (video-fixture.ts). Both are served by a small static server with HTTP ranges; the HLS page
+ * runs hls.js (the light build the app loads) with the app's own settings (HLS_CONFIG).
+ */
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { HLS_CONFIG } from '../../../../web/src/components/video-player/hls-config.ts';
+import { table, type Part, type Row } from '../report.ts';
+import { makeLadderFixture } from '../video-fixture.ts';
+
+const LINKS = [
+  { name: '150 kbps', kbps: 150 },
+  { name: '400 kbps', kbps: 400 },
+  { name: '1.5 Mbps', kbps: 1500 },
+] as const;
+const LATENCY_MS = 300;
+const WINDOW_S = Number(process.env.BENCH_VIDEO_SECONDS ?? 60);
+
+type Mode = 'mp4' | 'hls' | 'hls-saver';
+
+interface Measure {
+  firstFrameS: number | null;
+  stalls: number;
+  stalledS: number;
+  playedS: number;
+  bytes: number;
+}
+
+const hlsJs = createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js');
+
+/** The player pages: the MP4 in a plain <video>, or hls.js with the app's settings. */
+const page = (mode: Mode) => `<!doctype html><meta charset="utf-8">
+<video id="v" muted playsinline width="360" height="203" style="width:360px;height:203px"></video>
+<script src="/hls.light.min.js"></script>
+<script>
+const v = document.getElementById('v');
+const m = window.measure = { firstFrame: null, stalls: 0, stalled: 0, waitingSince: null, started: false };
+v.requestVideoFrameCallback(() => { m.firstFrame = performance.now(); });
+v.addEventListener('playing', () => {
+  if (m.waitingSince !== null) { m.stalled += (performance.now() - m.waitingSince) / 1000; m.waitingSince = null; }
+  m.started = true;
+});
+v.addEventListener('waiting', () => {
+  if (m.started && m.waitingSince === null) { m.stalls += 1; m.waitingSince = performance.now(); }
+});
+window.finish = () => {
+  if (m.waitingSince !== null) m.stalled += (performance.now() - m.waitingSince) / 1000;
+  return { firstFrame: m.firstFrame, stalls: m.stalls, stalled: m.stalled, played: v.currentTime };
+};
+if (${JSON.stringify(mode)} === 'mp4') { v.src = '/lesson.mp4'; }
+else {
+  const hls = new Hls(${JSON.stringify(HLS_CONFIG)});
+  ${mode === 'hls-saver' ? 'hls.on(Hls.Events.MANIFEST_PARSED, () => { hls.autoLevelCapping = 0; });' : ''}
+  hls.loadSource('/master.m3u8');
+  hls.attachMedia(v);
+}
+v.play().catch(() => {});
+</script>`;
+
+/** Serves the fixture folder with byte ranges (as S3 and CloudFront do), and the pages. */
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = {
+    m3u8: 'application/vnd.apple.mpegurl',
+    ts: 'video/mp2t',
+    mp4: 'video/mp4',
+    js: 'text/javascript',
+  };
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (path.startsWith('/page-')) {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(page(path.slice('/page-'.length) as Mode));
+      return;
+    }
+    const file = path === '/hls.light.min.js' ? hlsJs : join(dir, path.replace(/^\/+/, ''));
+    if (!file.startsWith(dir) && file !== hlsJs) return void res.writeHead(403).end();
+    if (!existsSync(file)) return void res.writeHead(404).end();
+    const size = statSync(file).size;
+    const type = types[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    const range = /bytes=(\d*)-(\d*)/.exec(req.headers.range ?? '');
+    if (range) {
+      const start = range[1] ? Number(range[1]) : 0;
+      const end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      res.writeHead(206, {
+        'content-type': type,
+        'content-length': end - start + 1,
+        'content-range': `bytes ${start}-${end}/${size}`,
+        'accept-ranges': 'bytes',
+      });
+      createReadStream(file, { start, end }).pipe(res);
+      return;
+    }
+    res.writeHead(200, { 'content-type': type, 'content-length': size, 'accept-ranges': 'bytes' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}` });
+    }),
+  );
+}
+
+async function measure(
+  browser: Browser,
+  url: string,
+  mode: Mode,
+  kbps: number,
+): Promise<Measure> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const p = await context.newPage();
+  const cdp = await context.newCDPSession(p);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: LATENCY_MS,
+    downloadThroughput: (kbps * 1000) / 8,
+    uploadThroughput: (kbps * 1000) / 8,
+  });
+  let bytes = 0;
+  const media = new Set<string>();
+  cdp.on('Network.responseReceived', (e) => {
+    if (!/\.(mp4|ts|m3u8)(\?|$)/.test(e.response.url)) return;
+    media.add(e.requestId);
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    if (media.has(e.requestId)) bytes += e.encodedDataLength || e.dataLength;
+  });
+  // Time from the page's start: the page is a few hundred bytes, the player script is excluded
+  // from the count (the app's chunk is measured by the spa section).
+  await p.goto(`${url}/page-${mode}`, { waitUntil: 'commit' });
+  await p.waitForTimeout(WINDOW_S * 1000);
+  const r = (await p.evaluate('window.finish()')) as {
+    firstFrame: number | null;
+    stalls: number;
+    stalled: number;
+    played: number;
+  };
+  await context.close();
+  return {
+    firstFrameS: r.firstFrame === null ? null : r.firstFrame / 1000,
+    stalls: r.stalls,
+    stalledS: r.stalled,
+    playedS: r.played,
+    bytes: (bytes * 60) / WINDOW_S,
+  };
+}
+
+const s1 = (v: number | null) => (v === null ? 'never' : `${v.toFixed(1)} s`);
+const mb = (b: number) => `${(b / 1_000_000).toFixed(2)} MB`;
+
+/** The video section: the table of every run and the budgets rows. */
+export async function videoSection(): Promise<Part> {
+  const dir = mkdtempSync(join(tmpdir(), 'gia-bench-video-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  let server: Server | undefined;
+  try {
+    const fixture = makeLadderFixture(dir, { seconds: 90, height: 720 });
+    const served = await serve(dir);
+    server = served.server;
+    const runs: { mode: Mode; link: (typeof LINKS)[number]; m: Measure }[] = [];
+    // One mode's three links at once (each page has its own emulated link): 3 windows, not 9.
+    for (const mode of ['mp4', 'hls'] as const) {
+      const got = await Promise.all(LINKS.map((l) => measure(browser, served.url, mode, l.kbps)));
+      got.forEach((m, i) => runs.push({ mode, link: LINKS[i]!, m }));
+    }
+    const saverLink = LINKS[2];
+    runs.push({
+      mode: 'hls-saver',
+      link: saverLink,
+      m: await measure(browser, served.url, 'hls-saver', saverLink.kbps),
+    });
+
+    const label: Record<Mode, string> = {
+      mp4: 'MP4 (today)',
+      hls: 'HLS player',
+      'hls-saver': 'HLS, data saver',
+    };
+    const find = (mode: Mode, kbps: number) =>
+      runs.find((r) => r.mode === mode && r.link.kbps === kbps)?.m;
+    const h150 = find('hls', 150);
+    const h400 = find('hls', 400);
+    const saver = find('hls-saver', saverLink.kbps);
+    const rows: Row[] = [
+      {
+        what: 'Video first frame, HLS at 150 kbps',
+        value: s1(h150?.firstFrameS ?? null),
+        budget: '≤ 4 s',
+        met: h150?.firstFrameS != null ? h150.firstFrameS <= 4 : false,
+      },
+      {
+        what: 'Video first frame, HLS at 400 kbps',
+        value: s1(h400?.firstFrameS ?? null),
+        budget: '≤ 2 s',
+        met: h400?.firstFrameS != null ? h400.firstFrameS <= 2 : false,
+      },
+      {
+        what: `Video stalls after start, HLS at 150 kbps (first ${WINDOW_S} s)`,
+        value: String(h150?.stalls ?? 'n/a'),
+        budget: '0',
+        met: h150 ? h150.stalls === 0 : null,
+      },
+      {
+        what: 'Video data per minute with data saver',
+        value: saver ? mb(saver.bytes) : 'n/a',
+        budget: '≤ 1.3 MB',
+        met: saver ? saver.bytes <= 1_300_000 : null,
+      },
+    ];
+    const section = [
+      '## Video: MP4 against the HLS player',
+      '',
+      `A ${fixture.duration_seconds} s 720p lesson made with ffmpeg (moving test pattern, tone): the MP4 as uploaded today (${mb(statSync(fixture.mp4).size)}, 2.4 Mbps, +faststart) and its HLS ladder (${fixture.renditions.map((r) => `${r.height}p ${mb(r.bytes)}`).join(', ')}; 6 s MPEG-TS segments). Served by a static server with byte ranges; real Chromium, one page per run at 360×740, the link emulated by CDP with ${LATENCY_MS} ms latency; each run watches ${WINDOW_S} s of wall time from the page's start. The HLS page runs hls.js (light build) with the app's settings (web/src/components/video-player/hls-config.ts). Data saver caps hls.js at the lowest rung, measured on the fastest link (where ABR would otherwise climb). Not yet through the local gateway with the delivery cookies: measured on the files alone.`,
+      '',
+      table(
+        ['player', 'link', 'first frame', 'stalls', 'stalled', 'lesson played', 'data per minute'],
+        runs.map((r) => [
+          label[r.mode],
+          r.link.name,
+          s1(r.m.firstFrameS),
+          r.m.stalls,
+          `${r.m.stalledS.toFixed(1)} s`,
+          `${r.m.playedS.toFixed(1)} s`,
+          mb(r.m.bytes),
+        ]),
+      ),
+    ].join('\n');
+    return { rows, sections: [section] };
+  } finally {
+    server?.close();
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The video player on a phone (360×740) in real Chromium: a lesson with an HLS ladder plays,
+ * its quality menu lists the rungs with their sizes and a choice changes the rung, data saver
+ * keeps the lowest rung, captions are a track. The ladder is made here with ffmpeg (the
+ * contract's names) and served at the stack's origin by Playwright; the topic read is the real
+ * one, given the contract's HLS fields (until the delivery's land on every read).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { POSTER_FILE } from '@gia/shared/video.ts';
+import { PHONE, launchChromium, layoutProblems, signInAsLearner, watchErrors } from './browser.ts';
+import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
+import { signInAdmin } from '../../../functions/test/fixtures.ts';
+import { makeLadderFixture, type LadderFixture } from '../../src/bench/video-fixture.ts';
+
+const stack = inject('stack');
+const call = api();
+const suffix = Date.now().toString(36);
+const HLS = '/media/private/hls/test-ladder/';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/vp-shots';
+let dir: string;
+let ladder: LadderFixture;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+const ids = { chapter: '', topic: '' };
+/** HLS files the page asked for, in order. */
+const served: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gia-hls-'));
+  ladder = makeLadderFixture(dir, { seconds: 24, height: 360 });
+
+  const { post } = await signInAdmin(call);
+  const board = await post('insertBoards', { board_name: `Video ${suffix}` });
+  const cls = await post('insertClasses', {
+    class_name: `Class 9 ${suffix}`,
+    board_id: board.board_id,
+    price: 0,
+  });
+  const subject = await post('insertSubjects', {
+    subject_name: `Physics ${suffix}`,
+    class_id: cls.class_id,
+    price: 0,
+    free_course: true,
+  });
+  const sub = await post('insertSubSubjects', {
+    sub_subject_name: 'Mechanics',
+    subject_id: subject.subject_id,
+    price: 0,
+  });
+  const chapter = await post('insertChapters', {
+    chapter_name: 'Waves',
+    subject_id: subject.subject_id,
+    sub_subject_id: sub.sub_subject_id,
+    serial_no: 1,
+    description: 'Waves',
+  });
+  const topic = await post('insertTopics', {
+    chapter_id: chapter.chapter_id,
+    topic_name: 'Standing waves',
+    author: 'Meena',
+    topic_description: 'Nodes',
+    language: 'english',
+    serial_no: 1,
+  });
+  Object.assign(ids, { chapter: chapter.chapter_id, topic: topic.topic_id });
+
+  browser = await launchChromium();
+  context = await browser.newContext({ ...PHONE, baseURL: stack.url });
+  // The ladder, at the stack's origin under the contract's folder.
+  await context.route(`**${HLS}**`, async (route) => {
+    const name = new URL(route.request().url()).pathname.slice(HLS.length);
+    served.push(name);
+    const type = name.endsWith('.m3u8')
+      ? 'application/vnd.apple.mpegurl'
+      : name.endsWith('.mp4')
+        ? 'video/mp4'
+        : name.endsWith('.ts')
+          ? 'video/mp2t'
+          : name.endsWith('.vtt')
+            ? 'text/vtt'
+            : 'image/jpeg';
+    await route.fulfill({ body: readFileSync(join(dir, name)), contentType: type });
+  });
+  // The topic read with the contract's HLS fields for this lesson.
+  await context.route('**/api/v1/**/getTopics**', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    for (const t of body.data as Record<string, unknown>[]) {
+      if (t.topic_id !== ids.topic) continue;
+      Object.assign(t, {
+        video_url: `${HLS}lesson.mp4`,
+        video_status: 'ready',
+        video_duration_seconds: ladder.duration_seconds,
+        video_renditions: ladder.renditions,
+        video_hls_url: `${HLS}master.m3u8`,
+        video_poster_url: `${HLS}${POSTER_FILE}`,
+        captions: [{ language: 'en', url: `${HLS}captions-en.vtt` }],
+      });
+    }
+    await route.fulfill({ response: res, json: body });
+  });
+  page = await context.newPage();
+  errors = watchErrors(page);
+  const email = uniqueEmail('viewer');
+  await call('POST', routePath('learner.login.signup'), {
+    body: { user_name: 'Viewer One', email, password: 'Learn2026x' },
+  });
+  await signInAsLearner(page, email, 'Learn2026x');
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const openLesson = async () => {
+  served.length = 0;
+  await page.goto(`/GetTopic?chapter=${ids.chapter}&topic=${ids.topic}`);
+  await page.getByRole('heading', { level: 1, name: 'Standing waves' }).waitFor();
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+};
+const video = () =>
+  page.evaluate(
+    "(() => { const v = document.querySelector('video'); return { time: v.currentTime, height: v.videoHeight, paused: v.paused }; })()",
+  ) as Promise<{ time: number; height: number; paused: boolean }>;
+
+describe('the video player on a phone', () => {
+  it('plays the lesson in HLS from the lowest rung, with its poster, captions and lengths', async () => {
+    await openLesson();
+    // The master playlist first, then the lowest rung's.
+    expect(served.filter((f) => f.endsWith('.m3u8')).slice(0, 2)).toEqual([
+      'master.m3u8',
+      'master_234p.m3u8',
+    ]);
+    expect(served).toContain('master_234p.m3u8');
+    expect(await page.locator('video').getAttribute('poster')).toBe(`${HLS}${POSTER_FILE}`);
+    expect(await page.locator('video track[kind="subtitles"][srclang="en"]').count()).toBe(1);
+    await page.locator('video').click(); // a tap on the picture plays
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1.5);
+    const first = await video();
+    expect(first.paused).toBe(false);
+    expect(first.height).toBe(234);
+    await page.waitForTimeout(700);
+    expect((await video()).time).toBeGreaterThan(first.time);
+    // The curriculum shows the lesson's length (the transcoded video's).
+    await page.getByText('0:24', { exact: true }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'lesson-playing-360.png') });
+    expect(await layoutProblems(page, 'the lesson player')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('lists each rung with its size in the quality menu, and a choice changes the rung', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const low = `Low · 234p · ${mb(ladder.renditions[0]!.bytes)}`;
+    const medium = `Medium · 360p · ${mb(ladder.renditions[1]!.bytes)}`;
+    await page.getByRole('radio', { name: low }).waitFor();
+    if ((await video()).paused) await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('radio', { name: medium }).check();
+    await page.waitForFunction("document.querySelector('video')?.videoHeight === 360");
+    expect(served.some((f) => f.startsWith('master_360p_'))).toBe(true);
+    await page.screenshot({ path: join(SHOTS, 'lesson-quality-menu-360.png'), fullPage: true });
+    expect(await layoutProblems(page, 'the quality menu')).toEqual([]);
+    // Speeds and the keyboard: K pauses when the player has focus.
+    await page.getByRole('radio', { name: '1.5×' }).check();
+    expect(await page.evaluate("document.querySelector('video').playbackRate")).toBe(1.5);
+    await page.getByRole('group', { name: 'Video player: Standing waves' }).focus();
+    await page.keyboard.press('k');
+    expect((await video()).paused).toBe(true);
+  });
+
+  it('with data saver on, keeps the lowest rung and shows the badge', async () => {
+    await page.getByRole('checkbox', { name: /Data saver/ }).check();
+    await openLesson();
+    await page.getByText('Data saver', { exact: true }).waitFor();
+    await page.locator('video').click();
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 3);
+    expect((await video()).height).toBe(234);
+    expect(served.filter((f) => f.endsWith('.ts')).every((f) => f.startsWith('master_234p_'))).toBe(
+      true,
+    );
+    await page.screenshot({ path: join(SHOTS, 'lesson-data-saver-360.png') });
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await page.getByRole('radio', { name: /^Medium · 360p/ }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** The size as the menu shows it (web/src/lib/format.ts megabytes). */
+function mb(bytes: number): string {
+  const m = bytes / 1_000_000;
+  if (m >= 10) return `${Math.round(m)} MB`;
+  const one = Math.round(m * 10) / 10;
+  return `${one === 0 ? 0.1 : one} MB`;
+}

@@ -1,0 +1,175 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useDataSaverStore } from './data-saver.ts';
+import type { VideoSource } from './source.ts';
+import { videoSourceOf } from './source.ts';
+import { VideoPlayer } from './video-player.tsx';
+
+/** A stand-in for hls.js: records what the player asks of it and lets a test raise its events. */
+const made: FakeHls[] = [];
+class FakeHls {
+  static Events = { MANIFEST_PARSED: 'parsed', LEVEL_SWITCHED: 'switched', ERROR: 'error' };
+  static ErrorTypes = { MEDIA_ERROR: 'mediaError', NETWORK_ERROR: 'networkError' };
+  static isSupported = () => true;
+  handlers = new Map<string, (e: string, d: unknown) => void>();
+  autoLevelCapping = -1;
+  startLevel = -1;
+  currentLevel = -1;
+  nextLevel = -1;
+  url = '';
+  destroyed = false;
+  constructor(public config: Record<string, unknown>) {
+    made.push(this);
+  }
+  on(e: string, h: (e: string, d: unknown) => void) {
+    this.handlers.set(e, h);
+  }
+  emit(e: string, d: unknown) {
+    act(() => this.handlers.get(e)?.(e, d));
+  }
+  loadSource(url: string) {
+    this.url = url;
+  }
+  attachMedia() {}
+  recoverMediaError() {}
+  destroy() {
+    this.destroyed = true;
+  }
+}
+vi.mock('hls.js/light', () => ({ default: FakeHls }));
+
+const hlsSource: VideoSource = videoSourceOf({
+  video_url: '/media/private/videos/01-a.mp4?sig=x',
+  video_status: 'ready',
+  video_hls_url: '/media/private/hls/01-a/master.m3u8',
+  video_poster_url: '/media/private/hls/01-a/poster.jpg',
+  video_renditions: [
+    { height: 360, bitrate_kbps: 400, bytes: 28_400_000 },
+    { height: 234, bitrate_kbps: 150, bytes: 11_200_000 },
+  ],
+  captions: [{ language: 'en', url: '/media/private/captions/01-a.vtt?sig=y' }],
+});
+const parsed = () => made[0]?.emit('parsed', { levels: [{ height: 234 }, { height: 360 }] });
+
+beforeEach(() => {
+  made.length = 0;
+  useDataSaverStore.setState({ choice: false });
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    Object.defineProperty(this, 'paused', { value: false, configurable: true });
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
+    this: HTMLMediaElement,
+  ) {
+    Object.defineProperty(this, 'paused', { value: true, configurable: true });
+    this.dispatchEvent(new Event('pause'));
+  });
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  useDataSaverStore.setState({ choice: null });
+});
+
+describe('the video player', () => {
+  it('plays the MP4 while the video is not transcoded, without loading hls.js', () => {
+    render(
+      <VideoPlayer
+        source={videoSourceOf({ video_url: '/media/v.mp4?sig=1', video_status: 'processing' })}
+        title="Algebra"
+      />,
+    );
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    expect(video.getAttribute('src') ?? video.src).toContain('/media/v.mp4?sig=1');
+    expect(made).toHaveLength(0);
+  });
+
+  it('streams HLS through hls.js from the lowest rung, with the poster and a captions track', async () => {
+    const { container } = render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    expect(made[0]?.url).toBe('/media/private/hls/01-a/master.m3u8');
+    expect(made[0]?.config).toMatchObject({ startLevel: 0, capLevelToPlayerSize: true });
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    expect(video.getAttribute('poster')).toBe('/media/private/hls/01-a/poster.jpg');
+    const track = container.querySelector('track');
+    expect(track?.getAttribute('kind')).toBe('subtitles');
+    expect(track?.getAttribute('srclang')).toBe('en');
+    expect(track?.getAttribute('label')).toBe('English');
+  });
+
+  it('lists Auto and each rung with its size, and a choice switches the level', async () => {
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    parsed();
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /^Auto/ }).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Low · 234p · 11 MB' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Medium · 360p · 28 MB' }));
+    expect(made[0]?.currentLevel).toBe(1);
+  });
+
+  it('with data saver, keeps the lowest rung and says so', async () => {
+    useDataSaverStore.setState({ choice: true });
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    parsed();
+    expect(made[0]?.autoLevelCapping).toBe(0);
+    expect(screen.getByText('Data saver')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(
+      screen.getByRole<HTMLInputElement>('radio', { name: 'Medium · 360p · 28 MB' }).disabled,
+    ).toBe(true);
+    // Turned off in the menu: the ladder is open again.
+    fireEvent.click(screen.getByRole('checkbox', { name: /Data saver/ }));
+    expect(made[0]?.autoLevelCapping).toBe(-1);
+    expect(useDataSaverStore.getState().choice).toBe(false);
+  });
+
+  it('answers the keys when it has focus: K plays and pauses, M mutes, L seeks', async () => {
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    const box = screen.getByRole('group', { name: 'Video player: Algebra' });
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    fireEvent.keyDown(box, { key: 'k' });
+    expect(video.paused).toBe(false);
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    fireEvent.keyDown(box, { key: ' ' });
+    expect(video.paused).toBe(true);
+    fireEvent.keyDown(box, { key: 'm' });
+    expect(video.muted).toBe(true);
+    fireEvent.keyDown(box, { key: 'l' });
+    expect(video.currentTime).toBe(10);
+  });
+
+  it('a tap on the picture plays and pauses', () => {
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    fireEvent.click(video);
+    expect(video.paused).toBe(false);
+    fireEvent.click(video);
+    expect(video.paused).toBe(true);
+  });
+
+  it('renews expired access (403) silently and re-attaches at the same position', async () => {
+    const onRenew = vi.fn(async () => undefined);
+    render(<VideoPlayer source={hlsSource} title="Algebra" onRenew={onRenew} />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    video.currentTime = 61;
+    made[0]?.emit('error', { fatal: true, type: 'networkError', response: { code: 403 } });
+    await waitFor(() => expect(made).toHaveLength(2));
+    expect(onRenew).toHaveBeenCalledOnce();
+    expect(made[0]?.destroyed).toBe(true);
+    expect(made[1]?.config).toMatchObject({ startPosition: 61 });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('falls back to the MP4 when HLS fails for another reason', async () => {
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    made[0]?.emit('error', { fatal: true, type: 'networkError', response: { code: 500 } });
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    expect(video.src).toContain('/media/private/videos/01-a.mp4?sig=x');
+  });
+});
