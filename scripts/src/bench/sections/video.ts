@@ -112,12 +112,7 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
   );
 }
 
-async function measure(
-  browser: Browser,
-  url: string,
-  mode: Mode,
-  kbps: number,
-): Promise<Measure> {
+async function measure(browser: Browser, url: string, mode: Mode, kbps: number): Promise<Measure> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const p = await context.newPage();
   const cdp = await context.newCDPSession(p);
