@@ -251,6 +251,8 @@ describe('the functions', () => {
         media: { 's3:GetObject': ['private/hls/*', 'private/captions/*'] },
         bucket: ['s3:ListBucket'],
       },
+      // The AI teacher's sources for admins: the extracted text items only, no media.
+      'ai-admin': { ...NONE, table: ['BatchGetItem', 'GetItem', 'UpdateItem'] },
     };
     expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
     for (const group of Object.keys(expected))

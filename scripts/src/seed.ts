@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { SAMPLE_LESSON_SECONDS, demoLessonArgs, demoLessonSeconds } from './demo-assets.ts';
 import { hasFfmpeg } from './local-transcoder.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
+import { seedDemoNotes } from './demo-notes.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -227,6 +228,7 @@ export async function seedDemoCatalogue(
     'sample-notes.pdf',
     'application/pdf',
   );
+  const notesOf = await seedDemoNotes(); // real lesson notes per chapter (issue 16)
   // Checked by the same schemas as the admin API's payloads.
   const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
     (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
@@ -295,7 +297,7 @@ export async function seedDemoCatalogue(
                 topic_description: description,
                 author: 'GIA Faculty',
                 video_url: ownLesson ? lesson : video,
-                notes_url: notes,
+                notes_url: notesOf(chapterName) ?? notes,
                 image_url: chapterArt,
                 language: 'english',
                 free_to_watch: free ? '1' : '2',

@@ -17,3 +17,4 @@ export * from './catalogue-fields.ts';
 export * from './field-labels.ts';
 export * from './video.ts';
 export * from './handoff.ts';
+export * from './ai-sources.ts';

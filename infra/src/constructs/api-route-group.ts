@@ -134,6 +134,8 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
     mediaRead: [HLS_PREFIX, UPLOAD_KINDS.captions.prefix],
     mediaList: true,
   },
+  // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.
+  'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
 };
 
 /** What the functions are granted access to. */
