@@ -56,7 +56,9 @@ async function updateRefs(item: VideoItem | undefined): Promise<void> {
 
 /** Marks the video processing (for its records too) and starts its transcode. */
 async function startTranscode(sourceKey: string, onlyFrom?: VideoState['video_status'][]) {
-  if (!transcoder) {
+  // The transcoder in use now: a stack that stops meanwhile unsets it, and this job still ends.
+  const current = transcoder;
+  if (!current) {
     logger.warn('video.transcode.unavailable', { sourceKey });
     return false;
   }
@@ -64,7 +66,7 @@ async function startTranscode(sourceKey: string, onlyFrom?: VideoState['video_st
   if (!item) return false;
   await updateRefs(item);
   try {
-    await transcoder.start(sourceKey);
+    await current.start(sourceKey);
   } catch (err) {
     logger.error('video.transcode.start_failed', { sourceKey, err: String(err) });
     await updateRefs(

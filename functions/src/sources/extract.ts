@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
-import { WebVTTParser } from 'webvtt-parser';
+// A CommonJS module: Node's ESM loader gives it as the default export only.
+import webvttParser from 'webvtt-parser';
 import { AI_SOURCE_LIMITS as LIMITS } from '@gia/shared';
 import type { Cue } from '../lib/passages.ts';
 
@@ -43,7 +44,7 @@ export function captionCues(bytes: Uint8Array): Cue[] {
   let entries: { startTime: number; text: string }[];
   try {
     // The same parser (the W3C algorithm) that checks captions when an admin attaches them.
-    ({ cues: entries } = new WebVTTParser().parse(text, 'subtitles'));
+    ({ cues: entries } = new webvttParser.WebVTTParser().parse(text, 'subtitles'));
   } catch {
     throw new ExtractionError('The captions could not be read.');
   }
