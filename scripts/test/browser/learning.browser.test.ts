@@ -174,7 +174,13 @@ describe('a learner inside a topic', () => {
     await box.getByLabel('Your question').fill('What is an echo?');
     await box.getByRole('button', { name: 'Show the answer', exact: true }).click();
     // The teacher answers from the topic's passages (here its description), in Markdown.
-    await box.getByText('An echo is a reflected sound').waitFor();
+    // The answer, and the same words again as the quote of its citation.
+    const said = box.getByText('An echo is a reflected sound');
+    await said.first().waitFor();
+    expect(await said.count()).toBe(2);
+    expect(
+      await box.locator('blockquote', { hasText: 'An echo is a reflected sound' }).count(),
+    ).toBe(1);
     expect(await box.locator('strong', { hasText: 'from your notes' }).count()).toBe(1);
     await box.getByLabel('Your question').fill('Who won the cricket match?');
     await box.getByRole('button', { name: 'Show the answer', exact: true }).click();
