@@ -22,6 +22,7 @@ export const GROUP_HANDLERS: Record<RouteGroup, () => Promise<{ handler: LambdaH
   ai: () => import('./ai/handler.ts'),
   local: () => import('./local/handler.ts'),
   'media-jobs': () => import('./media-jobs/handler.ts'),
+  'ai-admin': () => import('./ai-admin/handler.ts'),
 };
 
 /** The handler file of a group, relative to the functions package. */

@@ -63,7 +63,7 @@ describe('the AI teacher', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    mock.behave({ kind: 'echo' });
+    mock.behave({ kind: 'grounded' });
     configure();
   });
   afterAll(() => mock?.close());
@@ -106,12 +106,24 @@ describe('the AI teacher', () => {
   it('scopes the prompt with the server’s names, keeps the material out of the system message, and refuses off-topic answers', async () => {
     const t = await topics();
     const me = await learner();
-    mock.behave({ kind: 'reply', reply: { on_topic: true, answer: 'Akbar ruled from **1556**.' } });
+    // The description is a passage (P1): a citation quoting it keeps the answer as covered.
+    mock.behave({
+      kind: 'reply',
+      reply: {
+        answer: 'Akbar ruled from **1556**.',
+        citations: [{ passage_id: 'P1', quote: 'akbar’s   REIGN' }],
+      },
+    });
     const answer = await ai.askTeacher(me.userId, {
       messages: 'When did Akbar rule?',
       topic_id: t.free.topic_id,
     });
-    expect(answer).toEqual({ reply: 'Akbar ruled from **1556**.', refused: false });
+    expect(answer).toEqual({
+      reply: 'Akbar ruled from **1556**.',
+      refused: false,
+      covered: true,
+      citations: [{ source: 'description', quote: 'akbar’s REIGN' }],
+    });
     const sent = mock.seen.at(-1)!;
     expect(sent.messages[0]!.role).toBe('system');
     expect(sent.messages[0]!.content).toContain('the class "Class 7" and the topic "Akbar"');
@@ -122,7 +134,7 @@ describe('the AI teacher', () => {
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'When did Akbar rule?' });
     expect(sent.response_format).toMatchObject({
       type: 'json_schema',
-      json_schema: { name: 'tutor_reply', strict: true },
+      json_schema: { name: 'grounded_reply', strict: true },
     });
     expect(sent.max_completion_tokens).toBe(600);
 
@@ -135,8 +147,13 @@ describe('the AI teacher', () => {
     ).toEqual({
       reply: 'I can only help with questions about this class and topic.',
       refused: true,
+      covered: false,
+      citations: [],
     });
-    mock.behave({ kind: 'reply', reply: { on_topic: true, answer: '' } });
+    mock.behave({
+      kind: 'reply',
+      reply: { answer: '', citations: [{ passage_id: 'P1', quote: 'Akbar’s reign' }] },
+    });
     expect(
       (await ai.askTeacher(me.userId, { messages: 'Hm?', topic_id: t.free.topic_id })).reply,
     ).toBe('No response received.');

@@ -65,7 +65,11 @@ async function catalogue() {
       ...extra,
     });
   const paidTopic = await topic('Mirrors', { free_to_watch: '2', serial_no: 2 });
-  const freeTopic = await topic('Intro', { free_to_watch: '1', serial_no: 1 });
+  const freeTopic = await topic('Intro', {
+    free_to_watch: '1',
+    serial_no: 1,
+    duration_seconds: 95,
+  });
   const hidden = await topic('Draft', { status: 'Inactive', serial_no: 3 });
   const freeCourseTopic = await post('insertTopics', {
     chapter_id: freeChapter.chapter_id,
@@ -173,7 +177,10 @@ describe('public catalogue reads', () => {
       'Mirrors',
     ]);
     expect(physics.topics[0].video_url).toContain('X-Amz-Signature=');
+    // Each topic's length, for the class page (the transcoded length is unknown until ready).
+    expect(physics.topics[0]).toMatchObject({ duration_seconds: 95, video_duration_seconds: null });
     expect(physics.topics[1]).toMatchObject({ free_to_watch: '2', video_url: null, locked: true });
+    expect(physics.topics[1].duration_seconds).toBeNull();
     expect(maths).toMatchObject({ free_course: true });
     expect(maths.topics[0]).toMatchObject({ topic_name: 'Counting', locked: false });
     expect((await call('GET', `${L}/getClasses_Byid/nope`)).status).toBe(404);

@@ -9,21 +9,94 @@ export interface SeenRequest {
   max_completion_tokens: number;
 }
 
+/** The model's reply in the product's grounded_reply structure. */
+export interface MockReply {
+  on_topic: boolean;
+  covered: boolean;
+  answer: string;
+  citations: { passage_id: string; quote: string }[];
+}
+
 /** How the stand-in answers the next requests. */
 export type MockBehaviour =
-  /** The tutor_reply JSON: echoes the question, off-topic for questions about cricket. */
-  | { kind: 'echo' }
-  /** This reply as the model's content. */
-  | { kind: 'reply'; reply: { on_topic: boolean; answer: string } }
+  /** The grounded rule ({@link groundedReply}): answers from the passages it was sent. */
+  | { kind: 'grounded' }
+  /** The same, but every quote is words that are NOT in the cited passage. */
+  | { kind: 'fake-quotes' }
+  /** This reply as the model's content (missing fields as the grounded rule would not set them). */
+  | { kind: 'reply'; reply: Partial<MockReply> & { answer: string } }
   /** A provider error with this status. */
   | { kind: 'error'; status: number }
   /** Never answers (a stalled provider); the request is left open until the client gives up. */
   | { kind: 'stall' };
 
+/** A passage as the product sends it inside `<course_material>`. */
+interface SentPassage {
+  id: string;
+  text: string;
+}
+
+const STOP = new Set(
+  'the and for are was were what when where which who why how does did this that with from into about your you tell explain please give between there their them than then have has can could would should will its it'.split(
+    ' ',
+  ),
+);
+const contentWords = (text: string) =>
+  new Set(
+    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !STOP.has(w)),
+  );
+const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).filter(Boolean);
+
+/** Questions the stand-in treats as off the topic (as a real model is asked to). */
+const OFF_TOPIC =
+  /cricket|football|film|movie|bitcoin|weather|recipe|system prompt|ignore (all |the )?(previous|earlier|above) instructions/i;
+
+/**
+ * The stand-in's deterministic rule, from what the product sent: the passages inside
+ * `<course_material>` (a user message) and the question (the last message). Off-topic words
+ * refuse. Otherwise the passage sharing the most words with the question answers when it shares
+ * at least half of them (at least one): the reply is its sentence sharing the most words, quoted
+ * exactly as the citation; hint mode (the system message's HINT rule) asks a guiding question
+ * instead. No passage sharing enough: `covered: false`.
+ */
+export function groundedReply(request: SeenRequest): MockReply {
+  const question = request.messages.at(-1)?.content ?? '';
+  if (OFF_TOPIC.test(question))
+    return { on_topic: false, covered: false, answer: '', citations: [] };
+  const material = request.messages.find(
+    (m) => m.role === 'user' && m.content.includes('<course_material>'),
+  );
+  const json = material?.content.match(/<course_material>(.*)<\/course_material>/s)?.[1];
+  const passages = ((json ? JSON.parse(json) : {}) as { passages?: SentPassage[] }).passages ?? [];
+  const asked = contentWords(question);
+  const shared = (text: string) => [...contentWords(text)].filter((w) => asked.has(w)).length;
+  let best: SentPassage | undefined;
+  for (const p of passages) if (!best || shared(p.text) > shared(best.text)) best = p;
+  const enough = Math.max(1, Math.ceil(asked.size / 2));
+  if (!best || shared(best.text) < enough) {
+    return {
+      on_topic: true,
+      covered: false,
+      answer: 'The passages do not cover this question.',
+      citations: [],
+    };
+  }
+  const sentence = sentencesOf(best.text).reduce((a, b) => (shared(b) > shared(a) ? b : a));
+  const hint = request.messages[0]?.content.includes('HINT');
+  return {
+    on_topic: true,
+    covered: true,
+    answer: hint
+      ? `**Hint:** what does your notes' sentence "${sentence}" tell you?`
+      : `${sentence} (**from your notes**)`,
+    citations: [{ passage_id: best.id, quote: sentence }],
+  };
+}
+
 /**
  * A local stand-in for OpenAI's Chat Completions API (`POST /v1/chat/completions`). It records
  * every request it receives (`seen`), so tests can check exactly what the product sends, and
- * answers as `behave` says (by default in the tutor_reply structure, refusing cricket).
+ * answers as `behave` says (by default by the grounded rule, {@link groundedReply}).
  */
 export async function startOpenAiMock(apiKey = 'test-key'): Promise<{
   url: string;
@@ -32,7 +105,7 @@ export async function startOpenAiMock(apiKey = 'test-key'): Promise<{
   close(): Promise<void>;
 }> {
   const seen: SeenRequest[] = [];
-  let behaviour: MockBehaviour = { kind: 'echo' };
+  let behaviour: MockBehaviour = { kind: 'grounded' };
   const stalled = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -56,16 +129,16 @@ export async function startOpenAiMock(apiKey = 'test-key'): Promise<{
         res.end(JSON.stringify({ error: { message: 'provider exploded: secret internals' } }));
         return;
       }
-      const question = request.messages.at(-1)?.content ?? '';
-      const reply =
+      const reply: MockReply =
         behaviour.kind === 'reply'
-          ? behaviour.reply
-          : /cricket/i.test(question)
-            ? { on_topic: false, answer: '' }
-            : {
-                on_topic: true,
-                answer: `An echo is a **reflected** sound. You asked: ${question}`,
-              };
+          ? { on_topic: true, covered: true, citations: [], ...behaviour.reply }
+          : groundedReply(request);
+      if (behaviour.kind === 'fake-quotes') {
+        reply.citations = reply.citations.map((c) => ({
+          ...c,
+          quote: 'the moon is made of green cheese',
+        }));
+      }
       res.end(
         JSON.stringify({
           id: 'chatcmpl-local',

@@ -267,9 +267,15 @@ describe('bounded Q&A (finding 6)', () => {
       answered_by: 'Learner',
       answered_at: expect.any(String),
       is_staff: false,
+      verified_by_teacher: false,
       mine: false,
     });
-    expect(real).toMatchObject({ answered_by: 'GIA School', is_staff: true, mine: false });
+    expect(real).toMatchObject({
+      answered_by: 'GIA School',
+      is_staff: true,
+      verified_by_teacher: true,
+      mine: false,
+    });
     // Explicit public fields: no learner ids, no internal attributes, no admin names.
     expect(res.body.data[0]).toEqual({
       qna_id: qnaId,
@@ -277,6 +283,7 @@ describe('bounded Q&A (finding 6)', () => {
       topic_id: t.free.topic_id,
       posted_date: expect.any(String),
       mine: true,
+      verified_by_teacher: true,
       questionanswers: [{ question: 'What is a fort?', answers: [forged, real] }],
     });
     expect(JSON.stringify(res.body)).not.toContain(poser.userId);

@@ -233,6 +233,7 @@ describe('the functions', () => {
             'public/images/*',
             'private/notes/*',
             'private/videos/*',
+            'private/captions/*',
             'private/tmp/*',
           ],
         },
@@ -265,6 +266,15 @@ describe('the functions', () => {
         secrets: ['openai'],
       },
       reconcile: { ...NONE, table: READ_WRITE, indexes: INDEXES, secrets: ['razorpay'] },
+      // Issue 15: video items and their records; HLS playlists and segment sizes, captions files.
+      'media-jobs': {
+        ...NONE,
+        table: ['GetItem', 'UpdateItem'],
+        media: { 's3:GetObject': ['private/hls/*', 'private/captions/*'] },
+        bucket: ['s3:ListBucket'],
+      },
+      // The AI teacher's sources for admins: the extracted text items only, no media.
+      'ai-admin': { ...NONE, table: ['BatchGetItem', 'GetItem', 'UpdateItem'] },
     };
     expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
     for (const group of Object.keys(expected))

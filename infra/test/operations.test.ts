@@ -19,8 +19,8 @@ describe('operations', () => {
     });
   });
 
-  it('keeps the provider keys and CloudFront’s origin header value in Secrets Manager', () => {
-    given.template.resourceCountIs('AWS::SecretsManager::Secret', 3);
+  it('keeps the provider keys, the HLS signing key and CloudFront’s origin header value in Secrets Manager', () => {
+    given.template.resourceCountIs('AWS::SecretsManager::Secret', 4);
   });
 
   it('outputs what create-admin and the deploy guide need', () => {
@@ -35,6 +35,7 @@ describe('operations', () => {
       'AdminClientId',
       'RazorpaySecretArn',
       'OpenAiSecretArn',
+      'HlsSigningSecretArn',
     ])
       given.template.hasOutput(name, Match.anyValue());
   });

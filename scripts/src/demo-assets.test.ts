@@ -23,3 +23,29 @@ describe('the demo media', () => {
     expect(Math.round(mp4Seconds(file))).toBe(SAMPLE_LESSON_SECONDS);
   });
 });
+
+describe('the demo lesson (issue 15)', () => {
+  it('is made by ffmpeg: 720p at 30 fps, H.264 + AAC, index first, the asked length', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { demoLessonArgs } = await import('./demo-assets.ts');
+    const file = join(mkdtempSync(join(tmpdir(), 'gia-lesson-test-')), 'lesson.mp4');
+    execFileSync('ffmpeg', demoLessonArgs("Euclid's lemma: 1", 2, file));
+    const probe = JSON.parse(
+      execFileSync('ffprobe', [
+        ...['-v', 'error', '-show_entries', 'stream=codec_name,height,r_frame_rate', '-of', 'json'],
+        file,
+      ]).toString(),
+    ) as { streams: { codec_name: string; height?: number; r_frame_rate: string }[] };
+    expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    const video = probe.streams.find((s) => s.codec_name === 'h264')!;
+    expect(video.height).toBe(720);
+    expect(video.r_frame_rate).toBe('30/1');
+    const bytes = readFileSync(file);
+    expect(mp4Seconds(bytes)).toBeCloseTo(2, 0);
+    // +faststart: the movie header comes before the media data.
+    expect(bytes.indexOf('moov', 0, 'latin1')).toBeLessThan(bytes.indexOf('mdat', 0, 'latin1'));
+  }, 60_000);
+});

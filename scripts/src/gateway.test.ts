@@ -1,8 +1,13 @@
-import type { IncomingMessage } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { routePath } from '@gia/shared';
 import { clientAddress } from '@gia/functions/lib/http.ts';
-import { toEvent } from './gateway.ts';
+import { startGateway, toEvent } from './gateway.ts';
 
 const request = (headers: Record<string, string>, remoteAddress = '127.0.0.7') =>
   ({ headers, method: 'POST', httpVersion: '1.1', socket: { remoteAddress } }) as IncomingMessage;
@@ -24,5 +29,48 @@ describe('the local gateway as CloudFront', () => {
     const viewer = { 'cloudfront-viewer-address': '2001:DB8::1:51234' };
     expect(clientAddress(event, viewer)).toBe('2001:db8::1');
     expect(clientAddress(event, { 'cloudfront-viewer-address': 'garbage' })).toBe('127.0.0.7');
+  });
+});
+
+/** One GET with the raw (still compressed) body, as a browser receives it. */
+const fetchRaw = (url: string, acceptEncoding: string) =>
+  new Promise<{ headers: IncomingMessage['headers']; body: Buffer }>((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+
+describe('the local gateway serving the SPA', () => {
+  it('sends a hashed asset compressed at the best ratio (brotli 11, else gzip), the same bytes every time, cached for good', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'gia-gateway-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const js = Buffer.from(
+      Array.from({ length: 400 }, (_, i) => `export const v${i} = ${i} * ${i + 7};`).join('\n'),
+    );
+    writeFileSync(join(webDir, 'assets', 'app-1a2b3c.js'), js);
+    const server = await startGateway({ port: 0, webDir });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets/app-1a2b3c.js`;
+    try {
+      const first = await fetchRaw(url, 'gzip, deflate, br');
+      const again = await fetchRaw(url, 'gzip, deflate, br');
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(first.body).equals(js)).toBe(true);
+      const best = brotliCompressSync(js, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      });
+      expect(first.body.length).toBe(best.length);
+      expect(again.body.equals(first.body)).toBe(true);
+
+      const gzipped = await fetchRaw(url, 'gzip');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.body).equals(js)).toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,16 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { extname, join, normalize, sep } from 'node:path';
-import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import {
+  brotliCompress,
+  constants as zlib,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+} from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
 import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
@@ -174,6 +182,36 @@ function compression(acceptEncoding: string | undefined, file: string) {
   return undefined;
 }
 
+/**
+ * A hashed asset (`/assets/<name>-<hash>.js`) never changes under its name: it is compressed once,
+ * at the best ratio (brotli 11, gzip 9: what a CDN's precompressed copy weighs, about 10% less
+ * than the on-the-fly quality above), off the event loop, and kept for every later request.
+ */
+const compressedAssets = new Map<string, Promise<Buffer>>();
+const brotliBest = promisify(brotliCompress);
+const gzipBest = promisify(gzip);
+
+function compressedAsset(file: string, encoding: string): Promise<Buffer> {
+  const key = `${encoding}\0${file}`;
+  let body = compressedAssets.get(key);
+  if (!body) {
+    body = readFile(file).then((raw) =>
+      encoding === 'br'
+        ? brotliBest(raw, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          })
+        : gzipBest(raw, { level: 9 }),
+    );
+    // A failed read is not kept: the next request tries again.
+    body.catch(() => compressedAssets.delete(key));
+    compressedAssets.set(key, body);
+  }
+  return body;
+}
+
 function serveStatic(
   res: ServerResponse,
   url: URL,
@@ -209,6 +247,9 @@ function serveStatic(
     ...(compress ? { 'content-encoding': compress.encoding } : {}),
   });
   if (method === 'HEAD') return res.end();
+  if (compress && immutable) {
+    return compressedAsset(file, compress.encoding).then((body) => res.end(body));
+  }
   const source = createReadStream(file);
   if (compress) source.pipe(compress.stream()).pipe(res);
   else source.pipe(res);

@@ -15,6 +15,9 @@ import { objectEventsSettled, onObjectCreated } from './object-events.ts';
 import { VIDEO_SOURCE_PREFIX } from '@gia/shared';
 import { startServices, type EmbeddedServices, type ServiceEndpoints } from './services.ts';
 
+/** Where uploads are extracted for the AI teacher (the sources function's S3 notifications). */
+const SOURCE_PREFIXES = ['private/notes/', 'private/captions/'];
+
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export interface LocalStackOptions {
@@ -109,6 +112,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       email: admin.email,
       password: admin.password,
     });
+    // Video transcoding as in AWS: uploads under private/videos/ start a job (ffmpeg standing in
+    // for MediaConvert) whose end updates the records through the same handlers. Started before
+    // the seed, so the demo's videos are transcoded like any upload.
+    const videos = await startVideoPipeline();
+    stopVideos = videos.stop;
+
     let demoLearner: LocalStack['demoLearner'];
     if (options.seedDemo) {
       // The demo data goes into an empty store once; a restart (or an emptied catalogue) keeps
@@ -122,10 +131,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demoLearner = await ensureDemoLearner(DEMO_LEARNER);
     }
 
-    // Video transcoding as in AWS: uploads under private/videos/ start a job (ffmpeg standing in
-    // for MediaConvert) whose end updates the records through the same handlers.
-    const videos = await startVideoPipeline();
-    stopVideos = videos.stop;
+    // The AI teacher's sources (issue 16): uploaded notes and captions are extracted as in AWS
+    // (registered after the seed, which extracts its demo notes itself).
+    const { handler: extractSources } = await import('@gia/functions/sources/handler.ts');
+    const offSources = SOURCE_PREFIXES.map((p) => onObjectCreated(p, extractSources));
 
     server = await startGateway({
       port: options.port,
@@ -152,6 +161,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demoLearner,
       stop: async () => {
         clearInterval(reconciler);
+        for (const off of offSources) off();
         await videos.stop();
         // New connections are refused and open ones (idle keep-alives, a video still streaming)
         // are closed, so nothing a browser holds keeps the stack from stopping.

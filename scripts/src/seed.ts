@@ -7,8 +7,15 @@ import { listAll } from '@gia/functions/db/catalogue.ts';
 import { s3 } from '@gia/functions/lib/s3.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
-import { SAMPLE_LESSON_SECONDS } from './demo-assets.ts';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { SAMPLE_LESSON_SECONDS, demoLessonArgs, demoLessonSeconds } from './demo-assets.ts';
+import { hasFfmpeg } from './local-transcoder.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
+import { seedDemoNotes } from './demo-notes.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -26,6 +33,38 @@ async function store(key: string, name: string, contentType: string): Promise<st
 }
 
 type Rec = Record<string, string>;
+
+const DEMO_LESSON_TITLE = 'Real Numbers: Euclid’s Division Lemma';
+
+/**
+ * The demo lesson (issue 15): made by ffmpeg and stored as an upload is, so the transcoding
+ * pipeline turns it into HLS like any admin's video. `undefined` without ffmpeg (the demo keeps
+ * the sample MP4) or when its length is 0.
+ */
+async function storeDemoLesson(): Promise<string | undefined> {
+  const seconds = demoLessonSeconds();
+  if (seconds <= 0 || !hasFfmpeg()) return undefined;
+  const dir = await mkdtemp(join(tmpdir(), 'gia-demo-lesson-'));
+  try {
+    const file = join(dir, 'lesson.mp4');
+    await promisify(execFile)('ffmpeg', demoLessonArgs(DEMO_LESSON_TITLE, seconds, file));
+    const key = `private/videos/demo-lesson-${seconds}s.mp4`;
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: env().MEDIA_BUCKET,
+        Key: key,
+        Body: await readFile(file),
+        ContentType: 'video/mp4',
+      }),
+    );
+    return mediaUrl(key);
+  } catch (err) {
+    console.warn('The demo lesson could not be made; the demo keeps its sample video.', err);
+    return undefined;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 /** A topic of the demo: name, description, and whether it is free to watch. */
 const TOPICS: [string, string, boolean][] = [
@@ -182,11 +221,14 @@ export async function seedDemoCatalogue(
     'sample-lesson.mp4',
     'video/mp4',
   );
+  const lesson = await storeDemoLesson();
+  let lessonGiven = false;
   const notes = await store(
     'private/notes/demo-sample-notes.pdf',
     'sample-notes.pdf',
     'application/pdf',
   );
+  const notesOf = await seedDemoNotes(); // real lesson notes per chapter (issue 16)
   // Checked by the same schemas as the admin API's payloads.
   const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
     (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
@@ -246,18 +288,21 @@ export async function seedDemoCatalogue(
               image_url: chapterArt,
             });
             for (const [j, [topicName, description, free]] of TOPICS.entries()) {
+              // The first free topic gets the generated lesson (transcoded to HLS).
+              const ownLesson = lesson && free && !lessonGiven;
+              if (ownLesson) lessonGiven = true;
               await add('topic', {
                 chapter_id: chapter.chapter_id,
                 topic_name: `${chapterName}: ${topicName}`,
                 topic_description: description,
                 author: 'GIA Faculty',
-                video_url: video,
-                notes_url: notes,
+                video_url: ownLesson ? lesson : video,
+                notes_url: notesOf(chapterName) ?? notes,
                 image_url: chapterArt,
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
-                duration_seconds: SAMPLE_LESSON_SECONDS,
+                duration_seconds: ownLesson ? demoLessonSeconds() : SAMPLE_LESSON_SECONDS,
               });
             }
           }

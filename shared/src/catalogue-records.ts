@@ -196,7 +196,12 @@ export type AnyCatalogueRecord = RecordOf<CatalogueEntity>;
 export type ClassDetailTopic = Pick<
   TopicRecord,
   'topic_id' | 'topic_name' | 'free_to_watch' | 'video_url'
-> & { locked: boolean };
+> & {
+  locked: boolean;
+  /** The length the admin gave, and the transcoded video's own (either may be unknown). */
+  duration_seconds: number | null;
+  video_duration_seconds: number | null;
+};
 /** The class detail (`GET /classes/{classId}`): the class, its subjects and their Active topics. */
 export type ClassDetail = ClassRecord & {
   subjects: (SubjectRecord & { topics: ClassDetailTopic[] })[];

@@ -16,3 +16,5 @@ export * from './route-path.ts';
 export * from './catalogue-fields.ts';
 export * from './field-labels.ts';
 export * from './video.ts';
+export * from './handoff.ts';
+export * from './ai-sources.ts';

@@ -38,6 +38,8 @@ export const PublicAnswer = z.object({
   answered_by: z.string(),
   answered_at: z.optional(z.string()),
   is_staff: z.boolean(),
+  /** Published by staff through the admin pool (answerqna): shown as "Verified by a teacher". */
+  verified_by_teacher: z.optional(z.boolean()),
   mine: z.optional(z.boolean()),
 });
 export type PublicAnswer = z.infer<typeof PublicAnswer>;
@@ -50,6 +52,8 @@ export const PublicQuestion = z.object({
   posted_date: z.string(),
   mine: z.optional(z.boolean()),
   user_id: z.optional(z.string()),
+  /** Whether staff answered it (one of its answers is `verified_by_teacher`). */
+  verified_by_teacher: z.optional(z.boolean()),
   questionanswers: z.array(z.object({ question: z.string(), answers: z.array(PublicAnswer) })),
 });
 export type PublicQuestion = z.infer<typeof PublicQuestion>;
@@ -86,14 +90,41 @@ export const TopicProgress = z.object({
 });
 export type TopicProgress = z.infer<typeof TopicProgress>;
 
+/**
+ * Where an AI answer's words come from (docs/ai-teacher.md): a notes page (`url` opens the signed
+ * PDF at `#page=N`), a video time (the player seeks to `start_seconds`) or the description.
+ * `quote` was checked by the server to appear in that passage.
+ */
+export const AiCitationAnswer = z.object({
+  source: z.enum(['notes', 'video', 'description']),
+  page: z.optional(z.number()),
+  start_seconds: z.optional(z.number()),
+  quote: z.string(),
+  url: z.optional(z.string()),
+});
+export type AiCitationAnswer = z.infer<typeof AiCitationAnswer>;
+
 /** One turn of the conversation the server keeps per learner and topic (or class). */
 export const AiTurn = z.object({
   role: z.enum(['learner', 'teacher']),
   content: z.string(),
   at: z.optional(z.string()),
+  /** A learner's turn that asked for a hint. */
+  mode: z.optional(z.literal('hint')),
+  /** A teacher's turn: whether the topic's notes covered it, and its verified citations. */
+  covered: z.optional(z.boolean()),
+  citations: z.optional(z.array(AiCitationAnswer)),
 });
 export type AiTurn = z.infer<typeof AiTurn>;
 
-/** `getAiResponse`: the teacher's reply (`refused` when the question left the class or topic). */
-export const AiReply = z.object({ reply: z.string(), refused: z.boolean() });
+/**
+ * `getAiResponse`: the teacher's reply (`refused` when the question left the class or topic;
+ * `covered: false` when the topic's passages do not cover it: offer "Ask a teacher").
+ */
+export const AiReply = z.object({
+  reply: z.string(),
+  refused: z.boolean(),
+  covered: z.boolean(),
+  citations: z.array(AiCitationAnswer),
+});
 export type AiReply = z.infer<typeof AiReply>;

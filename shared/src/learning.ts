@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
+import { AI_MODES } from './ai-sources.ts';
 
 /** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
 export const QNA_LIMITS = {
@@ -248,6 +249,8 @@ export const AskAiInput = z.object({
   messages: text(LEARNING_MESSAGES.aiBlank, AI_LIMITS.maxPromptChars),
   topic_id: optionalId('topic_id is not valid.'),
   class_id: optionalId('class_id is not valid.'),
+  /** `hint`: a guiding question or the next step only (docs/ai-teacher.md); default `answer`. */
+  mode: z._default(z.enum(AI_MODES, { error: 'mode must be answer or hint.' }), 'answer'),
 });
 export type AskAiInput = z.infer<typeof AskAiInput>;
 
@@ -257,21 +260,6 @@ export const AiConversationQuery = z.object({
   class_id: optionalId('class_id is not valid.'),
 });
 export type AiConversationQuery = z.infer<typeof AiConversationQuery>;
-
-/** The structured output the AI teacher asks the model for. */
-export const TUTOR_REPLY_FORMAT = {
-  type: 'json_schema',
-  json_schema: {
-    name: 'tutor_reply',
-    strict: true,
-    schema: {
-      type: 'object',
-      properties: { on_topic: { type: 'boolean' }, answer: { type: 'string' } },
-      required: ['on_topic', 'answer'],
-      additionalProperties: false,
-    },
-  },
-} as const;
 
 export const ChapterQuery = z.object({
   chapter_id: id('chapter_id'),

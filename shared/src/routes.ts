@@ -31,6 +31,7 @@ export const ROUTE_GROUPS = [
   'local',
   // Video transcoding (issue 15): the retry routes, S3 upload and job-state events.
   'media-jobs',
+  'ai-admin',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -256,6 +257,13 @@ export const ROUTES = [
     'media-jobs',
     'admin',
   ),
+
+  // Hand-off to a human (docs/api.md §6): the learner's question with the AI's draft, for staff.
+  route('qna.askTeacher', 'POST', `${L}/data/askTeacher`, 'learning', 'learner'),
+
+  // The AI teacher's sources, for admins (docs/api.md §8): extracted notes text and corrections.
+  route('admin.ai.sources', 'GET', `${A}/data/getTopicSources`, 'ai-admin', 'admin'),
+  route('admin.ai.sources.update', 'POST', `${A}/data/updateTopicSources`, 'ai-admin', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

@@ -51,6 +51,8 @@ describe('output names', () => {
     );
     expect(videoKeyOf('/media/public/images/a.png')).toBeNull();
     expect(videoKeyOf(null)).toBeNull();
+    // A malformed escape names no video and never throws (one bad record must not fail a list).
+    expect(videoKeyOf('/media/private/videos/%E0%A4%A.mp4')).toBeNull();
   });
 });
 

@@ -72,7 +72,13 @@ export const hlsFolderOf = (sourceKey: string): string => {
 export const videoKeyOf = (videoUrl: string | null | undefined): string | null => {
   if (!videoUrl) return null;
   const path = videoUrl.replace(/^https?:\/\/[^/]+/, '').split(/[?#]/)[0]!;
-  const key = path.startsWith('/media/') ? decodeURIComponent(path.slice('/media/'.length)) : '';
+  if (!path.startsWith('/media/')) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(path.slice('/media/'.length));
+  } catch {
+    return null; // a malformed escape names no video: one bad record never fails a read
+  }
   return key.startsWith(VIDEO_SOURCE_PREFIX) ? key : null;
 };
 

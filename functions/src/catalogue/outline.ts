@@ -18,13 +18,11 @@ import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 import { videoDelivery } from '../lib/hls-access.ts';
-import { publicView } from './public.ts';
+import { knownSeconds, publicView } from './public.ts';
 
 const bySerial = (a: { serial_no: number }, b: { serial_no: number }) => a.serial_no - b.serial_no;
 
-/** A known duration: a non-negative number of seconds. */
-const durationOf = (t: TopicRecord) =>
-  typeof t.duration_seconds === 'number' && t.duration_seconds >= 0 ? t.duration_seconds : null;
+const durationOf = (t: TopicRecord) => knownSeconds(t.duration_seconds);
 
 /**
  * What a subject contains, for its page before (and after) purchase: the subject with its class,

@@ -19,6 +19,10 @@ import { parentNames, parentRefs, withNamesAndMedia } from '../lib/catalogue-pre
 
 /** Fields only the back office sees (besides every `*created_by`: admins' names). */
 const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna', 'video_error']);
+/** A known length: a non-negative number of seconds, else `null`. */
+export const knownSeconds = (value: unknown): number | null =>
+  typeof value === 'number' && value >= 0 ? value : null;
+
 const isAdminOnly = (field: string) => ADMIN_ONLY.has(field) || field.endsWith('created_by');
 
 /** A record as the public sees it: no admin names, no back-office notes. */
@@ -132,6 +136,9 @@ export async function publicClassDetail(
                 topic_id: t.topic_id,
                 topic_name: t.topic_name,
                 free_to_watch: t.free_to_watch,
+                duration_seconds: knownSeconds(t.duration_seconds),
+                video_duration_seconds: presentedVideoOf(t, { admin: false })
+                  .video_duration_seconds,
                 video_url: open ? await signedMediaUrl(t.video_url) : null,
                 ...(await videoDelivery(t, open)),
                 locked: !open,

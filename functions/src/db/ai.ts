@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AiCitation } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { keys } from './keys.ts';
 import { tableName } from './table-name.ts';
@@ -88,6 +89,11 @@ export interface ConversationTurn {
   role: 'learner' | 'teacher';
   content: string;
   at: string;
+  /** A learner's turn that asked for a hint. */
+  mode?: 'hint';
+  /** A teacher's turn: whether the topic's passages covered it, and what it cites. */
+  covered?: boolean;
+  citations?: (AiCitation & { notes_url?: string })[];
 }
 
 /** Where a conversation is kept: a topic's, a class's, or (neither given) the general teacher's. */

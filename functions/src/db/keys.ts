@@ -48,6 +48,8 @@
  * | AI conversation | `USER#<user_id>` | `AICHAT#TOPIC#<topic_id>`, `AICHAT#CLASS#<class_id>` or `AICHAT#GENERAL` | | | getAiResponse / getAiConversation: the learner's kept turns per topic or class |
  * | local gateway order | `RZPLOCAL#<order_id>` | `RZPLOCAL` | | | the local test gateway's own record of an order (local stack only, without Razorpay keys) |
  * | upload counter | `UPLOADS#<user_id>#<yyyy-mm-dd>` | `UPLOADS` | | | upload/presign and upload/file per-learner daily quota (TTL cleans up) |
+ * | extracted source | `SOURCE#<media key>` | `SOURCE` | | | the sources function's text of a notes PDF (pages) or a WebVTT file (cues), admins' page corrections; getTopicSources |
+ * | topic passages | `TOPIC#<topic_id>` | `PASSAGES` | | | the AI teacher's passages and minisearch index of a topic, rebuilt when its sources' signature changes |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
@@ -142,6 +144,9 @@ export const keys = {
     }`,
   }),
   localGatewayOrder: (orderId: string) => ({ pk: `RZPLOCAL#${orderId}`, sk: 'RZPLOCAL' }),
+  /** The AI teacher's grounding (docs/ai-teacher.md). */
+  source: (mediaKey: string) => ({ pk: `SOURCE#${mediaKey}`, sk: 'SOURCE' }),
+  topicPassages: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'PASSAGES' }),
 } as const;
 
 /** The gsi2 partition of payments that granted subjects. */

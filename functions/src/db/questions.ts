@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { HandoffDraft } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import {
   keys,
@@ -33,6 +34,13 @@ export interface Question {
   questionanswers: { question: string; answers: Answer[] }[];
   /** How many answers each author gave (the per-learner cap is checked against it). */
   answers_by?: Record<string, number>;
+  /**
+   * A hand-off from the AI teacher ("Ask a teacher"): the AI's last answer to the asker on the
+   * topic, with its citations, for staff only (never part of what learners are sent).
+   */
+  ai_draft?: HandoffDraft;
+  /** Set on every question that came from "Ask a teacher", with or without a draft. */
+  handoff?: boolean;
 }
 
 const answered = (q: Question) => q.questionanswers.some((qa) => qa.answers.length > 0);

@@ -63,14 +63,25 @@ const adminQuestion = (q: Question, place: QuestionPlace | null) => ({
   user_id: q.user_id,
   user_name: q.user_name,
   place,
+  ...(q.handoff === true
+    ? { handoff: true, draft: q.ai_draft ?? { text: '', citations: [] } }
+    : { handoff: false }),
 });
 
+/** Unanswered hand-offs from the AI teacher come first; the order is otherwise kept. */
+const handoffsFirst = (questions: Question[]) => {
+  const open = (q: Question) => q.questionanswers.every((qa) => qa.answers.length === 0);
+  const rank = (q: Question) => (q.handoff === true && open(q) ? 0 : 1);
+  return [...questions].sort((a, b) => rank(a) - rank(b));
+};
+
 /**
- * The admin screen's list of questions, unanswered first (newest first within each), each with
- * its topic, chapter, sub-subject, subject, class and board.
+ * The admin screen's list of questions: unanswered hand-offs from the AI teacher first, then the
+ * other unanswered, then the answered (newest first within each), each with its topic, chapter,
+ * sub-subject, subject, class and board.
  */
 export async function adminQuestions(unansweredOnly: boolean) {
-  const questions = await questionsForAdmin(unansweredOnly);
+  const questions = handoffsFirst(await questionsForAdmin(unansweredOnly));
   const places = await placesOf(questions.map((q) => q.topic_id));
   return questions.map((q) => adminQuestion(q, places.get(q.topic_id) ?? null));
 }

@@ -1,5 +1,7 @@
 import {
   ANSWER_MESSAGES,
+  AskTeacherInput,
+  HANDOFF_MESSAGES,
   ChapterQuery,
   InsertQuestionInput,
   InsertReviewInput,
@@ -14,6 +16,7 @@ import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
 import {
+  askTeacher,
   chapterProgress,
   deleteReview,
   listQuestions,
@@ -64,5 +67,12 @@ export const handler = createGroupHandler('learning', {
     const input = parse(UpdateQuestionInput, req.body);
     const q = await updateQuestion(learnerId(req), input);
     return ok(input.answer !== undefined ? M.answerAdded : M.questionUpdated, q);
+  },
+  'qna.askTeacher': async (req) => {
+    const input = parse(AskTeacherInput, req.body);
+    return created(
+      HANDOFF_MESSAGES.asked,
+      await askTeacher(learnerId(req), input.topic_id, input.question),
+    );
   },
 });

@@ -2,11 +2,14 @@ import { ulid } from 'ulid';
 import {
   LEARNING_MESSAGES as M,
   QNA_LIMITS,
+  type DraftCitation,
+  type HandoffDraft,
   shownLearnerName,
   watchedToEnd,
   type QnaPageQuery,
 } from '@gia/shared';
 import { getLearnerProfile } from '../db/accounts.ts';
+import { conversation } from '../db/ai.ts';
 import { progressInChapter, saveProgress } from '../db/learner.ts';
 import { InvalidCursorError } from '../db/paging.ts';
 import {
@@ -162,6 +165,59 @@ export async function postQuestion(userId: string, topicId: string, question: st
     topic_id: topicId,
     posted_date: new Date().toISOString(),
     questionanswers: [{ question, answers: [] }],
+  };
+  await putQuestion(q);
+  return publicQuestion(q, userId);
+}
+
+/** The parts of a stored citation a draft keeps (a signed URL expires; staff get the page). */
+function draftCitation(c: Record<string, unknown>): DraftCitation[] {
+  const source = c.source;
+  if (source !== 'notes' && source !== 'video' && source !== 'description') return [];
+  if (typeof c.quote !== 'string') return [];
+  return [
+    {
+      source,
+      quote: c.quote,
+      ...(typeof c.page === 'number' ? { page: c.page } : {}),
+      ...(typeof c.start_seconds === 'number' ? { start_seconds: c.start_seconds } : {}),
+    },
+  ];
+}
+
+/**
+ * The AI's draft for a hand-off: the server's own last teacher turn of this learner and topic,
+ * with its citations; none when the AI teacher has not answered there. Never the client's words.
+ */
+async function aiDraft(userId: string, topicId: string): Promise<HandoffDraft | undefined> {
+  const turns = await conversation(userId, { topic_id: topicId });
+  const last = turns.findLast((t) => t.role === 'teacher');
+  if (!last) return undefined;
+  const cited = (last as { citations?: unknown }).citations;
+  return {
+    text: last.content,
+    citations: Array.isArray(cited)
+      ? cited.flatMap((c) => (c && typeof c === 'object' ? draftCitation(c as never) : []))
+      : [],
+  };
+}
+
+/**
+ * `askTeacher`: posts the learner's question on the topic's Q&A as a hand-off, with the AI's
+ * draft attached for staff only (the learner's view never carries it).
+ */
+export async function askTeacher(userId: string, topicId: string, question: string) {
+  await requireTopicAccess(userId, topicId);
+  const [name, draft] = await Promise.all([learnerName(userId), aiDraft(userId, topicId)]);
+  const q: Question = {
+    qna_id: ulid(),
+    user_id: userId,
+    user_name: name,
+    topic_id: topicId,
+    posted_date: new Date().toISOString(),
+    questionanswers: [{ question, answers: [] }],
+    handoff: true,
+    ...(draft ? { ai_draft: draft } : {}),
   };
   await putQuestion(q);
   return publicQuestion(q, userId);

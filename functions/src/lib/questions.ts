@@ -18,16 +18,22 @@ const publicAnswer = (a: Answer, me: string) => ({
   answered_by: a.is_staff === true ? STAFF_LABEL : shownLearnerName(a.answered_by),
   answered_at: a.answered_at,
   is_staff: a.is_staff === true,
+  // Only the admin pool writes staff answers (answerqna): that is what a teacher verified.
+  verified_by_teacher: a.is_staff === true,
   mine: a.is_staff !== true && a.user_id === me,
 });
 
-/** A question as learners see it: explicit public fields, `mine` instead of anyone's id. */
+/**
+ * A question as learners see it: explicit public fields, `mine` instead of anyone's id (never a
+ * hand-off's AI draft, which is for staff only), `verified_by_teacher` once staff answered.
+ */
 export const publicQuestion = (q: Question, me: string) => ({
   qna_id: q.qna_id,
   user_name: shownLearnerName(q.user_name),
   topic_id: q.topic_id,
   posted_date: q.posted_date,
   mine: q.user_id === me,
+  verified_by_teacher: q.questionanswers.some((qa) => qa.answers.some((a) => a.is_staff === true)),
   questionanswers: q.questionanswers.map((qa) => ({
     question: qa.question,
     answers: qa.answers.map((a) => publicAnswer(a, me)),

@@ -1,4 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import {
   CAPTION_MESSAGES,
   CATALOGUE_MESSAGES,
@@ -6,12 +5,12 @@ import {
   type TopicCaptions,
   type TopicCaptionsInput,
 } from '@gia/shared';
-import { WebVTTParser } from 'webvtt-parser';
+// A CommonJS module: Node's ESM loader gives it as the default export only.
+import webvttParser from 'webvtt-parser';
 import { setTopicCaptions } from '../db/videos.ts';
-import { env } from '../lib/env.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { mediaKey, normaliseMediaUrl } from '../lib/media.ts';
-import { s3 } from '../lib/s3.ts';
+import { getObject } from '../lib/s3-presign.ts';
 
 const invalid = (message: string): never => {
   throw new ValidationError(message, [{ field: 'url', message }]);
@@ -19,19 +18,11 @@ const invalid = (message: string): never => {
 
 /** The text of an uploaded captions file (at most the kind's size). */
 async function readCaptions(key: string): Promise<string> {
-  try {
-    const res = await s3.send(new GetObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: key }));
-    if ((res.ContentLength ?? 0) > UPLOAD_KINDS.captions.maxBytes) {
-      await res.Body?.transformToByteArray();
-      return invalid(CAPTION_MESSAGES.notUploaded);
-    }
-    return (await res.Body?.transformToString('utf-8')) ?? '';
-  } catch (err) {
-    if (err instanceof ValidationError) throw err;
-    const name = (err as Error).name;
-    if (name === 'NoSuchKey' || name === 'NotFound') return invalid(CAPTION_MESSAGES.missing);
-    throw err;
-  }
+  const bytes = await getObject(key);
+  if (!bytes) return invalid(CAPTION_MESSAGES.missing);
+  if (bytes.byteLength > UPLOAD_KINDS.captions.maxBytes)
+    return invalid(CAPTION_MESSAGES.notUploaded);
+  return new TextDecoder().decode(bytes);
 }
 
 /**
@@ -39,7 +30,7 @@ async function readCaptions(key: string): Promise<string> {
  * refuses it with a 400 naming the first error's line otherwise.
  */
 export function checkWebVtt(text: string): void {
-  const { cues, errors } = new WebVTTParser().parse(text, 'subtitles');
+  const { cues, errors } = new webvttParser.WebVTTParser().parse(text, 'subtitles');
   const first = errors[0];
   if (first) invalid(CAPTION_MESSAGES.invalid(first.line, first.message));
   if (cues.length === 0) invalid(CAPTION_MESSAGES.empty);

@@ -1,4 +1,3 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { S3Event } from 'aws-lambda';
 import {
   CATALOGUE_MESSAGES,
@@ -16,10 +15,9 @@ import {
   type VideoEntity,
   type VideoItem,
 } from '../db/videos.ts';
-import { env } from '../lib/env.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
-import { s3 } from '../lib/s3.ts';
+import { getObject, s3Request } from '../lib/s3-presign.ts';
 import { jobOutcomeOf, readyState, type JobStateEvent } from './events.ts';
 
 /**
@@ -58,7 +56,9 @@ async function updateRefs(item: VideoItem | undefined): Promise<void> {
 
 /** Marks the video processing (for its records too) and starts its transcode. */
 async function startTranscode(sourceKey: string, onlyFrom?: VideoState['video_status'][]) {
-  if (!transcoder) {
+  // The transcoder in use now: a stack that stops meanwhile unsets it, and this job still ends.
+  const current = transcoder;
+  if (!current) {
     logger.warn('video.transcode.unavailable', { sourceKey });
     return false;
   }
@@ -66,7 +66,7 @@ async function startTranscode(sourceKey: string, onlyFrom?: VideoState['video_st
   if (!item) return false;
   await updateRefs(item);
   try {
-    await transcoder.start(sourceKey);
+    await current.start(sourceKey);
   } catch (err) {
     logger.error('video.transcode.start_failed', { sourceKey, err: String(err) });
     await updateRefs(
@@ -89,25 +89,42 @@ export async function onVideoUploaded(event: S3Event): Promise<void> {
   }
 }
 
-/** The bytes of each rendition in a video's HLS folder (its playlist and segments). */
-async function renditionBytes(sourceKey: string): Promise<Map<string, number>> {
-  const prefix = hlsFolderOf(sourceKey);
+/** An object's size, from a one-byte ranged GET (`Content-Range: bytes 0-0/<size>`). */
+const objectSize = async (key: string): Promise<number> =>
+  (await s3Request('GET', key, { headers: { range: 'bytes=0-0' } }, async (res) => {
+    await res.body?.cancel();
+    const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+    return Number(total ?? res.headers.get('content-length') ?? 0);
+  })) ?? 0;
+
+/** How many size reads run at once. */
+const SIZE_READS = 16;
+
+/**
+ * The bytes of each rendition in a video's HLS folder: its playlist and the segments it lists
+ * (read through presigned requests, lib/s3-presign.ts: the functions carry no S3 client).
+ */
+async function renditionBytes(
+  sourceKey: string,
+  names: readonly string[],
+): Promise<Map<string, number>> {
+  const folder = hlsFolderOf(sourceKey);
   const sizes = new Map<string, number>();
-  let token: string | undefined;
-  do {
-    const page = await s3.send(
-      new ListObjectsV2Command({
-        Bucket: env().MEDIA_BUCKET,
-        Prefix: prefix,
-        ContinuationToken: token,
-      }),
-    );
-    for (const object of page.Contents ?? []) {
-      const name = /^master_([^_.]+)[_.]/.exec((object.Key ?? '').slice(prefix.length))?.[1];
-      if (name) sizes.set(name, (sizes.get(name) ?? 0) + (object.Size ?? 0));
+  for (const name of names) {
+    const playlist = await getObject(`${folder}master_${name}.m3u8`);
+    if (!playlist) continue;
+    const segments = new TextDecoder()
+      .decode(playlist)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#') && !line.includes('/'));
+    let total = playlist.byteLength;
+    for (let i = 0; i < segments.length; i += SIZE_READS) {
+      const batch = segments.slice(i, i + SIZE_READS).map((s) => objectSize(`${folder}${s}`));
+      for (const size of await Promise.all(batch)) total += size;
     }
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (token);
+    sizes.set(name, total);
+  }
   return sizes;
 }
 
@@ -124,7 +141,10 @@ export async function onJobStateChange(event: JobStateEvent): Promise<void> {
       video_error: outcome.error,
     };
   } else {
-    const bytes = await renditionBytes(outcome.sourceKey);
+    const bytes = await renditionBytes(
+      outcome.sourceKey,
+      outcome.renditions.map((r) => r.name),
+    );
     state = readyState(outcome, (name) => bytes.get(name) ?? 0);
   }
   logger.info('video.transcode.finished', {

@@ -12,6 +12,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import {
+  HLS_PREFIX,
   LEARNER_PENDING_PREFIX,
   UPLOAD_KINDS,
   routesOfGroup,
@@ -126,13 +127,15 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   payments: { table: 'read-write', secret: 'razorpay' },
   ai: { table: 'read-write', mediaRead: [UPLOAD_KINDS.notes.prefix], secret: 'openai' },
   // Video transcoding (issue 15): the video items and their records (GetItem, UpdateItem); the
-  // renditions' sizes are listed from the HLS folder (ListObjectsV2); captions files are read
-  // to be checked (a missing one must read as missing: list).
+  // renditions' playlists and segment sizes are read from the HLS folder and captions files to
+  // be checked (a missing one must read as missing: list).
   'media-jobs': {
     table: ['GetItem', 'UpdateItem'],
-    mediaRead: [UPLOAD_KINDS.captions.prefix],
+    mediaRead: [HLS_PREFIX, UPLOAD_KINDS.captions.prefix],
     mediaList: true,
   },
+  // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.
+  'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
 };
 
 /** What the functions are granted access to. */

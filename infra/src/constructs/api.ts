@@ -6,6 +6,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { SourcesExtraction } from './sources-extraction.ts';
 import {
   ApiRouteGroup,
   GROUP_NEEDS,
@@ -40,6 +41,8 @@ export class Api extends Construct {
   readonly stage: apigw.HttpStage;
   readonly groups: Record<DeployedGroup, ApiRouteGroup>;
   readonly reconcile: NodejsFunction;
+  /** The AI teacher's sources extraction (S3 notifications of notes and captions). */
+  readonly sources: NodejsFunction;
   /** What CloudFront must send for a request to reach any route. */
   readonly originCheck: OriginCheck;
 
@@ -112,6 +115,13 @@ export class Api extends Construct {
       schedule: events.Schedule.rate(Duration.minutes(5)),
       targets: [new targets.LambdaFunction(this.reconcile, { retryAttempts: 0 })],
     });
+
+    // The AI teacher's sources: uploaded notes and captions are extracted to text (issue 16).
+    this.sources = new SourcesExtraction(this, 'Sources', {
+      resources: props.resources,
+      environment,
+      logRetention: props.logRetention,
+    }).fn;
   }
 
   /**

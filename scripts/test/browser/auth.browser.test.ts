@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, watchErrors } from './browser.ts';
+import { launchChromium, layoutProblems, watchErrors } from './browser.ts';
 import { uniqueEmail } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
@@ -93,9 +93,7 @@ describe('a learner', () => {
     const box = await link.boundingBox();
     // One line of text: no wrapping inside the link.
     expect(box!.height).toBeLessThan(30);
-    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(
-      360,
-    );
+    expect(await layoutProblems(page, 'sign-up at 360 px')).toEqual([]);
 
     await link.click();
     await page.waitForURL('**/signin');

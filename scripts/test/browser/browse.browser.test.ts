@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { launchChromium, layoutProblems, signInAsLearner, watchErrors } from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -82,9 +82,8 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
 };
 
-/** Nothing wider than the phone's screen. */
-const fits = (page: Page) =>
-  page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth');
+/** Nothing wider than the phone's screen, every control inside it (browser.ts). */
+const fits = (page: Page) => layoutProblems(page);
 
 describe('deep links and honest states', () => {
   it('opens /GetSubject?class=<id> in a fresh browser: that class’s subjects and breadcrumb', async () => {
@@ -104,10 +103,10 @@ describe('deep links and honest states', () => {
     expect(
       await crumbs.getByRole('link', { name: names.cls, exact: true }).getAttribute('href'),
     ).toBe(`/GetClasses?board=${ids.board}`);
-    expect(await fits(page)).toBe(true);
+    expect(await fits(page)).toEqual([]);
     await shot(page, 'subjects-deeplink-phone');
     await page.setViewportSize({ width: 1366, height: 768 });
-    expect(await fits(page)).toBe(true);
+    expect(await fits(page)).toEqual([]);
     await shot(page, 'subjects-deeplink-desk');
     await page.setViewportSize({ width: 360, height: 740 });
 
@@ -192,7 +191,7 @@ describe('deep links and honest states', () => {
 
     await page.goto(`/GetChapters?subSubject=${ids.sub}`);
     await page.getByRole('link', { name: 'Veins' }).waitFor();
-    expect(await fits(page)).toBe(true);
+    expect(await fits(page)).toEqual([]);
     await shot(page, 'chapters-phone');
     await page.setViewportSize({ width: 1366, height: 768 });
     await shot(page, 'chapters-desk');

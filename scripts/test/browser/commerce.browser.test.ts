@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { launchChromium, layoutProblems, signInAsLearner, watchErrors } from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -22,10 +22,6 @@ const shot = async (p: Page, name: string) => {
   if (process.env.SCREENSHOT_DIR)
     await p.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 };
-
-/** Nothing is wider than the screen. */
-const pageWidth = async (p: Page) =>
-  Number(await p.evaluate('document.documentElement.scrollWidth'));
 
 /** An element's box lies inside the viewport (it can be seen and clicked without scrolling sideways). */
 async function insideViewport(p: Page, box: { x: number; width: number } | null) {
@@ -114,7 +110,7 @@ describe('a learner buys a subject', () => {
     await page.getByRole('heading', { name: 'My Cart' }).waitFor();
     await page.getByRole('heading', { name: subjectName }).waitFor();
     await page.getByText('Price Details').waitFor();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(1366);
+    expect(await layoutProblems(page, 'cart at 1366 px')).toEqual([]);
     await shot(page, 'cart-desk');
     await page.getByRole('button', { name: 'Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test checkout' });
@@ -173,7 +169,7 @@ describe('the cart and checkout on a 360 px phone', () => {
     await phone.goto('/CartScreen');
     const row = phone.getByRole('listitem').filter({ hasText: subjectName });
     await row.waitFor();
-    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    expect(await layoutProblems(phone, 'phone 1')).toEqual([]);
     const remove = row.getByRole('button', { name: `Remove ${subjectName}` });
     await insideViewport(phone, await remove.boundingBox());
     await insideViewport(phone, await row.getByText('₹349').boundingBox());
@@ -190,7 +186,7 @@ describe('the cart and checkout on a 360 px phone', () => {
     // The remove button is clickable (nothing lies over it).
     await remove.click();
     await phone.getByText('Your cart is empty').waitFor();
-    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    expect(await layoutProblems(phone, 'phone 2')).toEqual([]);
     await shot(phone, 'cart-empty-360');
 
     // Pay on the phone: the confirmation and My Courses fit the screen too.
@@ -202,11 +198,11 @@ describe('the cart and checkout on a 360 px phone', () => {
       .getByRole('button', { name: 'Pay' })
       .click();
     await phone.getByRole('region', { name: 'Receipt' }).waitFor();
-    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    expect(await layoutProblems(phone, 'phone 3')).toEqual([]);
     await shot(phone, 'payment-confirmation-360');
     await phone.goto('/MyCourse');
     await phone.getByText('0 of 1 lesson').waitFor();
-    expect(await pageWidth(phone)).toBeLessThanOrEqual(360);
+    expect(await layoutProblems(phone, 'phone 4')).toEqual([]);
     await shot(phone, 'my-courses-360');
     expect(phoneErrors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, signInAsLearner, watchErrors } from './browser.ts';
+import { launchChromium, layoutProblems, signInAsLearner, watchErrors } from './browser.ts';
 import { uploadSampleVideo } from './browser.ts';
 import {
   api,
@@ -21,30 +21,9 @@ let page: Page;
 let errors: string[];
 const ids: Record<string, string> = {};
 
-/** Nothing scrolls sideways and every control is inside the 360 px viewport. */
+/** Nothing scrolls sideways and every control is inside the 360 px viewport (browser.ts). */
 async function fitsThePhone() {
-  const { scrollWidth, innerWidth, outside } = await page.evaluate(() => {
-    const doc = globalThis as unknown as {
-      innerWidth: number;
-      document: {
-        documentElement: { scrollWidth: number };
-        querySelectorAll(
-          s: string,
-        ): ArrayLike<{ getBoundingClientRect(): { left: number; right: number } }>;
-      };
-    };
-    const controls = Array.from(doc.document.querySelectorAll('main a, main button'));
-    return {
-      scrollWidth: doc.document.documentElement.scrollWidth,
-      innerWidth: doc.innerWidth,
-      outside: controls.filter((c) => {
-        const r = c.getBoundingClientRect();
-        return r.right - r.left > 0 && (r.left < 0 || r.right > doc.innerWidth);
-      }).length,
-    };
-  });
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-  expect(outside).toBe(0);
+  expect(await layoutProblems(page)).toEqual([]);
 }
 
 beforeAll(async () => {

@@ -149,7 +149,7 @@ describe('the video player on a phone', () => {
     await page.waitForTimeout(700);
     expect((await video()).time).toBeGreaterThan(first.time);
     // The curriculum shows the lesson's length (the transcoded video's).
-    await page.getByText('0:24', { exact: true }).first().waitFor();
+    await page.locator('.curriculum-length', { hasText: '0:24' }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'lesson-playing-360.png') });
     expect(await layoutProblems(page, 'the lesson player')).toEqual([]);
     expect(errors).toEqual([]);

@@ -7,6 +7,10 @@ import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
 import LandingPage from '../features/landing/landing-page.tsx';
+// The course lists (/AllCourse, /Board-Class) are pages visitors land on from links too, and
+// small (about 1.5 KB gzip with their list helpers): in the main bundle, their data request
+// starts a round trip sooner than behind a lazy chunk of their own.
+import { AllCoursePage, BoardClassPage } from '../features/catalogue/course-lists.tsx';
 
 type Lazy = LazyExoticComponent<ComponentType>;
 const page = (load: () => Promise<{ default: ComponentType }>): Lazy => lazy(load);
@@ -18,18 +22,21 @@ const AdminLogin = page(() => import('../features/auth/admin-login-page.tsx'));
 const NotFound = page(() => import('../features/static/not-found-page.tsx'));
 const Terms = named(() => import('../features/static/legal-pages.tsx'), 'TermsPage');
 const Privacy = named(() => import('../features/static/legal-pages.tsx'), 'PrivacyPage');
+// One lazy part per kind of screen: a visitor opening a course list or a subject from a link
+// loads that screen's code only, not the lessons, the AI teacher or the profile (learner-pages).
+const browse = () => import('../features/catalogue/browse-pages.tsx');
+const catalogue = () => import('./catalogue-pages.tsx');
+const subject = () => import('./subject-route.tsx');
 const learner = () => import('./learner-pages.tsx');
 const L = {
-  GetBoard: named(learner, 'ChooseBoardPage'),
-  GetClasses: named(learner, 'ChooseClassPage'),
-  GetSubject: named(learner, 'ChooseSubjectPage'),
-  GetSubSubject: named(learner, 'ChooseSubSubjectPage'),
-  GetChapters: named(learner, 'ChooseChapterPage'),
+  GetBoard: named(browse, 'ChooseBoardPage'),
+  GetClasses: named(browse, 'ChooseClassPage'),
+  GetSubject: named(catalogue, 'ChooseSubjectPage'),
+  GetSubSubject: named(catalogue, 'ChooseSubSubjectPage'),
+  GetChapters: named(browse, 'ChooseChapterPage'),
   GetTopic: named(learner, 'TopicViewerPage'),
-  BoardClass: named(learner, 'BoardClassPage'),
-  AllCourse: named(learner, 'AllCoursePage'),
-  ClassDetail: named(learner, 'ClassDetailPage'),
-  Subject: named(learner, 'SubjectPage'),
+  ClassDetail: named(catalogue, 'ClassDetailPage'),
+  Subject: named(subject, 'SubjectPage'),
   UserPurchase: named(learner, 'UserPurchasePage'),
   UserPlayerVideo: named(learner, 'UserPlayerVideoPage'),
   UserVideoPlayer: named(learner, 'UserVideoPlayerPage'),
@@ -66,8 +73,8 @@ export function AppRoutes() {
           <Route path="/GetSubject" element={el(L.GetSubject)} />
           <Route path="/GetSubSubject" element={el(L.GetSubSubject)} />
           <Route path="/GetChapters" element={el(L.GetChapters)} />
-          <Route path="/Board-Class" element={el(L.BoardClass)} />
-          <Route path="/AllCourse" element={el(L.AllCourse)} />
+          <Route path="/Board-Class" element={<BoardClassPage />} />
+          <Route path="/AllCourse" element={<AllCoursePage />} />
           <Route path="/classes/:classId" element={el(L.ClassDetail)} />
           <Route path="/subjects/:subjectId" element={el(L.Subject)} />
           <Route path="/termsandconditions" element={el(Terms)} />

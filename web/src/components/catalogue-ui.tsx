@@ -189,3 +189,45 @@ export function ClassCard(props: {
     </Card>
   );
 }
+
+/**
+ * A subject's card as the subject lists show it: picture and name (FREE badge), price and rating,
+ * then `children` (the screen's buttons). `inAllClasses`: the list of every class's subjects, which
+ * names the subject's class and board and prices a free subject 'Free'; a class's own list does
+ * not, and leaves a free subject's price to its action (never ₹0). It links to `to`, by default
+ * the subject's page; `onOpen` runs on a click first.
+ */
+export function SubjectCard(props: {
+  subject: SubjectRecord;
+  eager?: boolean;
+  to?: string;
+  onOpen?: (event: MouseEvent<HTMLElement>) => void;
+  inAllClasses?: boolean;
+  children?: ReactNode;
+}) {
+  const s = props.subject;
+  const free = s.free_course === true;
+  return (
+    <Card
+      eager={props.eager}
+      image={s.subject_image_url}
+      title={s.subject_name}
+      badge={free ? 'FREE' : undefined}
+      to={props.to ?? (props.onOpen ? undefined : links.subject(s.subject_id))}
+      onOpen={props.onOpen}
+    >
+      {props.inAllClasses && (
+        <p className="muted">
+          {s.class_name ?? ''} · {s.board_name ?? ''}
+        </p>
+      )}
+      {props.inAllClasses && free ? (
+        <p className="price">Free</p>
+      ) : (
+        !free && <p className="price">{rupee(s.subject_price)}</p>
+      )}
+      <RatingText rating={s.rating} />
+      {props.children}
+    </Card>
+  );
+}

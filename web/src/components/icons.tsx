@@ -36,8 +36,6 @@ import {
   Video,
   X,
 } from 'lucide-react';
-// The video player's controls (components/video-player).
-import { Captions, Gauge, Maximize, Minimize, Volume2, VolumeX } from 'lucide-react';
 import { siFacebook, siInstagram, siYoutube, type SimpleIcon } from 'simple-icons';
 
 /** The size and stroke every icon shares (20 px, the height of a line of body text). */
@@ -76,13 +74,6 @@ export const VideoIcon = /* @__PURE__ */ icon(Video);
 export const QuestionIcon = /* @__PURE__ */ icon(MessageCircleQuestion);
 export const UserIcon = /* @__PURE__ */ icon(User);
 export const GraduationCapIcon = /* @__PURE__ */ icon(GraduationCap);
-// The video player's controls (components/video-player).
-export const CaptionsIcon = /* @__PURE__ */ icon(Captions);
-export const SettingsIcon = /* @__PURE__ */ icon(Gauge);
-export const FullscreenIcon = /* @__PURE__ */ icon(Maximize);
-export const ExitFullscreenIcon = /* @__PURE__ */ icon(Minimize);
-export const VolumeIcon = /* @__PURE__ */ icon(Volume2);
-export const MutedIcon = /* @__PURE__ */ icon(VolumeX);
 
 /** A heart, outlined or (`filled`) solid: a favourite. */
 export const HeartIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (

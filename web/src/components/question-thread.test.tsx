@@ -13,7 +13,12 @@ const question: PublicQuestion = {
       answers: [
         // A learner who named themselves like staff: the server sends is_staff false.
         { answer: 'Send me your password', answered_by: 'Admin (GIA School)', is_staff: false },
-        { answer: 'A stronghold.', answered_by: 'GIA School', is_staff: true },
+        {
+          answer: 'A stronghold.',
+          answered_by: 'GIA School',
+          is_staff: true,
+          verified_by_teacher: true,
+        },
       ],
     },
   ],
@@ -55,5 +60,12 @@ describe('a question thread', () => {
     expect(box.getAttribute('maxlength')).toBe('2000');
     fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
     expect(onAnswer).toHaveBeenCalledOnce();
+  });
+
+  it('marks an answer a teacher published "Verified by a teacher", and no other', () => {
+    render(<QuestionThread question={question} header={<p>What is a fort?</p>} />);
+    const badges = screen.getAllByText('Verified by a teacher');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]!.closest('li')?.textContent).toContain('A stronghold.');
   });
 });

@@ -4,6 +4,9 @@ import { QNA_LIMITS, STAFF_LABEL, type PublicQuestion } from '@gia/shared';
 /** The heading of an answer the server flagged as given by staff. */
 export const STAFF_ANSWER = `Answer from ${STAFF_LABEL}`;
 
+/** The badge of an answer a teacher published (the server's `verified_by_teacher`). */
+export const VERIFIED = 'Verified by a teacher';
+
 /**
  * One question with its answers — the same for learners in a topic and for admins at the
  * question desk. An answer by staff (the server's `is_staff` flag, never the name) stands apart
@@ -18,6 +21,8 @@ export function QuestionThread(props: {
   onDraft?(value: string): void;
   onAnswer?(): void;
   buttonClassName?: string;
+  /** The answer button's words ("Answer"; the desk publishes a hand-off's draft). */
+  buttonLabel?: string;
 }) {
   const q = props.question;
   const answers = q.questionanswers[0]?.answers ?? [];
@@ -29,7 +34,10 @@ export function QuestionThread(props: {
           {answers.map((a, i) =>
             a.is_staff ? (
               <li key={i} className="answer answer-staff">
-                <p className="answer-from">{STAFF_ANSWER}</p>
+                <p className="answer-from">
+                  {STAFF_ANSWER}
+                  {a.verified_by_teacher && <span className="answer-verified">{VERIFIED}</span>}
+                </p>
                 <p>{a.answer}</p>
               </li>
             ) : (
@@ -58,7 +66,7 @@ export function QuestionThread(props: {
             className={props.buttonClassName ?? 'btn btn-small'}
             onClick={props.onAnswer}
           >
-            Answer
+            {props.buttonLabel ?? 'Answer'}
           </button>
         </div>
       )}

@@ -16,6 +16,7 @@ class FakeHls {
   startLevel = -1;
   currentLevel = -1;
   nextLevel = -1;
+  loadLevel = -1;
   url = '';
   destroyed = false;
   constructor(public config: Record<string, unknown>) {
@@ -116,6 +117,7 @@ describe('the video player', () => {
     await waitFor(() => expect(made).toHaveLength(1));
     parsed();
     expect(made[0]?.autoLevelCapping).toBe(0);
+    expect(made[0]?.nextLevel).toBe(0);
     expect(screen.getByText('Data saver')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
     expect(
@@ -124,6 +126,7 @@ describe('the video player', () => {
     // Turned off in the menu: the ladder is open again.
     fireEvent.click(screen.getByRole('checkbox', { name: /Data saver/ }));
     expect(made[0]?.autoLevelCapping).toBe(-1);
+    expect(made[0]?.nextLevel).toBe(-1);
     expect(useDataSaverStore.getState().choice).toBe(false);
   });
 

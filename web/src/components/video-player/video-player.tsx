@@ -1,15 +1,14 @@
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import type HlsType from 'hls.js';
+import { PauseIcon, PlayIcon } from '../icons.tsx';
 import {
   CaptionsIcon,
   ExitFullscreenIcon,
   FullscreenIcon,
   MutedIcon,
-  PauseIcon,
-  PlayIcon,
   SettingsIcon,
   VolumeIcon,
-} from '../icons.tsx';
+} from './player-icons.tsx';
 import { clock } from '../../lib/duration.ts';
 import { useDataSaver } from './data-saver.ts';
 import { keyAction } from './keys.ts';
@@ -114,8 +113,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
         hls.on(Hls.Events.MANIFEST_PARSED, (_e, d) => {
           setLevels(d.levels.map((l) => l.height));
           if (dataSaverRef.current) {
+            // A manual level, not only a cap: capLevelToPlayerSize rewrites autoLevelCapping.
             hls.autoLevelCapping = 0;
-            hls.startLevel = 0;
+            hls.loadLevel = 0;
           }
         });
         hls.on(Hls.Events.LEVEL_SWITCHED, (_e, d) => setPlayingLevel(d.level));
@@ -150,8 +150,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const hls = hlsRef.current;
     if (!hls || !levels.length) return;
     if (dataSaver) {
+      // The lowest rung as a manual level (capLevelToPlayerSize rewrites autoLevelCapping).
       hls.autoLevelCapping = 0;
-      if (hls.currentLevel > 0) hls.nextLevel = 0;
+      hls.nextLevel = 0;
     } else {
       hls.autoLevelCapping = -1;
       hls.nextLevel = chosenLevel;
@@ -259,7 +260,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
           width={640}
           height={360}
           aria-label={`Video: ${props.title}`}
-          crossOrigin={source.captions.length ? 'anonymous' : undefined}
           onClick={togglePlay}
           onLoadedMetadata={(e) => {
             const v = el(e);

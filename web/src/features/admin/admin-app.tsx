@@ -8,8 +8,9 @@ import { SCREENS } from './catalogue-config.ts';
 import { DashboardPage, SetupPage, StubPage } from './dashboard-pages.tsx';
 import { adminScreen } from './admin-screens.ts';
 import { QuestionsPage } from './questions-page.tsx';
+import { TopicSourcesPage } from './topic-sources-page.tsx';
 
-export { AdminUsersPage, DashboardPage, QuestionsPage, SetupPage };
+export { AdminUsersPage, DashboardPage, QuestionsPage, SetupPage, TopicSourcesPage };
 
 /** The catalogue screen of one configuration (the dashboard if there is none). */
 export const catalogueScreen = (name: string) => {

@@ -78,6 +78,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   stub('/UploadVideo', 'Upload Video', '/Topics'),
   stub('/SubAdminCreation', 'Sub Admin Creation', '/AdminUserList'),
   stub('/DashboardForUpdate', 'Dashboard', '/Setup'),
+  // What the AI teacher answers a topic from, and corrections of its notes (issue 16).
+  {
+    path: '/TopicSources',
+    label: 'Topic Sources',
+    hubs: ['setup'],
+    Screen: fromChunk((chunk) => chunk.TopicSourcesPage),
+  },
 ];
 
 /** The screen at a path (every path used in links is in the list). */

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePlayerSeek } from '../../lib/player-seek.ts';
 import { AiChat, TopicAiTeacher } from './ai-chat.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -16,7 +17,10 @@ function stubServer(available: boolean) {
     if (p.includes('/getAiConversation')) return json(200, { message: 'Conversation', data: [] });
     if (p.includes('/getAiResponse')) {
       asked.push((JSON.parse(String(init?.body)) as { messages: string }).messages);
-      return json(200, { message: 'AI reply', data: { reply: 'It is **this**.', refused: false } });
+      return json(200, {
+        message: 'AI reply',
+        data: { reply: 'It is **this**.', refused: false, covered: true, citations: [] },
+      });
     }
     return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
   });
@@ -70,5 +74,112 @@ describe('the AI teacher of a lesson', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Ask' })).toBeNull();
     expect(asked).toEqual([]);
+  });
+});
+
+/** A configured teacher that answers with `reply`, recording every request it receives. */
+function groundedServer(reply: Record<string, unknown>) {
+  const bodies: Record<string, unknown>[] = [];
+  const handoffs: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const p = String(path);
+      if (p.includes('/getAiStatus'))
+        return json(200, { message: 'AI', data: { available: true } });
+      if (p.includes('/getAiConversation')) return json(200, { message: 'Conversation', data: [] });
+      if (p.includes('/getAiResponse')) {
+        bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return json(200, { message: 'AI reply', data: reply });
+      }
+      if (p.includes('/askTeacher')) {
+        handoffs.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return json(201, { message: 'Sent to your teachers.', data: { qna_id: 'q1' } });
+      }
+      return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+    }),
+  );
+  return { bodies, handoffs };
+}
+
+const ask = async (question: string, button = 'Show the answer') => {
+  fireEvent.change(await screen.findByLabelText('Your question'), {
+    target: { value: question },
+  });
+  fireEvent.click(screen.getByRole('button', { name: button }));
+};
+
+describe('grounded answers in the chat', () => {
+  it('shows citations as chips: the notes page opens at #page=N in a new tab, the video seeks the player', async () => {
+    groundedServer({
+      reply: 'Akbar ruled from 1556.',
+      refused: false,
+      covered: true,
+      citations: [
+        {
+          source: 'notes',
+          page: 3,
+          quote: 'ruled from 1556',
+          url: 'https://s3.test/n.pdf?sig=1#page=3',
+        },
+        { source: 'video', start_seconds: 134, quote: 'the young emperor' },
+        { source: 'description', quote: 'Akbar’s reign' },
+      ],
+    });
+    const seeks: number[] = [];
+    const stop = usePlayerSeek.subscribe((s) => s.request && seeks.push(s.request.seconds));
+    renderWith(<AiChat topicId="t1" />);
+    await ask('When did Akbar rule?');
+
+    const notes = await screen.findByRole('link', { name: /Notes p\. 3/ });
+    expect(notes.getAttribute('href')).toBe('https://s3.test/n.pdf?sig=1#page=3');
+    expect(notes.getAttribute('target')).toBe('_blank');
+    expect(notes.getAttribute('rel')).toContain('noopener');
+
+    fireEvent.click(screen.getByRole('button', { name: /Video 02:14/ }));
+    expect(seeks).toEqual([134]);
+    stop();
+
+    expect(screen.getByText('Description')).toBeTruthy();
+    // Each chip's quote is a disclosure a keyboard or a tap opens.
+    const quote = screen.getByText('from Notes p. 3', { exact: false }).closest('summary')!;
+    const details = quote.closest('details')!;
+    expect(details.textContent).toContain('ruled from 1556');
+    expect(details.open).toBe(false);
+    fireEvent.click(quote);
+    expect(details.open).toBe(true);
+    // A covered answer offers no hand-off.
+    expect(screen.queryByRole('button', { name: 'Ask a teacher' })).toBeNull();
+  });
+
+  it('sends mode "hint" from "Give me a hint", and "answer" from "Show the answer"', async () => {
+    const { bodies } = groundedServer({
+      reply: 'What do you know about 1556?',
+      refused: false,
+      covered: true,
+      citations: [],
+    });
+    renderWith(<AiChat topicId="t1" />);
+    await ask('When did Akbar rule?', 'Give me a hint');
+    await screen.findByText('Asked for a hint');
+    await ask('When did Akbar rule?');
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies.map((b) => b.mode)).toEqual(['hint', 'answer']);
+    expect(bodies[0]).toMatchObject({ messages: 'When did Akbar rule?', topic_id: 't1' });
+  });
+
+  it('offers "Ask a teacher" on an uncovered answer, posts the question and confirms', async () => {
+    const { handoffs } = groundedServer({
+      reply: 'The notes of this lesson do not cover that.',
+      refused: false,
+      covered: false,
+      citations: [],
+    });
+    renderWith(<AiChat topicId="t1" />);
+    await ask('What did Akbar eat?');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ask a teacher' }));
+    await screen.findByText("Sent to your teachers — you'll see the answer under Questions.");
+    expect(handoffs).toEqual([{ topic_id: 't1', question: 'What did Akbar eat?' }]);
   });
 });

@@ -1,8 +1,82 @@
 import { useState, type FormEvent } from 'react';
 import { AI_LIMITS, LEARNING_MESSAGES } from '@gia/shared';
-import { ApiError } from '../../lib/api-client.ts';
-import { useAiConversation, useAiStatus, useAskAi } from './api/ai.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import {
+  useAiConversation,
+  useAiStatus,
+  useAskAi,
+  useAskTeacher,
+  type AskMode,
+  type ChatTurn,
+} from './api/ai.ts';
+import { Citations } from './citations.tsx';
 import { Markdown } from './markdown.tsx';
+
+/** What the learner is told once a question went to the teachers. */
+export const SENT_TO_TEACHERS = "Sent to your teachers — you'll see the answer under Questions.";
+
+/**
+ * "Ask a teacher" under an answer the topic's notes do not cover: posts the learner's question on
+ * the topic's Q&A (the server attaches the AI's answer as a draft for staff), then confirms and
+ * leads to the lesson's Questions tab.
+ */
+function AskTeacher({ topicId, question }: { topicId: string; question: string }) {
+  const askTeacher = useAskTeacher(topicId);
+  const [error, setError] = useState('');
+  async function send() {
+    setError('');
+    try {
+      await askTeacher.mutateAsync(question);
+    } catch (err) {
+      setError(errorMessage(err, 'Your question could not be sent now. Please try again.'));
+    }
+  }
+  if (askTeacher.isSuccess) {
+    // The lesson's tabs (LessonTabs) name each tab `tab-<id>`; elsewhere there is no tab to open.
+    const questionsTab = document.getElementById('tab-questions');
+    return (
+      <div className="ai-handoff" role="status">
+        <p>{SENT_TO_TEACHERS}</p>
+        {questionsTab && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              questionsTab.click();
+              questionsTab.focus();
+            }}
+          >
+            Open Questions
+          </button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="ai-handoff">
+      <p>A teacher can answer this for you.</p>
+      <button
+        type="button"
+        className="btn btn-small btn-primary"
+        disabled={askTeacher.isPending}
+        onClick={() => void send()}
+      >
+        {askTeacher.isPending ? 'Sending...' : 'Ask a teacher'}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The learner's question a teacher's turn answered: the learner's turn just before it. */
+const questionBefore = (turns: readonly ChatTurn[], at: number) => {
+  for (let i = at - 1; i >= 0; i--) if (turns[i]?.role === 'learner') return turns[i]!.content;
+  return '';
+};
 
 /**
  * A chat with the AI teacher, scoped by the server to a topic or class when given. The server
@@ -32,11 +106,13 @@ export function AiChat({
   const loading = askAi.isPending;
   const inputId = `ai-q-${topicId ?? classId ?? 'any'}`;
 
-  async function send(text: string) {
+  const lastTeacher = history.findLastIndex((t) => t.role === 'teacher');
+
+  async function send(text: string, mode: AskMode = 'answer') {
     if (!text) return setError(LEARNING_MESSAGES.aiBlank);
     setError('');
     try {
-      await askAi.mutateAsync(text);
+      await askAi.mutateAsync({ question: text, mode });
       setQuestion('');
     } catch (err) {
       // The server's message is written for the learner, also for 503 (no key) and 429 (limit).
@@ -73,11 +149,25 @@ export function AiChat({
         </div>
       )}
       <div className="ai-log" aria-live="polite">
-        {history.map((t, i) => (
-          <div key={i} className={`ai-turn ${t.role === 'learner' ? 'user' : 'assistant'}`}>
-            {t.role === 'teacher' ? <Markdown text={t.content} /> : <p>{t.content}</p>}
-          </div>
-        ))}
+        {history.map((t, i) =>
+          t.role === 'teacher' ? (
+            <div key={i} className="ai-turn assistant">
+              <Markdown text={t.content} />
+              <Citations citations={t.citations ?? []} />
+              {t.covered === false &&
+                topicId &&
+                i === lastTeacher &&
+                questionBefore(history, i) && (
+                  <AskTeacher topicId={topicId} question={questionBefore(history, i)} />
+                )}
+            </div>
+          ) : (
+            <div key={i} className="ai-turn user">
+              {t.mode === 'hint' && <p className="ai-turn-tag">Asked for a hint</p>}
+              <p>{t.content}</p>
+            </div>
+          ),
+        )}
         {loading && <p className="muted">Loading...</p>}
         {error && (
           <p className="form-error" role="alert">
@@ -97,9 +187,22 @@ export function AiChat({
             maxLength={AI_LIMITS.maxPromptChars}
           />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={loading}>
-          Ask
-        </button>
+        <div className="ai-actions">
+          <button type="submit" className="btn btn-primary" disabled={loading}>
+            Show the answer
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={loading}
+            onClick={() => void send(question.trim(), 'hint')}
+          >
+            Give me a hint
+          </button>
+        </div>
+        <p className="muted small ai-hint-help">
+          A hint asks you a guiding question or gives only the next step; ask again for the next.
+        </p>
       </form>
     </div>
   );

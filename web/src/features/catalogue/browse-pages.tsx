@@ -20,7 +20,7 @@ import {
   Breadcrumb,
   Card,
   ClassCard,
-  RatingText,
+  SubjectCard,
   useSubjectLink,
 } from '../../components/catalogue-ui.tsx';
 import { NothingChosen, useFollowLink, useParent } from './deep-link.tsx';
@@ -160,19 +160,9 @@ export function ChooseSubjectPage({
         {(data) => (
           <div className="cat-grid">
             {data.map((s, index) => (
-              <Card
-                eager={index < 4}
-                key={s.subject_id}
-                image={s.subject_image_url}
-                title={s.subject_name}
-                badge={s.free_course === true ? 'FREE' : undefined}
-                {...subjectLink(s)}
-              >
-                {/* A free course says Free in its action (never ₹0). */}
-                {s.free_course !== true && <p className="price">{rupee(s.subject_price)}</p>}
-                <RatingText rating={s.rating} />
+              <SubjectCard eager={index < 4} key={s.subject_id} subject={s} {...subjectLink(s)}>
                 <div className="row">{subjectActions(s)}</div>
-              </Card>
+              </SubjectCard>
             ))}
           </div>
         )}

@@ -1,9 +1,7 @@
-import { Card, ClassCard, RatingText } from '../../components/catalogue-ui.tsx';
+import { ClassCard, SubjectCard } from '../../components/catalogue-ui.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { useClasses, useSubjects } from '../../lib/catalogue-api.ts';
-import { rupee } from '../../lib/format.ts';
-import { links } from '../../lib/links.ts';
 
 /** `/Board-Class`: every class, each card a link to its page. */
 export function BoardClassPage() {
@@ -39,20 +37,7 @@ export function AllCoursePage() {
         {(data) => (
           <div className="cat-grid">
             {data.map((s, index) => (
-              <Card
-                eager={index < 4}
-                key={s.subject_id}
-                image={s.subject_image_url}
-                title={s.subject_name}
-                badge={s.free_course === true ? 'FREE' : undefined}
-                to={links.subject(s.subject_id)}
-              >
-                <p className="muted">
-                  {s.class_name ?? ''} · {s.board_name ?? ''}
-                </p>
-                <p className="price">{s.free_course === true ? 'Free' : rupee(s.subject_price)}</p>
-                <RatingText rating={s.rating} />
-              </Card>
+              <SubjectCard eager={index < 4} key={s.subject_id} subject={s} inAllClasses />
             ))}
           </div>
         )}

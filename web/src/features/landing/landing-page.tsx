@@ -15,6 +15,9 @@ import {
   type IconProps,
 } from '../../components/icons.tsx';
 import { TestimonialCarousel } from './testimonial-carousel.tsx';
+// The hero's illustration is a phone's largest paint: imported, it is small enough for Vite to
+// inline into the bundle (assetsInlineLimit), so it paints with the first render, no request.
+import heroArt from './hero-learning.svg';
 
 export const MAX_BOARDS = 5;
 export const MAX_CLASSES = 8;
@@ -26,22 +29,73 @@ const STATS: [string, string, (p: IconProps) => React.ReactNode][] = [
   ['150+', 'Mentors', GraduationCapIcon],
 ];
 
-/** The landing page (`/`). */
-export default function LandingPage() {
+/** 'Explore Top Boards': its own component, so the boards arriving re-render this part only. */
+function TopBoards() {
   const boards = useBoards();
-  const classes = useClasses();
-  const testimonials = useTestimonials();
   const select = useSession((s) => s.select);
+  return (
+    <div className="board-row">
+      {(boards.data ?? []).slice(0, MAX_BOARDS).map((b) => (
+        <Link
+          key={b.board_id}
+          to={links.classes(b.board_id)}
+          className="board-tile"
+          onClick={() => select('board', { id: b.board_id, name: b.board_name })}
+        >
+          {b.image_url ? (
+            <img src={b.image_url} alt="" width={56} height={56} loading="lazy" />
+          ) : (
+            <span className="board-tile-mark" aria-hidden="true">
+              {b.board_name.slice(0, 1)}
+            </span>
+          )}
+          <span className="board-tile-name">{b.board_name}</span>
+          {b.free_course && <span className="board-tile-free">Free</span>}
+          <ChevronRightIcon className="board-tile-go" />
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** 'Our Popular Courses': re-rendered alone when the classes arrive. */
+function PopularCourses() {
+  const classes = useClasses();
+  return (
+    <div className="cat-grid popular">
+      {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
+        <ClassCard eager={index < 4} key={c.class_id} cls={c} missingPrice="Free">
+          <Link to={links.classDetail(c.class_id)} className="btn btn-small">
+            View Class
+          </Link>
+        </ClassCard>
+      ))}
+    </div>
+  );
+}
+
+/** The testimonials' carousel: re-rendered alone when they arrive. */
+function Testimonials() {
+  const testimonials = useTestimonials();
+  return <TestimonialCarousel items={testimonials.data ?? []} />;
+}
+
+/**
+ * The landing page (`/`). Each part that waits for data is its own component (only it renders
+ * again when its data arrives), and the parts below a phone's first screen are `later` sections
+ * (landing.css: the browser lays them out and paints them when they come near the screen).
+ */
+export default function LandingPage() {
   return (
     <>
       <section className="hero">
         <img
           className="hero-art"
-          src="/hero-learning.svg"
+          src={heroArt}
           alt=""
           width={480}
           height={360}
-          fetchPriority="low"
+          fetchPriority="high"
         />
         <div className="hero-text">
           <p className="eyebrow">CBSE · ICSE · SSLC · PUC</p>
@@ -58,43 +112,15 @@ export default function LandingPage() {
 
       <section className="section">
         <h2>Explore Top Boards</h2>
-        <div className="board-row">
-          {(boards.data ?? []).slice(0, MAX_BOARDS).map((b) => (
-            <Link
-              key={b.board_id}
-              to={links.classes(b.board_id)}
-              className="board-tile"
-              onClick={() => select('board', { id: b.board_id, name: b.board_name })}
-            >
-              {b.image_url ? (
-                <img src={b.image_url} alt="" width={56} height={56} loading="lazy" />
-              ) : (
-                <span className="board-tile-mark" aria-hidden="true">
-                  {b.board_name.slice(0, 1)}
-                </span>
-              )}
-              <span className="board-tile-name">{b.board_name}</span>
-              {b.free_course && <span className="board-tile-free">Free</span>}
-              <ChevronRightIcon className="board-tile-go" />
-            </Link>
-          ))}
-        </div>
+        <TopBoards />
       </section>
 
-      <section className="section">
+      <section className="section later">
         <h2>Our Popular Courses</h2>
-        <div className="cat-grid popular">
-          {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
-            <ClassCard eager={index < 4} key={c.class_id} cls={c} missingPrice="Free">
-              <Link to={links.classDetail(c.class_id)} className="btn btn-small">
-                View Class
-              </Link>
-            </ClassCard>
-          ))}
-        </div>
+        <PopularCourses />
       </section>
 
-      <section className="section about">
+      <section className="section later about">
         <h2>About Us</h2>
         <p>
           GIA School brings the classroom to every phone: board-aligned lessons for classes across
@@ -104,12 +130,12 @@ export default function LandingPage() {
         </p>
       </section>
 
-      <section className="section">
+      <section className="section later">
         <h2>Trusted by thousands of learners</h2>
-        <TestimonialCarousel items={testimonials.data ?? []} />
+        <Testimonials />
       </section>
 
-      <section className="section">
+      <section className="section later">
         <h2>More reasons to love GIA School</h2>
         <div className="stats">
           {STATS.map(([n, label, Icon]) => (
@@ -122,7 +148,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="section">
+      <section className="section later">
         <h2>Why choose us</h2>
         <ul className="why">
           <li>

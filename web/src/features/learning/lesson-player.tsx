@@ -7,6 +7,7 @@ import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts
 import { catalogueKeys } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
 import { useProgressSaver } from './api/progress.ts';
+import { seekTarget } from '../../lib/player-seek.ts';
 import type { SavedProgress } from './lesson.ts';
 
 /** The text a topic the learner may not watch shows in place of its video. */
@@ -47,7 +48,7 @@ export function LessonPlayer(props: {
 
   const ended = endedId === topic.topic_id;
   return (
-    <div className="player-wrap">
+    <div className="player-wrap" ref={seekTarget}>
       <VideoPlayer
         key={topic.topic_id}
         source={videoSourceOf(topic)}

@@ -121,6 +121,7 @@ function SubjectContents({
           alt=""
           width={480}
           height={270}
+          fetchPriority="high"
         />
         <div className="subject-hero-body">
           <p className="muted">{[s.class_name, s.board_name].filter(Boolean).join(' · ')}</p>

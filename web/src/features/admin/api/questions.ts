@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicQuestion } from '@gia/shared';
+import type { HandoffDraft, PublicQuestion } from '@gia/shared';
 import { api } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-paths.ts';
 
@@ -25,8 +25,16 @@ export interface QuestionPlace {
   board_name: string;
 }
 
-/** A question on the desk: with who asked it and where (`null` once its topic is gone). */
-export type DeskQuestion = PublicQuestion & { user_id: string; place: QuestionPlace | null };
+/**
+ * A question on the desk: with who asked it and where (`null` once its topic is gone); a hand-off
+ * from the AI teacher ("Ask a teacher") carries the AI's draft, for staff only.
+ */
+export type DeskQuestion = PublicQuestion & {
+  user_id: string;
+  place: QuestionPlace | null;
+  handoff?: boolean;
+  draft?: HandoffDraft;
+};
 
 /** Learners' questions (unanswered first), optionally only those without an answer. */
 export const useDeskQuestions = (unanswered: boolean) =>

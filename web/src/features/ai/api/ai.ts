@@ -1,7 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AI_LIMITS, LEARNING_MESSAGES, type AiReply, type AiTurn } from '@gia/shared';
+import {
+  AI_LIMITS,
+  LEARNING_MESSAGES,
+  type AiReply,
+  type AiTurn,
+  type PublicQuestion,
+} from '@gia/shared';
 import { api } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-paths.ts';
+
+/**
+ * Where an answer's words come from (docs/api.md §8): a notes page (`url` opens the signed PDF at
+ * `#page=N`), a video time (the player seeks to `start_seconds`) or the topic's description.
+ */
+export interface Citation {
+  source: 'notes' | 'video' | 'description';
+  page?: number;
+  start_seconds?: number;
+  quote: string;
+  url?: string;
+}
+
+/** A kept turn: a teacher's turn says whether the notes covered it, and what it cites. */
+export type ChatTurn = AiTurn & { citations?: Citation[]; covered?: boolean; mode?: 'hint' };
+
+/** The teacher's reply with its grounding. */
+export type ChatReply = AiReply & { covered?: boolean; citations?: Citation[] };
+
+/** What the learner asks for: the answer, or only a hint (a guiding question, the next step). */
+export type AskMode = 'answer' | 'hint';
 
 /** What a conversation is about: a topic, a class, or neither (the general teacher). */
 export interface AiScope {
@@ -37,30 +64,51 @@ export const useAiConversation = (scope: AiScope) =>
   useQuery({
     queryKey: aiKeys.conversation(scope),
     queryFn: async () =>
-      (await api<{ data: AiTurn[] }>('GET', apiPath('ai.conversation', {}, scopeQuery(scope))))
+      (await api<{ data: ChatTurn[] }>('GET', apiPath('ai.conversation', {}, scopeQuery(scope))))
         .data,
   });
 
 /**
- * Asks the teacher. The request carries only the new question; the reply joins the kept
- * conversation here as it does on the server (the last turns only).
+ * Asks the teacher, for the answer or a hint. The request carries only the new question; the
+ * reply joins the kept conversation here as it does on the server (the last turns only).
  */
 export function useAskAi(scope: AiScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (question: string) =>
+    mutationFn: async ({ question, mode = 'answer' }: { question: string; mode?: AskMode }) =>
       (
-        await api<{ data: AiReply }>('POST', apiPath('ai.ask'), {
-          body: { messages: question, topic_id: scope.topicId, class_id: scope.classId },
+        await api<{ data: ChatReply }>('POST', apiPath('ai.ask'), {
+          body: { messages: question, topic_id: scope.topicId, class_id: scope.classId, mode },
         })
       ).data,
-    onSuccess: (reply, question) =>
-      queryClient.setQueryData<AiTurn[]>(aiKeys.conversation(scope), (kept = []) =>
+    onSuccess: (reply, { question, mode }) =>
+      queryClient.setQueryData<ChatTurn[]>(aiKeys.conversation(scope), (kept = []) =>
         [
           ...kept,
-          { role: 'learner' as const, content: question },
-          { role: 'teacher' as const, content: reply.reply || LEARNING_MESSAGES.aiEmpty },
+          { role: 'learner' as const, content: question, ...(mode === 'hint' ? { mode } : {}) },
+          {
+            role: 'teacher' as const,
+            content: reply.reply || LEARNING_MESSAGES.aiEmpty,
+            citations: reply.citations ?? [],
+            ...(reply.covered !== undefined ? { covered: reply.covered } : {}),
+          },
         ].slice(-AI_LIMITS.storedTurns),
       ),
+  });
+}
+
+/**
+ * "Ask a teacher": posts the question on the topic's Q&A; the server attaches the AI's draft for
+ * staff. The topic's questions are read again so the Questions tab shows it.
+ */
+export function useAskTeacher(topicId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (question: string) =>
+      api<{ message: string; data: PublicQuestion }>('POST', apiPath('qna.askTeacher'), {
+        body: { topic_id: topicId, question },
+      }),
+    // The lesson's Questions tab reads ['qna', topicId] (learning/api/questions.ts): read it again.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['qna', topicId] }),
   });
 }

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { startOpenAiMock } from './openai-mock.ts';
+import type * as Eval from '../../scripts/src/eval-ai-run.ts';
+
+const stack = inject('stack');
+
+/** `npm run eval:ai` against the stand-in, on the tests' stack (so `npm test` runs it). */
+describe('the AI teacher evaluation against the OpenAI stand-in', () => {
+  let mock: Awaited<ReturnType<typeof startOpenAiMock>>;
+  let evaluation: typeof Eval;
+
+  beforeAll(async () => {
+    mock = await startOpenAiMock();
+    Object.assign(process.env, stack.env, {
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: mock.url,
+      OPENAI_TIMEOUT_MS: '9000',
+      AI_DAILY_BUDGET: '100000',
+      LOG_LEVEL: 'SILENT',
+    });
+    (await import('../src/lib/env.ts')).resetEnvForTests();
+    evaluation = await import('../../scripts/src/eval-ai-run.ts');
+  });
+  afterAll(() => mock?.close());
+
+  it('passes every check over at least 30 questions: citations verifiable, pages, coverage, refusals, injections', async () => {
+    const report = await evaluation.runEval({ seen: () => mock.seen });
+    const failed = report.results.filter((r) => !r.passed);
+    expect(failed.map((r) => `${r.case.question}: ${r.why}`)).toEqual([]);
+    expect(report.results.length).toBeGreaterThanOrEqual(30);
+    for (const kind of ['answer', 'uncovered', 'off-topic', 'injection']) {
+      expect(report.results.some((r) => r.case.kind === kind)).toBe(true);
+    }
+    expect(report.citations).toBeGreaterThan(0);
+    expect(report).toMatchObject({
+      citationsVerifiable: 1,
+      pageAccuracy: 1,
+      coverageAccuracy: 1,
+      refusalAccuracy: 1,
+      injectionResistance: 1,
+      passed: true,
+    });
+    console.log(evaluation.formatReport(report, 'the local stand-in'));
+  }, 120_000);
+});

@@ -1,0 +1,58 @@
+import { usePlayerSeek } from '../../lib/player-seek.ts';
+import { citationLabel } from '../../lib/citations.ts';
+import type { Citation } from './api/ai.ts';
+
+/**
+ * Where an answer's words come from, under the answer: a notes page opens the PDF at that page in
+ * a new tab, a video time seeks the lesson's video and plays it, the description is named. Each
+ * chip's quote opens under it (a disclosure: a button, so Enter, Space and a tap all work).
+ */
+export function Citations({ citations }: { citations: readonly Citation[] }) {
+  const seek = usePlayerSeek((s) => s.seek);
+  if (!citations.length) return null;
+  return (
+    <ul className="ai-cites" aria-label="Sources of this answer">
+      {citations.map((c, i) => {
+        const label = citationLabel(c);
+        const chip =
+          c.source === 'notes' && c.url ? (
+            <a
+              className="ai-cite"
+              href={c.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={c.quote}
+            >
+              {label}
+              <span className="sr-only"> (opens the notes in a new tab)</span>
+            </a>
+          ) : c.source === 'video' ? (
+            <button
+              type="button"
+              className="ai-cite"
+              title={c.quote}
+              onClick={() => seek(c.start_seconds ?? 0)}
+            >
+              {label}
+              <span className="sr-only"> (plays the video from there)</span>
+            </button>
+          ) : (
+            <span className="ai-cite ai-cite-plain" title={c.quote}>
+              {label}
+            </span>
+          );
+        return (
+          <li key={i}>
+            {chip}
+            <details className="ai-cite-quote">
+              <summary>
+                Quote<span className="sr-only"> from {label}</span>
+              </summary>
+              <blockquote>{c.quote}</blockquote>
+            </details>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
