@@ -148,6 +148,28 @@ describe('the functions', () => {
     }
   });
 
+  it('read their secrets through the Parameters and Secrets extension layer, and only they get it', () => {
+    const withSecret = ['payments', 'reconcile', 'ai', 'catalogue', 'catalogue-admin', 'purchases'];
+    for (const [group, fn] of lambdas()) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      const layers = JSON.stringify(fn.Properties.Layers ?? []);
+      if (withSecret.includes(group)) {
+        // AWS's own layer (account 345057560386 / 044395824272 …), the arm64 build for arm64.
+        expect(layers, group).toMatch(/AWS-Parameters-and-Secrets-Lambda-Extension-Arm64/);
+        expect(fn.Properties.Layers, group).toHaveLength(1);
+        expect(vars.PARAMETERS_SECRETS_EXTENSION_LOG_LEVEL, group).toBe('warn');
+        // No SDK client in the bundle: the secret is read from the extension with the same grant.
+        expect(accessOf(group).secrets.length, group).toBeGreaterThan(0);
+      } else {
+        expect(fn.Properties.Layers, group).toBeUndefined();
+        expect(
+          Object.keys(vars).filter((k) => k.startsWith('PARAMETERS_SECRETS')),
+          group,
+        ).toEqual([]);
+      }
+    }
+  });
+
   it('get the configured AI budget, OpenAI timeout and sign-up limit where they are used', () => {
     const configured: Record<string, Record<string, string>> = {
       ai: { AI_DAILY_BUDGET: '500', OPENAI_TIMEOUT_MS: '8000' },

@@ -93,6 +93,9 @@ async function actionsOfCode(entry: string): Promise<Set<string>> {
   ] as const) {
     if (new RegExp(`\\bfunction ${fn}\\d*\\(`).test(code)) add(...COMMAND_ACTIONS[name]!);
   }
+  // Secrets read through the Parameters and Secrets extension (functions/src/lib/secrets.ts): a
+  // GetSecretValue made by the extension with the function's own rights.
+  if (code.includes('/secretsmanager/get?secretId=')) add(...COMMAND_ACTIONS.GetSecretValue!);
   return actions;
 }
 

@@ -1,12 +1,12 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateKeyPairSync, verify } from 'node:crypto';
-import { mockClient } from 'aws-sdk-client-mock';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { RouteHandlers } from './http.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 import { TEST_ENV } from '../../test/tokens.ts';
+import { secretsExtension } from '../../test/secrets-extension.ts';
 
-const sm = mockClient(SecretsManagerClient);
+const extension = await secretsExtension();
+afterAll(() => extension.close());
 const { privateKey, publicKey } = generateKeyPairSync('rsa', {
   modulusLength: 2048,
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -40,10 +40,8 @@ const fromCloudFront = (text: string) =>
   Buffer.from(text.replace(/-/g, '+').replace(/_/g, '=').replace(/~/g, '/'), 'base64');
 
 beforeEach(() => {
-  sm.reset();
-  sm.on(GetSecretValueCommand, { SecretId: 'arn:hls' }).resolves({
-    SecretString: JSON.stringify({ private_key: privateKey }),
-  });
+  extension.reset();
+  extension.set('arn:hls', JSON.stringify({ private_key: privateKey }));
   record = { video_url: '/media/private/videos/01JABC-Lesson_1.mp4', video_status: 'ready' };
   open = true;
 });
@@ -77,7 +75,7 @@ describe('HLS access cookies', () => {
     ).toBe(true);
 
     await read();
-    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+    expect(extension.requests).toHaveLength(1);
   });
 
   it('gives nothing to a reader who may not watch, or before the video is ready', async () => {

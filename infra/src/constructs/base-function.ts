@@ -13,6 +13,21 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const BUNDLE_TARGET = 'node24';
 
+/**
+ * The AWS Parameters and Secrets Lambda Extension, given to every function whose environment names
+ * a secret (`*_SECRET_ARN`): functions/src/lib/secrets.ts reads the secret from it over
+ * localhost instead of bundling the Secrets Manager SDK client. It caches each secret (5 minutes,
+ * its default) and needs only the function's own secretsmanager:GetSecretValue grant.
+ */
+export const SECRETS_EXTENSION = lambda.ParamsAndSecretsLayerVersion.fromVersion(
+  lambda.ParamsAndSecretsVersions.V1_0_103,
+  { logLevel: lambda.ParamsAndSecretsLogLevel.WARN },
+);
+
+/** Whether a function's environment names a secret it reads through the extension. */
+export const readsSecrets = (environment: Record<string, string>): boolean =>
+  Object.keys(environment).some((k) => k.endsWith('_SECRET_ARN'));
+
 export interface BaseFunctionProps {
   /** The handler file, relative to the `functions` workspace (it exports `handler`). */
   readonly entry: string;
@@ -28,7 +43,8 @@ export interface BaseFunctionProps {
  * A Lambda function as every part of the API gets it: Node.js 24 (the newest LTS runtime that
  * aws-cdk-lib offers) on arm64, bundled locally by
  * esbuild (ESM, minified, source maps, the AWS SDK clients bundled so the code runs with the
- * versions it was tested with), X-Ray tracing and a log group with a fixed retention.
+ * versions it was tested with), X-Ray tracing and a log group with a fixed retention; the
+ * secrets extension layer where it reads a secret ({@link SECRETS_EXTENSION}).
  */
 export class BaseFunction extends Construct {
   readonly fn: NodejsFunction;
@@ -48,6 +64,7 @@ export class BaseFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      paramsAndSecrets: readsSecrets(props.environment) ? SECRETS_EXTENSION : undefined,
       projectRoot: repoRoot,
       depsLockFilePath: `${repoRoot}package-lock.json`,
       bundling: {
