@@ -16,6 +16,7 @@ const TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',
+  vtt: 'text/vtt',
 };
 
 /** The content type of a file, from the browser or its extension. */

@@ -291,6 +291,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
         header: 'Video',
         render: (r) => ({ kind: 'video', value: { entity: 'topic', record: r } }),
       },
+      { header: 'Captions', render: (r) => ({ kind: 'captions', value: r }) },
       topic.media('Notes', 'notes', 'notes_url'),
     ],
     filters: [

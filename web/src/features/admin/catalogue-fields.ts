@@ -36,7 +36,9 @@ export type Cell =
   | string
   | { kind: 'image' | 'free' | 'play' | 'notes'; value: unknown }
   /** A topic's or about-subject's video state (issue 15), with Retry when it failed. */
-  | { kind: 'video'; value: { entity: 'topic' | 'about-subject'; record: Rec } };
+  | { kind: 'video'; value: { entity: 'topic' | 'about-subject'; record: Rec } }
+  /** A topic's captions tracks (issue 15), managed in a dialog. */
+  | { kind: 'captions'; value: Rec };
 
 export interface ColumnDef {
   header: string;

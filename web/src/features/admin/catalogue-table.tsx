@@ -3,6 +3,7 @@ import { EditIcon, TrashIcon } from '../../components/icons.tsx';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { videoSourceOf, type VideoFields } from '../../components/video-player/source.ts';
 import type { Cell, Rec, ScreenConfig } from './catalogue-config.ts';
+import { CaptionsCell } from './catalogue-captions.tsx';
 import { VideoStatusCell } from './catalogue-video.tsx';
 
 /** The admin's preview: the row's video in the product's player (HLS once transcoded). */
@@ -56,6 +57,8 @@ function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
       );
     case 'video':
       return <VideoStatusCell entity={cell.value.entity} record={cell.value.record} />;
+    case 'captions':
+      return <CaptionsCell record={cell.value} />;
     case 'notes':
       return present(v) ? (
         <a href={v} target="_blank" rel="noreferrer">
