@@ -19,7 +19,8 @@ Object.assign(process.env, TEST_ENV, {
   AWS_ENDPOINT_URL_DYNAMODB: endpoint,
   AWS_ENDPOINT_URL_S3: endpoint,
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoint,
-  AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoint,
+  // The Parameters and Secrets extension, stalled too.
+  PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: String((stalled.address() as AddressInfo).port),
   RAZORPAY_SECRET_ARN: 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:razorpay',
 });
 const { handler: catalogue } = await import('../catalogue/handler.ts');
@@ -55,7 +56,7 @@ describe('a stalled AWS service', { timeout: 60_000 }, () => {
   });
 
   it.concurrent(
-    'gives up on S3 (client and presigned fetch), Cognito and Secrets Manager after three attempts',
+    'gives up on S3 (client and presigned fetch), Cognito and the secrets extension after three attempts',
     async () => {
       const failures = await Promise.all([
         failureOf(s3.send(new GetObjectCommand({ Bucket: 'test-bucket', Key: 'private/a.pdf' }))),

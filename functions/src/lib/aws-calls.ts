@@ -1,4 +1,4 @@
-import { isThrottlingError, isTransientError } from '@smithy/core/retry';
+import { StandardRetryStrategy, isThrottlingError, isTransientError } from '@smithy/core/retry';
 
 /** How long one attempt of an AWS call may take, connection included. */
 const ATTEMPT_MS = 5_000;
@@ -38,4 +38,42 @@ export function isServiceUnavailable(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const sdkError = err as Parameters<typeof isTransientError>[0];
   return isTransientError(sdkError) || isThrottlingError(sdkError);
+}
+
+const retries = new StandardRetryStrategy(AWS_CLIENT_CONFIG.maxAttempts);
+
+/**
+ * An AWS call made without an SDK client (a presigned S3 request, the secrets extension) in the
+ * clients' time budget: each attempt gets a signal that ends it after `requestTimeout`, and the
+ * SDK's standard strategy retries timeouts, network errors, throttling and 5xx up to
+ * `maxAttempts`. The last error carries `$metadata.attempts`, as the SDK's own errors do.
+ */
+export async function withRetries<T>(
+  scope: string,
+  attempt: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  let token = await retries.acquireInitialRetryToken(scope);
+  for (let n = 1; ; n++) {
+    try {
+      const value = await attempt(
+        AbortSignal.timeout(AWS_CLIENT_CONFIG.requestHandler.requestTimeout),
+      );
+      retries.recordSuccess(token);
+      return value;
+    } catch (err) {
+      if (!isServiceUnavailable(err)) throw err;
+      try {
+        token = await retries.refreshRetryTokenForRetry(token, {
+          errorType: isThrottlingError(err as Parameters<typeof isThrottlingError>[0])
+            ? 'THROTTLING'
+            : 'TRANSIENT',
+        });
+      } catch {
+        Object.assign(err as object, {
+          $metadata: { ...(err as { $metadata?: object }).$metadata, attempts: n },
+        });
+        throw err;
+      }
+    }
+  }
 }

@@ -3,9 +3,8 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { Sha256 } from '@smithy/core/checksum';
 import { HttpRequest } from '@smithy/core/protocols';
-import { isThrottlingError, StandardRetryStrategy } from '@smithy/core/retry';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { AWS_CLIENT_CONFIG, isServiceUnavailable } from './aws-calls.ts';
+import { withRetries } from './aws-calls.ts';
 import { env } from './env.ts';
 
 /**
@@ -156,7 +155,6 @@ export class S3RequestError extends Error {
 }
 
 /** The SDK's standard retry rules and back-off, shared by the S3 requests of a function. */
-const retries = new StandardRetryStrategy(AWS_CLIENT_CONFIG.maxAttempts);
 const URL_SECONDS = 60;
 
 /**
@@ -178,49 +176,28 @@ export async function s3Request<T>(
   },
   read: (res: Response) => Promise<T>,
 ): Promise<T | undefined> {
-  let token = await retries.acquireInitialRetryToken('s3');
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const url = await presignObject(method, env().MEDIA_BUCKET, key, {
-        expiresIn: URL_SECONDS,
-        headers: init.signed,
-        operation: init.operation,
-      });
-      const signal = AbortSignal.timeout(AWS_CLIENT_CONFIG.requestHandler.requestTimeout);
-      const res = await fetch(url, {
-        method,
-        headers: { ...init.headers, ...init.signed },
-        body: init.body,
-        signal,
-      });
-      if (res.status === 404) {
-        await res.body?.cancel();
-        retries.recordSuccess(token);
-        return undefined;
-      }
-      if (!res.ok) {
-        const text = await res.text();
-        throw new S3RequestError(res.status, /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? '');
-      }
-      const value = await read(res);
-      retries.recordSuccess(token);
-      return value;
-    } catch (err) {
-      if (!isServiceUnavailable(err)) throw err;
-      try {
-        token = await retries.refreshRetryTokenForRetry(token, {
-          errorType: isThrottlingError(err as Parameters<typeof isThrottlingError>[0])
-            ? 'THROTTLING'
-            : 'TRANSIENT',
-        });
-      } catch {
-        Object.assign(err as object, {
-          $metadata: { ...(err as { $metadata?: object }).$metadata, attempts: attempt },
-        });
-        throw err;
-      }
+  return withRetries('s3', async (signal) => {
+    const url = await presignObject(method, env().MEDIA_BUCKET, key, {
+      expiresIn: URL_SECONDS,
+      headers: init.signed,
+      operation: init.operation,
+    });
+    const res = await fetch(url, {
+      method,
+      headers: { ...init.headers, ...init.signed },
+      body: init.body,
+      signal,
+    });
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return undefined;
     }
-  }
+    if (!res.ok) {
+      const text = await res.text();
+      throw new S3RequestError(res.status, /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? '');
+    }
+    return read(res);
+  });
 }
 
 /*

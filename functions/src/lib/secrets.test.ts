@@ -78,7 +78,14 @@ describe('provider secrets (through the Parameters and Secrets extension)', () =
     await loadSecrets();
     expect(process.env.RAZORPAY_KEY_ID).toBe('rzp_live_1');
     expect(process.env.OPENAI_API_KEY).toBe('sk-test');
-    expect(extension.requests.map((r) => r.secretId)).toEqual(['arn:rzp', 'arn:rzp', 'arn:openai']);
+    // A 5xx is tried three times (the clients' retry budget), then the next call asks again.
+    expect(extension.requests.map((r) => r.secretId)).toEqual([
+      'arn:rzp',
+      'arn:rzp',
+      'arn:rzp',
+      'arn:rzp',
+      'arn:openai',
+    ]);
   });
 
   it('fetches nothing when no secret ARN is set (the local stack sets the keys directly)', async () => {

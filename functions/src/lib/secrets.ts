@@ -1,3 +1,4 @@
+import { withRetries } from './aws-calls.ts';
 import { resetEnvForTests } from './env.ts';
 
 /**
@@ -48,16 +49,25 @@ const EXTENSION_PORT = 2773;
 /** One secret's `SecretString` from the extension (it answers GetSecretValue's JSON). */
 async function readSecret(secretId: string): Promise<string | undefined> {
   const port = Number(process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT) || EXTENSION_PORT;
-  const res = await fetch(
-    `http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`,
-    { headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' } },
-  );
-  if (!res.ok) {
-    // The body may echo the request; the status is enough to find the cause in the logs.
-    throw new Error(`Secrets extension answered ${res.status} for ${secretId}`);
-  }
-  const body = (await res.json()) as { SecretString?: string };
-  return body.SecretString;
+  // In the clients' time budget: a stalled extension ends as a 503 to retry, not a killed function.
+  return withRetries('secrets', async (signal) => {
+    const res = await fetch(
+      `http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(secretId)}`,
+      {
+        headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
+        signal,
+      },
+    );
+    if (!res.ok) {
+      await res.body?.cancel();
+      // The body may echo the request; the status is enough to find the cause in the logs.
+      throw Object.assign(new Error(`Secrets extension answered ${res.status} for ${secretId}`), {
+        $metadata: { httpStatusCode: res.status },
+      });
+    }
+    const body = (await res.json()) as { SecretString?: string };
+    return body.SecretString;
+  });
 }
 
 let loading: Promise<void> | undefined;
