@@ -270,7 +270,11 @@ describe('the functions', () => {
       'media-jobs': {
         ...NONE,
         table: ['GetItem', 'UpdateItem'],
-        media: { 's3:GetObject': ['private/hls/*', 'private/captions/*'] },
+        // A retry copies the uploaded video onto itself (renotify.ts): read and write it there.
+        media: {
+          's3:GetObject': ['private/hls/*', 'private/captions/*', 'private/videos/*'],
+          's3:PutObject': ['private/videos/*'],
+        },
         bucket: ['s3:ListBucket'],
       },
       // The AI teacher's sources for admins: the extracted text items only, no media.

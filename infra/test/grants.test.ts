@@ -9,6 +9,8 @@ import {
   type Needs,
 } from '../src/constructs/api-route-group.ts';
 import { RECONCILE_NEEDS } from '../src/constructs/api.ts';
+import { SOURCES_NEEDS } from '../src/constructs/sources-extraction.ts';
+import { TRANSCODING_NEEDS } from '../src/constructs/transcoding.ts';
 
 /**
  * The grants against the code: every AWS call a deployed function can make must be granted, or
@@ -36,6 +38,7 @@ const COMMAND_ACTIONS: Record<string, readonly string[]> = {
   CopyObject: ['s3:GetObject', 's3:PutObject'], // read the source, write the target
   DeleteObject: ['s3:DeleteObject'],
   GetSecretValue: ['secretsmanager:GetSecretValue'],
+  CreateJob: ['mediaconvert:CreateJob'],
   // Cognito calls authorised by the caller's own token or public: no IAM.
   InitiateAuth: [],
   SignUp: [],
@@ -115,20 +118,25 @@ function actionsOfNeeds(needs: Needs): Set<string> {
   ]);
 }
 
-const functions: [string, string, Needs][] = [
+/** Each function, its needs, and what its construct grants beside them. */
+const functions: [string, string, Needs, string[]][] = [
   ...(Object.entries(GROUP_NEEDS) as [DeployedGroup, Needs][]).map(
-    ([group, needs]) => [group, handlerEntry(group), needs] as [string, string, Needs],
+    ([group, needs]) =>
+      [group, handlerEntry(group), needs, []] as [string, string, Needs, string[]],
   ),
-  ['reconcile', 'src/payments/reconcile.ts', RECONCILE_NEEDS],
+  ['reconcile', 'src/payments/reconcile.ts', RECONCILE_NEEDS, []],
+  ['sources', 'src/sources/handler.ts', SOURCES_NEEDS, []],
+  // infra/src/constructs/transcoding.ts: CreateJob on the template, the queue and new jobs.
+  ['transcoding', 'src/media-jobs/transcoding.ts', TRANSCODING_NEEDS, ['mediaconvert:CreateJob']],
 ];
 
 describe('the grants against the functions’ code', () => {
   it.each(functions)(
     '%s: every AWS call is granted, and no grant is left without its call',
     { timeout: 120_000 }, // bundles the function
-    async (group, entry, needs) => {
+    async (group, entry, needs, beside) => {
       const used = await actionsOfCode(entry);
-      const granted = actionsOfNeeds(needs);
+      const granted = new Set([...actionsOfNeeds(needs), ...beside]);
       // Everything the code calls is granted.
       expect([...used].filter((a) => !granted.has(a)).sort(), group).toEqual([]);
       // No Cognito, S3 or secret grant without its call; ListBucket only beside GetObject (S3

@@ -49,6 +49,18 @@ const EnvSchema = z.object({
    */
   HLS_KEY_PAIR_ID: z.optional(text),
   HLS_PRIVATE_KEY: z.optional(text),
+  /**
+   * Transcoding in AWS (infra/src/constructs/transcoding.ts): the MediaConvert job template, the
+   * role MediaConvert assumes and this stack's job mark. Unset on the local stack (ffmpeg).
+   */
+  MEDIACONVERT_TEMPLATE: z.optional(text),
+  MEDIACONVERT_ROLE_ARN: z.optional(text),
+  MEDIACONVERT_APP: z.optional(text),
+  /**
+   * `renotify` (the media-jobs route group in AWS): a retry re-announces the uploaded video (an
+   * S3 copy onto itself) and the transcoding function starts its MediaConvert job.
+   */
+  VIDEO_RETRY: z.optional(z.enum(['renotify'])),
   /** The AI teacher: without a key it answers 503. */
   OPENAI_API_KEY: z.optional(text),
   OPENAI_BASE_URL: z.optional(z.url()),

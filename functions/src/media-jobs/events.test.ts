@@ -53,6 +53,37 @@ describe('job-state events', () => {
     ]);
   });
 
+  it('offers each height once when MediaConvert kept a small source’s size for higher rungs', () => {
+    const at360 = (rung: string) => ({
+      outputFilePaths: [s3(`master_${rung}.m3u8`)],
+      durationInMs: 30_000,
+      videoDetails: { widthInPx: 640, heightInPx: 360 },
+    });
+    const outcome = jobOutcomeOf({
+      ...complete,
+      detail: {
+        ...complete.detail,
+        outputGroupDetails: [
+          {
+            type: 'HLS_GROUP',
+            outputDetails: [
+              at360('720p'),
+              at360('360p'),
+              at360('480p'),
+              complete.detail.outputGroupDetails[0]!.outputDetails![1]!,
+            ],
+          },
+        ],
+      },
+    });
+    expect(outcome).toMatchObject({
+      renditions: [
+        { name: '234p', height: 234, bitrate_kbps: 160 },
+        { name: '360p', height: 360, bitrate_kbps: 400 },
+      ],
+    });
+  });
+
   it('gives an ERROR a plain sentence, never the job error text', () => {
     const failed = (errorCode: number) =>
       jobOutcomeOf({

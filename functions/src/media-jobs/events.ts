@@ -77,12 +77,14 @@ export function jobOutcomeOf(event: JobStateEvent): JobOutcome | undefined {
       bitrate_kbps: rung.video_kbps + rung.audio_kbps,
     });
   }
-  renditions.sort((a, b) => a.height - b.height);
+  renditions.sort((a, b) => a.height - b.height || a.bitrate_kbps - b.bitrate_kbps);
   return {
     sourceKey,
     status: 'ready',
     durationSeconds: durationMs > 0 ? Math.round(durationMs / 100) / 10 : null,
-    renditions,
+    // MediaConvert never upscales (FIT_NO_UPSCALE): rungs above a small source come out at the
+    // source's height. The learner is offered each height once, at its lowest bitrate.
+    renditions: renditions.filter((r, i) => i === 0 || r.height !== renditions[i - 1]!.height),
   };
 }
 

@@ -13,6 +13,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import {
   HLS_PREFIX,
+  VIDEO_SOURCE_PREFIX,
   LEARNER_PENDING_PREFIX,
   UPLOAD_KINDS,
   routesOfGroup,
@@ -128,10 +129,12 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   ai: { table: 'read-write', mediaRead: [UPLOAD_KINDS.notes.prefix], secret: 'openai' },
   // Video transcoding (issue 15): the video items and their records (GetItem, UpdateItem); the
   // renditions' playlists and segment sizes are read from the HLS folder and captions files to
-  // be checked (a missing one must read as missing: list).
+  // be checked (a missing one must read as missing: list); a retry copies the uploaded video
+  // onto itself so S3 announces it again to the transcoding function (read and write).
   'media-jobs': {
     table: ['GetItem', 'UpdateItem'],
-    mediaRead: [HLS_PREFIX, UPLOAD_KINDS.captions.prefix],
+    mediaRead: [HLS_PREFIX, UPLOAD_KINDS.captions.prefix, VIDEO_SOURCE_PREFIX],
+    mediaPut: [VIDEO_SOURCE_PREFIX],
     mediaList: true,
   },
   // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.

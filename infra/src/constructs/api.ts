@@ -7,6 +7,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { SourcesExtraction } from './sources-extraction.ts';
+import { Transcoding } from './transcoding.ts';
 import {
   ApiRouteGroup,
   GROUP_NEEDS,
@@ -22,6 +23,14 @@ import { ROUTE_LIMITS, STAGE_THROTTLE, routesNamed, type RouteLimit } from '../l
 
 /** The scheduled reconciliation reads and settles orders, and asks Razorpay about them. */
 export const RECONCILE_NEEDS: Needs = { table: 'read-write', secret: 'razorpay' };
+
+/**
+ * Variables a group gets from the design (not the configuration): in AWS a video retry
+ * re-announces the upload to the transcoding function (functions/src/media-jobs/renotify.ts).
+ */
+const GROUP_VARIABLES: Partial<Record<DeployedGroup, Record<string, string>>> = {
+  'media-jobs': { VIDEO_RETRY: 'renotify' },
+};
 
 export interface ApiProps {
   readonly resources: ApiResources;
@@ -43,6 +52,8 @@ export class Api extends Construct {
   readonly reconcile: NodejsFunction;
   /** The AI teacher's sources extraction (S3 notifications of notes and captions). */
   readonly sources: NodejsFunction;
+  /** Video transcoding: MediaConvert jobs for uploaded videos, and their job-state events. */
+  readonly transcoding: Transcoding;
   /** What CloudFront must send for a request to reach any route. */
   readonly originCheck: OriginCheck;
 
@@ -84,7 +95,11 @@ export class Api extends Construct {
         httpApi: this.httpApi,
         group,
         resources: props.resources,
-        environment: { ...environment, ...props.groupEnvironment?.[group] },
+        environment: {
+          ...environment,
+          ...GROUP_VARIABLES[group],
+          ...props.groupEnvironment?.[group],
+        },
         logRetention: props.logRetention,
         authorizer: this.originCheck.authorizer,
       });
@@ -122,6 +137,13 @@ export class Api extends Construct {
       environment,
       logRetention: props.logRetention,
     }).fn;
+
+    // Uploaded videos are transcoded to HLS by MediaConvert (issue 15).
+    this.transcoding = new Transcoding(this, 'Transcoding', {
+      resources: props.resources,
+      environment,
+      logRetention: props.logRetention,
+    });
   }
 
   /**
