@@ -77,7 +77,8 @@ export function ffmpegArgs(input: string, outDir: string, rungs: HlsRung[], hasA
   const scales = rungs.map(
     (r, i) =>
       `[s${i}]scale=${r.width}:${r.height}:force_original_aspect_ratio=decrease,` +
-      `pad=${r.width}:${r.height}:(ow-iw)/2:(oh-ih)/2,setsar=1[v${i}]`,
+      `pad=${r.width}:${r.height}:(ow-iw)/2:(oh-ih)/2,setsar=1` +
+      `${r.max_fps ? `,fps=${r.max_fps}` : ''}[v${i}]`,
   );
   const args = ['-hide_banner', '-loglevel', 'error', '-y', '-i', input];
   args.push('-filter_complex', [split, ...scales].join(';'));
@@ -102,7 +103,9 @@ export function ffmpegArgs(input: string, outDir: string, rungs: HlsRung[], hasA
       '-sc_threshold',
       '0',
     );
-    if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${r.audio_kbps}k`, '-ac', '2');
+    // Mono below 64 kbit/s: speech stays clear where stereo AAC-LC would not.
+    const channels = r.audio_kbps < 64 ? '1' : '2';
+    if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${r.audio_kbps}k`, '-ac', channels);
     args.push(
       '-f',
       'hls',

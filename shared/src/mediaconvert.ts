@@ -20,16 +20,17 @@ export interface JobDestinations {
   folder: string;
 }
 
-/** HE-AAC below 96 kbit/s (it keeps stereo speech clear at 48), AAC-LC above. */
+/** HE-AAC below 96 kbit/s (mono below 64, as the local pipeline), AAC-LC above. */
 function audioOf(rung: HlsRung) {
   const he = rung.audio_kbps < 96;
+  const mono = rung.audio_kbps < 64;
   return {
     AudioSourceName: 'Audio Selector 1',
     CodecSettings: {
       Codec: 'AAC',
       AacSettings: {
         Bitrate: rung.audio_kbps * 1000,
-        CodingMode: 'CODING_MODE_2_0',
+        CodingMode: mono ? 'CODING_MODE_1_0' : 'CODING_MODE_2_0',
         SampleRate: 48000,
         CodecProfile: he ? 'HEV1' : 'LC',
         RateControlMode: 'CBR',
@@ -40,7 +41,7 @@ function audioOf(rung: HlsRung) {
 
 /**
  * One rung: H.264 in quality-defined VBR, capped at the rung's video bitrate (so the lowest rung
- * stays within its 160 kbit/s total), 2 s GOPs so 6 s segments cut on keyframes.
+ * stays within its 160 kbit/s total), 2 s GOPs so 4 s segments cut on keyframes.
  */
 function hlsOutputOf(rung: HlsRung) {
   return {
@@ -54,6 +55,14 @@ function hlsOutputOf(rung: HlsRung) {
       CodecSettings: {
         Codec: 'H_264',
         H264Settings: {
+          ...(rung.max_fps
+            ? {
+                FramerateControl: 'SPECIFIED',
+                FramerateConversionAlgorithm: 'DUPLICATE_DROP',
+                FramerateNumerator: rung.max_fps,
+                FramerateDenominator: 1,
+              }
+            : {}),
           RateControlMode: 'QVBR',
           QvbrSettings: { QvbrQualityLevel: 7 },
           MaxBitrate: rung.video_kbps * 1000,

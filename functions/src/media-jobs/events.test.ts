@@ -42,13 +42,13 @@ describe('job-state events', () => {
       status: 'ready',
       durationSeconds: 92,
       renditions: [
-        { name: '234p', height: 234, bitrate_kbps: 160 },
+        { name: '234p', height: 234, bitrate_kbps: 72 },
         { name: '360p', height: 360, bitrate_kbps: 400 },
       ],
     });
     const sizes: Record<string, number> = { '234p': 1000, '360p': 5000 };
     expect(readyState(outcome as never, (n) => sizes[n]!).video_renditions).toEqual([
-      { height: 234, bitrate_kbps: 160, bytes: 1000 },
+      { height: 234, bitrate_kbps: 72, bytes: 1000 },
       { height: 360, bitrate_kbps: 400, bytes: 5000 },
     ]);
   });
@@ -78,7 +78,7 @@ describe('job-state events', () => {
     });
     expect(outcome).toMatchObject({
       renditions: [
-        { name: '234p', height: 234, bitrate_kbps: 160 },
+        { name: '234p', height: 234, bitrate_kbps: 72 },
         { name: '360p', height: 360, bitrate_kbps: 400 },
       ],
     });

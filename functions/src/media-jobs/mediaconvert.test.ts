@@ -1,7 +1,7 @@
 import { CreateJobCommand, MediaConvertClient } from '@aws-sdk/client-mediaconvert';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HLS_LADDER, POSTER_FILE } from '@gia/shared';
+import { HLS_LADDER, HLS_SEGMENT_SECONDS, POSTER_FILE } from '@gia/shared';
 import { mediaConvertTranscoder } from './mediaconvert.ts';
 import { renotifyTranscoder, videoContentType } from './renotify.ts';
 
@@ -42,7 +42,7 @@ describe('the MediaConvert transcoder', () => {
     const [hls, poster] = input.Settings!.OutputGroups!;
     const folder = 's3://gia-dev-media/private/hls/01JABC-Algebra-lesson/';
     expect(hls!.OutputGroupSettings?.HlsGroupSettings?.Destination).toBe(`${folder}master`);
-    expect(hls!.OutputGroupSettings?.HlsGroupSettings?.SegmentLength).toBe(6);
+    expect(hls!.OutputGroupSettings?.HlsGroupSettings?.SegmentLength).toBe(HLS_SEGMENT_SECONDS);
     // Every rung, named as the local pipeline names it, capped at its bitrate.
     expect(
       hls!.Outputs!.map((o) => [

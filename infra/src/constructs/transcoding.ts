@@ -89,7 +89,7 @@ export class Transcoding extends Construct {
     const templateName = `${stack.stackName}-hls`;
     this.template = new mediaconvert.CfnJobTemplate(this, 'Template', {
       name: templateName,
-      description: 'GIA School: the HLS ladder (234p–720p, 6 s segments) and a poster',
+      description: 'GIA School: the HLS ladder (234p–720p, 4 s segments) and a poster',
       settingsJson: mediaConvertSettings(),
       statusUpdateInterval: 'SECONDS_60',
     });

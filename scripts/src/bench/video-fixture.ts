@@ -1,13 +1,15 @@
 /**
- * A lesson video and its HLS ladder made with ffmpeg from lavfi sources (moving test pattern,
- * a tone), in the video contract's layout (shared/src/video.ts): `master.m3u8`,
- * `master_<rung>.m3u8`, `master_<rung>_00001.ts`, the poster. Used by the video player's browser
+ * A lesson video made with ffmpeg from lavfi sources (moving test pattern, a tone) and its HLS
+ * ladder made by the local pipeline's own ffmpeg arguments (scripts/src/local-transcoder.ts), in
+ * the video contract's layout (shared/src/video.ts): `master.m3u8`, `master_<rung>.m3u8`,
+ * `master_<rung>_00001.ts`, the poster. Used by the video player's browser
  * test and by the video benchmark until the seeded demo lesson is transcoded by the pipeline.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HLS_LADDER, HLS_SEGMENT_SECONDS, POSTER_FILE } from '@gia/shared/video.ts';
+import { HLS_LADDER, MASTER_PLAYLIST } from '@gia/shared/video.ts';
+import { ffmpegArgs, masterPlaylist } from '../local-transcoder.ts';
 
 export interface LadderFixture {
   dir: string;
@@ -25,7 +27,6 @@ export function makeLadderFixture(
   opts: { seconds: number; height: number; mp4Kbps?: number },
 ): LadderFixture {
   mkdirSync(dir, { recursive: true });
-  const rungs = HLS_LADDER.filter((r) => r.height <= opts.height);
   const width = Math.round((opts.height * 16) / 9 / 2) * 2;
   const src = [
     '-f',
@@ -67,70 +68,22 @@ export function makeLadderFixture(
     '+faststart',
     mp4,
   ]);
-  const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')};${rungs
-    .map((r, i) => `[s${i}]scale=${r.width}:${r.height}[o${i}]`)
-    .join(';')}`;
-  const maps = rungs.flatMap((r, i) => [
-    '-map',
-    `[o${i}]`,
-    '-map',
-    '1:a',
-    `-b:v:${i}`,
-    `${r.video_kbps}k`,
-    `-maxrate:v:${i}`,
-    `${Math.round(r.video_kbps * 1.1)}k`,
-    `-bufsize:v:${i}`,
-    `${r.video_kbps * 2}k`,
-    `-b:a:${i}`,
-    `${r.audio_kbps}k`,
-  ]);
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    ...src,
-    '-filter_complex',
-    split,
-    ...maps,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-profile:v',
-    'main',
-    ...gop,
-    '-c:a',
-    'aac',
-    '-ac',
-    '1',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(HLS_SEGMENT_SECONDS),
-    '-hls_playlist_type',
-    'vod',
-    '-start_number',
-    '1',
-    '-hls_segment_filename',
-    join(dir, 'master_%v_%05d.ts'),
-    '-master_pl_name',
-    'master.m3u8',
-    '-var_stream_map',
-    rungs.map((r, i) => `v:${i},a:${i},name:${r.name}`).join(' '),
-    join(dir, 'master_%v.m3u8'),
-  ]);
-  execFileSync('ffmpeg', [
-    '-y',
-    '-loglevel',
-    'error',
-    '-ss',
-    '1',
-    '-i',
-    mp4,
-    '-frames:v',
-    '1',
-    join(dir, POSTER_FILE),
-  ]);
+  return transcodeLadder(dir, mp4, opts.seconds, opts.height);
+}
+
+/**
+ * The HLS ladder of `mp4` (`height` its picture's height) in `dir`, exactly as the local
+ * pipeline makes it (its ffmpeg arguments and master playlist), and an English captions file.
+ */
+export function transcodeLadder(
+  dir: string,
+  mp4: string,
+  seconds: number,
+  height: number,
+): LadderFixture {
+  const rungs = HLS_LADDER.filter((r) => r.height <= height);
+  execFileSync('ffmpeg', ffmpegArgs(mp4, dir, rungs, true));
+  writeFileSync(join(dir, MASTER_PLAYLIST), masterPlaylist(rungs, true));
   writeFileSync(
     join(dir, 'captions-en.vtt'),
     'WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nHello, learners.\n\n00:00:05.000 --> 00:00:10.000\nToday: sound.\n',
@@ -139,7 +92,7 @@ export function makeLadderFixture(
   return {
     dir,
     mp4,
-    duration_seconds: opts.seconds,
+    duration_seconds: seconds,
     renditions: rungs.map((r) => ({
       height: r.height,
       bitrate_kbps: r.video_kbps + r.audio_kbps,

@@ -4,20 +4,23 @@
  * 150 kbps, 400 kbps and 1.5 Mbps, plus the data-saver run: time to first frame, stalls and
  * stalled seconds in the first minute, bytes downloaded per minute.
  *
- * The lesson: 90 s of 720p (moving test pattern, a beeping tone) made with ffmpeg, its MP4 as
- * uploaded today (2.4 Mbps, +faststart) and its HLS ladder in the contract's layout
- * (video-fixture.ts). Both are served by a small static server with HTTP ranges; the HLS page
+ * The lesson: the demo lesson as the seed makes it (demo-assets.ts), 90 s of 720p, its MP4 as
+ * uploaded and its HLS ladder made by the local pipeline's ffmpeg arguments, in the contract's
+ * layout (video-fixture.ts). Both are served by a small static server with HTTP ranges; the HLS page
  * runs hls.js (the light build the app loads) with the app's own settings (HLS_CONFIG).
  */
+import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { HLS_SEGMENT_SECONDS } from '@gia/shared/video.ts';
 import { HLS_CONFIG } from '../../../../web/src/components/video-player/hls-config.ts';
 import { table, type Part, type Row } from '../report.ts';
-import { makeLadderFixture } from '../video-fixture.ts';
+import { demoLessonArgs } from '../../demo-assets.ts';
+import { transcodeLadder } from '../video-fixture.ts';
 
 const LINKS = [
   { name: '150 kbps', kbps: 150 },
@@ -26,6 +29,8 @@ const LINKS = [
 ] as const;
 const LATENCY_MS = 300;
 const WINDOW_S = Number(process.env.BENCH_VIDEO_SECONDS ?? 60);
+/** The demo lesson's length here: longer than the window, so the end is never reached. */
+const LESSON_SECONDS = 90;
 
 type Mode = 'mp4' | 'hls' | 'hls-saver';
 
@@ -36,7 +41,10 @@ interface Measure {
   playedS: number;
   /** Bytes downloaded per minute of wall time. */
   bytes: number;
-  /** Bytes downloaded per minute of lesson played: what a minute of the lesson costs. */
+  /**
+   * Bytes downloaded per minute of lesson downloaded (played, plus what is buffered ahead at the
+   * end of the window): what a minute of the lesson costs.
+   */
   bytesPerMinutePlayed: number | null;
 }
 
@@ -59,7 +67,8 @@ v.addEventListener('waiting', () => {
 });
 window.finish = () => {
   if (m.waitingSince !== null) m.stalled += (performance.now() - m.waitingSince) / 1000;
-  return { firstFrame: m.firstFrame, stalls: m.stalls, stalled: m.stalled, played: v.currentTime };
+  const b = v.buffered;
+  return { firstFrame: m.firstFrame, stalls: m.stalls, stalled: m.stalled, played: v.currentTime, loaded: b.length ? b.end(b.length - 1) : 0 };
 };
 window.start = () => {
   m.t0 = performance.now();
@@ -124,15 +133,23 @@ async function measure(browser: Browser, url: string, mode: Mode, kbps: number):
   const cdp = await context.newCDPSession(p);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // Bytes on the wire of the media requests: each finished request's encodedDataLength, and for
+  // one still loading when the window ends (or cancelled) the data it has received so far.
   let bytes = 0;
-  const media = new Set<string>();
+  const media = new Map<string, number>();
   cdp.on('Network.responseReceived', (e) => {
-    if (!/\.(mp4|ts|m3u8)(\?|$)/.test(e.response.url)) return;
-    media.add(e.requestId);
+    if (/\.(mp4|ts|m3u8)(\?|$)/.test(e.response.url)) media.set(e.requestId, 0);
   });
   cdp.on('Network.dataReceived', (e) => {
-    if (media.has(e.requestId)) bytes += e.encodedDataLength || e.dataLength;
+    const got = media.get(e.requestId);
+    if (got !== undefined) media.set(e.requestId, got + e.dataLength);
   });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (!media.has(e.requestId)) return;
+    bytes += e.encodedDataLength;
+    media.delete(e.requestId);
+  });
+  const inFlight = () => [...media.values()].reduce((a, b) => a + b, 0);
   // Time from the page's start: the page is a few hundred bytes, the player script is excluded
   // from the count (the app's chunk is measured by the spa section).
   // The page and the player's script load first at full speed (the app's player chunk is
@@ -146,16 +163,19 @@ async function measure(browser: Browser, url: string, mode: Mode, kbps: number):
   });
   await p.evaluate('window.start()');
   await p.waitForTimeout(WINDOW_S * 1000);
+  bytes += inFlight();
   const r = (await p.evaluate('window.finish()')) as {
     firstFrame: number | null;
     stalls: number;
     stalled: number;
     played: number;
+    loaded: number;
   };
   await context.close();
+  const lesson = Math.max(r.played, r.loaded);
   return {
     firstFrameS: r.firstFrame === null ? null : r.firstFrame / 1000,
-    bytesPerMinutePlayed: r.played > 0 ? (bytes * 60) / r.played : null,
+    bytesPerMinutePlayed: lesson > 0 ? (bytes * 60) / lesson : null,
     stalls: r.stalls,
     stalledS: r.stalled,
     playedS: r.played,
@@ -182,7 +202,11 @@ export async function videoSection(): Promise<Part> {
   });
   let server: Server | undefined;
   try {
-    const fixture = makeLadderFixture(dir, { seconds: 90, height: 720 });
+    // The demo lesson as the seed makes it (scripts/src/demo-assets.ts), 90 s long.
+    const mp4 = join(dir, 'lesson.mp4');
+    execFileSync('ffmpeg', demoLessonArgs('Demo lesson: sound waves', LESSON_SECONDS, mp4));
+    const fixture = transcodeLadder(dir, mp4, LESSON_SECONDS, 720);
+    const mp4Mbps = (statSync(mp4).size * 8) / LESSON_SECONDS / 1_000_000;
     const served = await serve(dir);
     server = served.server;
     const runs: { mode: Mode; link: (typeof LINKS)[number]; m: Measure }[] = [];
@@ -243,7 +267,7 @@ export async function videoSection(): Promise<Part> {
     const section = [
       '## Video: MP4 against the HLS player',
       '',
-      `A ${fixture.duration_seconds} s 720p lesson made with ffmpeg (moving test pattern, tone): the MP4 as uploaded today (${mb(statSync(fixture.mp4).size)}, 2.4 Mbps, +faststart) and its HLS ladder (${fixture.renditions.map((r) => `${r.height}p ${mb(r.bytes)}`).join(', ')}; 6 s MPEG-TS segments). Served by a static server with byte ranges; real Chromium, one page per run at 360×740, the link emulated by CDP with ${LATENCY_MS} ms latency; the page and the player script load at full speed, then the link is throttled and the clock starts at play; each run watches ${WINDOW_S} s of wall time (first frame, stalls after the first frame, data per minute of wall time and per minute of lesson played). The HLS page runs hls.js (light build) with the app's settings (web/src/components/video-player/hls-config.ts). Data saver caps hls.js at the lowest rung, measured on the fastest link (where ABR would otherwise climb). Not yet through the local gateway with the delivery cookies: measured on the files alone.`,
+      `The demo lesson as the seed makes it (scripts/src/demo-assets.ts: 720p at 30 fps, moving test content with its title and a timer, speech-like audio), ${fixture.duration_seconds} s long: its MP4 as uploaded (${mb(statSync(fixture.mp4).size)}, ${mp4Mbps.toFixed(1)} Mbps, +faststart) and its HLS ladder (${fixture.renditions.map((r) => `${r.height}p ${mb(r.bytes)}`).join(', ')}; ${HLS_SEGMENT_SECONDS} s MPEG-TS segments, made by the local pipeline's ffmpeg arguments). Served by a static server with byte ranges; real Chromium, one page per run at 360×740, the link emulated by CDP with ${LATENCY_MS} ms latency; the page and the player script load at full speed, then the link is throttled and the clock starts at play; each run watches ${WINDOW_S} s of wall time (first frame, stalls after the first frame, data per minute of wall time, and per minute of lesson downloaded: played plus buffered ahead). The HLS page runs hls.js (light build) with the app's settings (web/src/components/video-player/hls-config.ts). Data saver caps hls.js at the lowest rung, measured on the fastest link (where ABR would otherwise climb). Not yet through the local gateway with the delivery cookies: measured on the files alone.`,
       '',
       table(
         [

@@ -91,7 +91,11 @@ describe('the video player', () => {
     const { container } = render(<VideoPlayer source={hlsSource} title="Algebra" />);
     await waitFor(() => expect(made).toHaveLength(1));
     expect(made[0]?.url).toBe('/media/private/hls/01-a/master.m3u8');
-    expect(made[0]?.config).toMatchObject({ startLevel: 0, capLevelToPlayerSize: true });
+    expect(made[0]?.config).toMatchObject({
+      startLevel: 0,
+      capLevelToPlayerSize: true,
+      progressive: true,
+    });
     const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
     expect(video.getAttribute('poster')).toBe('/media/private/hls/01-a/poster.jpg');
     const track = container.querySelector('track');
