@@ -100,8 +100,9 @@ const BUNDLE_NOTE = `## Notes on missed budgets
   created by its constructor), axios's Node build, and form-data with mime-db (about 140 KB),
   which axios's Node build requires when it is loaded, not only for multipart bodies, so they
   cannot be left out or aliased away.
-- **ai** carries the OpenAI SDK (about 147 KB: its client creates every resource) and the Secrets
-  Manager client that reads its key.
+- **ai** carries the OpenAI SDK (about 147 KB: its client creates every resource). Secrets are
+  read through the Parameters and Secrets Lambda Extension, so no group carries the Secrets
+  Manager client any more (13 KB each).
 - **Import time (≤ 60% of the baseline):** on this machine, shared by several processes, a
   group's median varies by up to a third between runs of the same code (two runs on 2026-11-23:
   health 68% then 60%, learning-admin 45% then 64%); payments stays about 61% (its Razorpay SDK,
