@@ -77,8 +77,7 @@ export function ffmpegArgs(input: string, outDir: string, rungs: HlsRung[], hasA
   const scales = rungs.map(
     (r, i) =>
       `[s${i}]scale=${r.width}:${r.height}:force_original_aspect_ratio=decrease,` +
-      `pad=${r.width}:${r.height}:(ow-iw)/2:(oh-ih)/2,setsar=1` +
-      `${r.max_fps ? `,fps=${r.max_fps}` : ''}[v${i}]`,
+      `pad=${r.width}:${r.height}:(ow-iw)/2:(oh-ih)/2,setsar=1[v${i}]`,
   );
   const args = ['-hide_banner', '-loglevel', 'error', '-y', '-i', input];
   args.push('-filter_complex', [split, ...scales].join(';'));
@@ -103,9 +102,10 @@ export function ffmpegArgs(input: string, outDir: string, rungs: HlsRung[], hasA
       '-sc_threshold',
       '0',
     );
-    // Mono below 64 kbit/s: speech stays clear where stereo AAC-LC would not.
-    const channels = r.audio_kbps < 64 ? '1' : '2';
-    if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${r.audio_kbps}k`, '-ac', channels);
+    // Mono AAC-LC on every rung: a lesson is speech, mono keeps it clear at the lowest rung's
+    // 24 kbit/s, and one audio layout on every rung lets the player switch rungs mid-lesson
+    // (Chromium's media pipeline stalls on a switch between mono and stereo renditions).
+    if (hasAudio) args.push('-c:a', 'aac', '-b:a', `${r.audio_kbps}k`, '-ac', '1');
     args.push(
       '-f',
       'hls',

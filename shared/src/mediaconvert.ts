@@ -20,19 +20,20 @@ export interface JobDestinations {
   folder: string;
 }
 
-/** HE-AAC below 96 kbit/s (mono below 64, as the local pipeline), AAC-LC above. */
+/**
+ * Mono AAC-LC on every rung, as the local pipeline: one audio layout and one profile on every
+ * rung, so players switch rungs mid-lesson without an audio configuration change.
+ */
 function audioOf(rung: HlsRung) {
-  const he = rung.audio_kbps < 96;
-  const mono = rung.audio_kbps < 64;
   return {
     AudioSourceName: 'Audio Selector 1',
     CodecSettings: {
       Codec: 'AAC',
       AacSettings: {
         Bitrate: rung.audio_kbps * 1000,
-        CodingMode: mono ? 'CODING_MODE_1_0' : 'CODING_MODE_2_0',
+        CodingMode: 'CODING_MODE_1_0',
         SampleRate: 48000,
-        CodecProfile: he ? 'HEV1' : 'LC',
+        CodecProfile: 'LC',
         RateControlMode: 'CBR',
       },
     },
@@ -55,14 +56,6 @@ function hlsOutputOf(rung: HlsRung) {
       CodecSettings: {
         Codec: 'H_264',
         H264Settings: {
-          ...(rung.max_fps
-            ? {
-                FramerateControl: 'SPECIFIED',
-                FramerateConversionAlgorithm: 'DUPLICATE_DROP',
-                FramerateNumerator: rung.max_fps,
-                FramerateDenominator: 1,
-              }
-            : {}),
           RateControlMode: 'QVBR',
           QvbrSettings: { QvbrQualityLevel: 7 },
           MaxBitrate: rung.video_kbps * 1000,

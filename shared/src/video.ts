@@ -21,21 +21,16 @@ export interface HlsRung {
   height: number;
   video_kbps: number;
   audio_kbps: number;
-  /**
-   * The highest frame rate of the rung: at 12 fps the lowest rung spends its few bits on fewer,
-   * better frames, and MPEG-TS's per-frame packet overhead (about 110 bytes a frame) drops too.
-   */
-  max_fps?: number;
 }
 
 /**
  * The ladder, lowest first. The lowest rung stays at or under 160 kbps in total for 2G-like
- * links, container overhead included: its 48 + 24 kbit/s (12 fps, mono speech) come to about 90 kbit/s
+ * links, container overhead included: its 48 + 24 kbit/s (mono speech) come to about 100 kbit/s
  * as MPEG-TS segments (measured by `npm run bench -- video`), so it starts within 4 s and plays
  * without stalling on a 150 kbit/s link. Each rung's nominal total is its `video_kbps + audio_kbps`.
  */
 export const HLS_LADDER: readonly HlsRung[] = [
-  { name: '234p', width: 416, height: 234, video_kbps: 48, audio_kbps: 24, max_fps: 12 },
+  { name: '234p', width: 416, height: 234, video_kbps: 48, audio_kbps: 24 },
   { name: '360p', width: 640, height: 360, video_kbps: 336, audio_kbps: 64 },
   { name: '480p', width: 854, height: 480, video_kbps: 704, audio_kbps: 96 },
   { name: '720p', width: 1280, height: 720, video_kbps: 1872, audio_kbps: 128 },

@@ -321,7 +321,7 @@ describe('an admin builds a catalogue in the browser', () => {
     await card.getByRole('link', { name: 'The Tropics' }).click();
 
     await page.waitForURL(`**/Topics?chapter=${chapterId}`);
-    await page.getByRole('cell', { name: 'THE TROPICS' }).waitFor();
+    await page.getByRole('cell', { name: 'THE TROPICS', exact: true }).waitFor();
     expect(await page.getByLabel('Filter by Chapter', { exact: true }).inputValue()).toBe(
       chapterId,
     );
