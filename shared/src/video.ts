@@ -37,8 +37,9 @@ export const HLS_LADDER: readonly HlsRung[] = [
 ];
 
 /**
- * Segment length of every rendition, seconds: 4 (the shortest the contract allows), so the first
- * segment of the lowest rung (about 60 KB) arrives in about 3 s on a 150 kbit/s link.
+ * Segment length of every rendition, seconds: 4 (the shortest the contract allows). The player
+ * streams each segment in 32 KB pieces (web/src/components/video-player/hls-config.ts), so the
+ * first frame of the lowest rung does not wait for its whole first segment (about 50 KB).
  */
 export const HLS_SEGMENT_SECONDS = 4;
 

@@ -7,17 +7,17 @@
  * The lesson: the demo lesson as the seed makes it (demo-assets.ts), 90 s of 720p, its MP4 as
  * uploaded and its HLS ladder made by the local pipeline's ffmpeg arguments, in the contract's
  * layout (video-fixture.ts). Both are served by a small static server with HTTP ranges; the HLS page
- * runs hls.js (the light build the app loads) with the app's own settings (HLS_CONFIG).
+ * runs hls.js (the light build the app loads) with the app's own settings (`hlsConfig`), bundled
+ * from the app's module for the page.
  */
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { HLS_SEGMENT_SECONDS } from '@gia/shared/video.ts';
-import { HLS_CONFIG } from '../../../../web/src/components/video-player/hls-config.ts';
 import { table, type Part, type Row } from '../report.ts';
 import { demoLessonArgs } from '../../demo-assets.ts';
 import { transcodeLadder } from '../video-fixture.ts';
@@ -48,12 +48,37 @@ interface Measure {
   bytesPerMinutePlayed: number | null;
 }
 
-const hlsJs = createRequire(import.meta.url).resolve('hls.js/dist/hls.light.min.js');
+const playerModule = new URL(
+  '../../../../web/src/components/video-player/hls-config.ts',
+  import.meta.url,
+);
+
+/**
+ * The page's player script: hls.js's light build and the app's settings, bundled from the app's
+ * own module (web/src/components/video-player/hls-config.ts) so the bench runs what learners run.
+ */
+async function playerScript(): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents: `import Hls, { FetchLoader } from 'hls.js/light';
+import { hlsConfig } from ${JSON.stringify(playerModule.pathname)};
+Object.assign(window, { Hls, hlsConfig: hlsConfig(FetchLoader) });`,
+      resolveDir: new URL('../../../../web/', import.meta.url).pathname,
+      loader: 'ts',
+    },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    write: false,
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
 
 /** The player pages: the MP4 in a plain <video>, or hls.js with the app's settings. */
 const page = (mode: Mode) => `<!doctype html><meta charset="utf-8">
 <video id="v" muted playsinline width="360" height="203" style="width:360px;height:203px"></video>
-<script src="/hls.light.min.js"></script>
+<script src="/player.js"></script>
 <script>
 const v = document.getElementById('v');
 const m = window.measure = { t0: 0, firstFrame: null, stalls: 0, stalled: 0, waitingSince: null, started: false };
@@ -74,7 +99,7 @@ window.start = () => {
   m.t0 = performance.now();
   if (${JSON.stringify(mode)} === 'mp4') { v.src = '/lesson.mp4'; }
   else {
-    const hls = new Hls(${JSON.stringify(HLS_CONFIG)});
+    const hls = new Hls(window.hlsConfig);
     ${mode === 'hls-saver' ? 'hls.on(Hls.Events.MANIFEST_PARSED, () => { hls.autoLevelCapping = 0; hls.loadLevel = 0; });' : ''}
     hls.loadSource('/master.m3u8');
     hls.attachMedia(v);
@@ -84,7 +109,7 @@ window.start = () => {
 </script>`;
 
 /** Serves the fixture folder with byte ranges (as S3 and CloudFront do), and the pages. */
-function serve(dir: string): Promise<{ server: Server; url: string }> {
+function serve(dir: string, player: string): Promise<{ server: Server; url: string }> {
   const types: Record<string, string> = {
     m3u8: 'application/vnd.apple.mpegurl',
     ts: 'video/mp2t',
@@ -98,8 +123,13 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
       res.end(page(path.slice('/page-'.length) as Mode));
       return;
     }
-    const file = path === '/hls.light.min.js' ? hlsJs : join(dir, path.replace(/^\/+/, ''));
-    if (!file.startsWith(dir) && file !== hlsJs) return void res.writeHead(403).end();
+    if (path === '/player.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(player);
+      return;
+    }
+    const file = join(dir, path.replace(/^\/+/, ''));
+    if (!file.startsWith(dir)) return void res.writeHead(403).end();
     if (!existsSync(file)) return void res.writeHead(404).end();
     const size = statSync(file).size;
     const type = types[file.split('.').pop() ?? ''] ?? 'application/octet-stream';
@@ -207,7 +237,7 @@ export async function videoSection(): Promise<Part> {
     execFileSync('ffmpeg', demoLessonArgs('Demo lesson: sound waves', LESSON_SECONDS, mp4));
     const fixture = transcodeLadder(dir, mp4, LESSON_SECONDS, 720);
     const mp4Mbps = (statSync(mp4).size * 8) / LESSON_SECONDS / 1_000_000;
-    const served = await serve(dir);
+    const served = await serve(dir, await playerScript());
     server = served.server;
     const runs: { mode: Mode; link: (typeof LINKS)[number]; m: Measure }[] = [];
     // One mode's three links at once (each page has its own emulated link): 3 windows, not 9.

@@ -1,10 +1,26 @@
+import type {
+  FetchLoader,
+  HlsConfig,
+  LoaderCallbacks,
+  LoaderConfiguration,
+  LoaderContext,
+} from 'hls.js';
+
+/**
+ * How many bytes of a segment the fetch loader collects before it hands them to the demuxer.
+ * hls.js's own threshold is 128 KB, more than a whole 4 s segment of the lowest rungs (about
+ * 50 KB at 234p), so those arrived whole before the first frame (4.1 s at 150 kbit/s, 2.2 s at
+ * 400 kbit/s). 32 KB, about 2.5 s of the lowest rung, puts the first frame at 2.9 s and 1.7 s;
+ * 16 KB gave 2.0 s and 1.4 s but playback then started on so little that a 150 kbit/s link
+ * stalled once (`npm run bench -- video`, docs/benchmarks.md).
+ */
+export const SEGMENT_CHUNK_BYTES = 32 * 1024;
+
 /**
  * hls.js settings for slow links: start on the lowest rung with a low first estimate (150 kbps,
  * the 234p rung) and climb as ABR measures the link; never a rung taller than the picture; a
  * short forward buffer so a learner who stops early has not paid for a minute ahead. Segments
- * of the higher rungs are streamed (`progressive`: the fetch loader hands the demuxer each 128 KB
- * as it arrives, so a 720p segment starts playing before it is complete); the lowest rung's
- * segments (about 60 KB) arrive whole, which is why they are 4 s long.
+ * are streamed (`progressive`, hls.js's fetch loader) in chunks of {@link SEGMENT_CHUNK_BYTES}.
  */
 export const HLS_CONFIG = {
   startLevel: 0,
@@ -15,3 +31,26 @@ export const HLS_CONFIG = {
   maxMaxBufferLength: 30,
   backBufferLength: 30,
 } as const;
+
+/**
+ * The settings for a player, given hls.js's `FetchLoader` (exported by the light build): the
+ * segment loader is the fetch loader with a smaller streaming threshold, an init segment (read
+ * whole by hls.js) stays whole. `loader` stays hls.js's own, so `progressive` keeps it.
+ */
+export function hlsConfig(Fetch: typeof FetchLoader): Partial<HlsConfig> {
+  class SegmentLoader extends Fetch {
+    override load(
+      context: LoaderContext,
+      config: LoaderConfiguration,
+      callbacks: LoaderCallbacks<LoaderContext>,
+    ) {
+      const whole = config.highWaterMark;
+      const highWaterMark =
+        whole !== undefined && Number.isFinite(whole)
+          ? Math.min(whole, SEGMENT_CHUNK_BYTES)
+          : whole;
+      super.load(context, { ...config, highWaterMark }, callbacks);
+    }
+  }
+  return { ...HLS_CONFIG, fLoader: SegmentLoader as unknown as HlsConfig['fLoader'] };
+}

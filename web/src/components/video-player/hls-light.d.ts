@@ -1,4 +1,4 @@
 // hls.js's package exports its light build at `hls.js/light` without a types entry: same API.
 declare module 'hls.js/light' {
-  export { default } from 'hls.js';
+  export { default, FetchLoader } from 'hls.js';
 }

@@ -37,7 +37,10 @@ class FakeHls {
     this.destroyed = true;
   }
 }
-vi.mock('hls.js/light', () => ({ default: FakeHls }));
+class FakeFetchLoader {
+  load() {}
+}
+vi.mock('hls.js/light', () => ({ default: FakeHls, FetchLoader: FakeFetchLoader }));
 
 const hlsSource: VideoSource = videoSourceOf({
   video_url: '/media/private/videos/01-a.mp4?sig=x',

@@ -15,7 +15,7 @@ import { keyAction } from './keys.ts';
 import { qualityLabel, SPEEDS, speedLabel } from './quality.ts';
 import { createRenewal, isExpiredAccess } from './renewal.ts';
 import type { VideoSource } from './source.ts';
-import { HLS_CONFIG } from './hls-config.ts';
+import { hlsConfig } from './hls-config.ts';
 import './video-player.css';
 
 /** Whether the browser plays HLS itself (Safari, iOS): then hls.js is not loaded at all. */
@@ -23,7 +23,7 @@ const playsHlsNatively = (v: HTMLVideoElement) =>
   v.canPlayType('application/vnd.apple.mpegurl') !== '' && !('MediaSource' in window);
 
 /** hls.js (its light build: no subtitles or alternate audio, which plain <track>s cover). */
-const loadHls = () => import('hls.js/light').then((m) => m.default);
+const loadHls = () => import('hls.js/light');
 
 export interface VideoPlayerProps {
   source: VideoSource;
@@ -101,14 +101,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
     setLevels([]);
     const { hlsUrl, mp4Url } = source;
     if (hlsUrl && !playsHlsNatively(video)) {
-      void loadHls().then((Hls) => {
+      void loadHls().then(({ default: Hls, FetchLoader }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
           video.src = mp4Url || hlsUrl;
           return;
         }
         const start = startRef.current;
-        const hls = new Hls({ ...HLS_CONFIG, startPosition: start ?? -1 });
+        const hls = new Hls({ ...hlsConfig(FetchLoader), startPosition: start ?? -1 });
         hlsRef.current = hls;
         hls.on(Hls.Events.MANIFEST_PARSED, (_e, d) => {
           setLevels(d.levels.map((l) => l.height));
