@@ -23,6 +23,8 @@ export const GROUP_HANDLERS: Record<RouteGroup, () => Promise<{ handler: LambdaH
   local: () => import('./local/handler.ts'),
   'media-jobs': () => import('./media-jobs/handler.ts'),
   'ai-admin': () => import('./ai-admin/handler.ts'),
+  practice: () => import('./practice/handler.ts'),
+  'practice-admin': () => import('./practice-admin/handler.ts'),
 };
 
 /** The handler file of a group, relative to the functions package. */

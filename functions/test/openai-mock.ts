@@ -94,6 +94,54 @@ export function groundedReply(request: SeenRequest): MockReply {
 }
 
 /**
+ * The stand-in's practice drafts (`practice_drafts` structure), from what the product sent: for
+ * the asked number of questions (`Write N questions.`, the last message), one per passage in
+ * turn: a true/false question stating the passage's first sentence (true), then a single-answer
+ * one asking which of three statements the notes make (the passage's sentence is option 2).
+ */
+export function draftReply(request: SeenRequest): { questions: unknown[] } {
+  const count = Number(
+    /Write (\d+) questions/.exec(request.messages.at(-1)?.content ?? '')?.[1] ?? 1,
+  );
+  const material = request.messages.find((m) => m.content.includes('<course_material>'));
+  const json = material?.content.match(/<course_material>(.*)<\/course_material>/s)?.[1];
+  const passages = ((json ? JSON.parse(json) : {}) as { passages?: SentPassage[] }).passages ?? [];
+  const questions = [];
+  for (let i = 0; i < count && passages.length; i++) {
+    const p = passages[i % passages.length]!;
+    const sentence = sentencesOf(p.text)[0]?.slice(0, 200) ?? p.text.slice(0, 200);
+    questions.push(
+      i % 2 === 0
+        ? {
+            type: 'true_false',
+            text: `True or false: ${sentence}`,
+            options: [],
+            answer: 'true',
+            tolerance: 0,
+            explanation: `Your notes say: ${sentence}`,
+            difficulty: 'easy',
+            passage_id: p.id,
+          }
+        : {
+            type: 'single',
+            text: 'Which of these do your notes say?',
+            options: ['Nothing about this topic.', sentence, 'The opposite of what they say.'],
+            answer: '2',
+            tolerance: 0,
+            explanation: `Your notes say: ${sentence}`,
+            difficulty: 'medium',
+            passage_id: p.id,
+          },
+    );
+  }
+  return { questions };
+}
+
+/** The name of the structured output a request asks for. */
+const formatName = (request: SeenRequest) =>
+  (request.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+
+/**
  * A local stand-in for OpenAI's Chat Completions API (`POST /v1/chat/completions`). It records
  * every request it receives (`seen`), so tests can check exactly what the product sends, and
  * answers as `behave` says (by default by the grounded rule, {@link groundedReply}).
@@ -129,11 +177,13 @@ export async function startOpenAiMock(apiKey = 'test-key'): Promise<{
         res.end(JSON.stringify({ error: { message: 'provider exploded: secret internals' } }));
         return;
       }
-      const reply: MockReply =
-        behaviour.kind === 'reply'
-          ? { on_topic: true, covered: true, citations: [], ...behaviour.reply }
-          : groundedReply(request);
-      if (behaviour.kind === 'fake-quotes') {
+      const reply: MockReply | { questions: unknown[] } =
+        formatName(request) === 'practice_drafts' && behaviour.kind === 'grounded'
+          ? draftReply(request)
+          : behaviour.kind === 'reply'
+            ? { on_topic: true, covered: true, citations: [], ...behaviour.reply }
+            : groundedReply(request);
+      if (behaviour.kind === 'fake-quotes' && 'citations' in reply) {
         reply.citations = reply.citations.map((c) => ({
           ...c,
           quote: 'the moon is made of green cheese',

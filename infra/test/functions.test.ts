@@ -279,6 +279,15 @@ describe('the functions', () => {
       },
       // The AI teacher's sources for admins: the extracted text items only, no media.
       'ai-admin': { ...NONE, table: ['BatchGetItem', 'GetItem', 'UpdateItem'] },
+      // Issue 17: banks, records, grants, attempts and best scores; a notes source's signed URL.
+      practice: {
+        ...NONE,
+        table: ['BatchGetItem', 'GetItem', 'Query', 'UpdateItem'],
+        indexes: INDEXES,
+        media: { 's3:GetObject': [`${UPLOAD_KINDS.notes.prefix}*`] },
+      },
+      // The question bank: one item per topic, read and replaced.
+      'practice-admin': { ...NONE, table: ['GetItem', 'PutItem'] },
     };
     expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
     for (const group of Object.keys(expected))

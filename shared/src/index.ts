@@ -18,3 +18,4 @@ export * from './field-labels.ts';
 export * from './video.ts';
 export * from './handoff.ts';
 export * from './ai-sources.ts';
+export * from './practice.ts';

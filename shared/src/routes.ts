@@ -32,6 +32,9 @@ export const ROUTE_GROUPS = [
   // Video transcoding (issue 15): the retry routes, S3 upload and job-state events.
   'media-jobs',
   'ai-admin',
+  // Practice (issue 17): quizzes for learners, the question bank for admins.
+  'practice',
+  'practice-admin',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -264,6 +267,25 @@ export const ROUTES = [
   // The AI teacher's sources, for admins (docs/api.md §8): extracted notes text and corrections.
   route('admin.ai.sources', 'GET', `${A}/data/getTopicSources`, 'ai-admin', 'admin'),
   route('admin.ai.sources.update', 'POST', `${A}/data/updateTopicSources`, 'ai-admin', 'admin'),
+
+  // Practice (docs/api.md §9): quizzes, chapter tests, questions inside the video, mastery.
+  route('practice.getQuiz', 'GET', `${L}/data/getQuiz`, 'practice', 'learner'),
+  route('practice.answerQuiz', 'POST', `${L}/data/answerQuiz`, 'practice', 'learner'),
+  route('practice.getVideoQuestions', 'GET', `${L}/data/getVideoQuestions`, 'practice', 'learner'),
+  route('practice.getMastery', 'GET', `${L}/data/getMastery`, 'practice', 'learner'),
+  route('admin.practice.get', 'GET', `${A}/data/getQuestions`, 'practice-admin', 'admin'),
+  route('admin.practice.insert', 'POST', `${A}/data/insertQuestions`, 'practice-admin', 'admin'),
+  route('admin.practice.update', 'POST', `${A}/data/updateQuestions`, 'practice-admin', 'admin'),
+  route(
+    'admin.practice.delete',
+    'DELETE',
+    `${A}/data/deleteQuestions/{question_id}`,
+    'practice-admin',
+    'admin',
+  ),
+  route('admin.practice.import', 'POST', `${A}/data/importQuestions`, 'practice-admin', 'admin'),
+  // In the AI teacher's group, which already carries the model client and the topic's passages.
+  route('admin.practice.draft', 'POST', `${A}/data/draftQuestions`, 'ai', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

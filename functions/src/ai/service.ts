@@ -47,7 +47,7 @@ let client: { ai: OpenAI; config: string } | undefined;
  * The OpenAI client. Its timeout and single retry end well inside the function's 29 s, so a
  * stalled provider answers a clear 503 instead of a function killed mid-request.
  */
-function openai(): OpenAI {
+export function openai(): OpenAI {
   const { OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_TIMEOUT_MS } = env();
   if (!OPENAI_API_KEY) throw new UnavailableError(M.aiUnavailable);
   const config = `${OPENAI_API_KEY}|${OPENAI_BASE_URL ?? ''}|${OPENAI_TIMEOUT_MS}`;

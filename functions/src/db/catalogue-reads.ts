@@ -53,16 +53,26 @@ export async function getRecords(refs: Ref[]): Promise<RecordMap> {
 }
 
 /**
- * Many records by id, which of some subjects a learner owns, and the rating aggregates of some
- * classes or subjects (looked up with `ratingOf`), in one BatchGet per 100 keys.
+ * Many records by id, which of some subjects a learner owns, the rating aggregates of some
+ * classes or subjects (looked up with `ratingOf`), and other items by key (`extraKeys`, returned
+ * whole as `extras`), in one BatchGet per 100 keys.
  */
 export async function getRecordsAndGrants(
   refs: Ref[],
   userId: string | undefined,
   subjectIds: string[],
   ratingsOf: Ref[] = [],
-): Promise<{ records: RecordMap; granted: Set<string>; ratings: Map<string, Rating> }> {
+  extraKeys: { pk: string; sk: string }[] = [],
+): Promise<{
+  records: RecordMap;
+  granted: Set<string>;
+  ratings: Map<string, Rating>;
+  extras: Record<string, unknown>[];
+}> {
   const unique = [...new Map(refs.map((r) => [refKey(r), keyOf(r)])).values()];
+  const extra = new Set(extraKeys.map((k) => `${k.pk}|${k.sk}`));
+  unique.push(...new Map(extraKeys.map((k) => [`${k.pk}|${k.sk}`, k])).values());
+  const extras: Record<string, unknown>[] = [];
   // Rating aggregates (kept per class and subject by the review writes) ride along.
   const rated = new Map<string, string>();
   for (const r of new Map(ratingsOf.map((x) => [refKey(x), x])).values()) {
@@ -83,6 +93,10 @@ export async function getRecordsAndGrants(
         new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: batch } } }),
       );
       for (const item of res.Responses?.[tableName()] ?? []) {
+        if (extra.has(`${String(item.pk)}|${String(item.sk)}`)) {
+          extras.push(item);
+          continue;
+        }
         if (item.type === 'grant') {
           granted.add(String(item.subject_id));
           continue;
@@ -103,7 +117,7 @@ export async function getRecordsAndGrants(
       batch = res.UnprocessedKeys?.[tableName()]?.Keys;
     }
   }
-  return { records: found, granted, ratings };
+  return { records: found, granted, ratings, extras };
 }
 
 /** Looks up a record fetched by `getRecords`. */

@@ -50,6 +50,9 @@
  * | upload counter | `UPLOADS#<user_id>#<yyyy-mm-dd>` | `UPLOADS` | | | upload/presign and upload/file per-learner daily quota (TTL cleans up) |
  * | extracted source | `SOURCE#<media key>` | `SOURCE` | | | the sources function's text of a notes PDF (pages) or a WebVTT file (cues), admins' page corrections; getTopicSources |
  * | topic passages | `TOPIC#<topic_id>` | `PASSAGES` | | | the AI teacher's passages and minisearch index of a topic, rebuilt when its sources' signature changes |
+ * | question bank | `TOPIC#<topic_id>` | `QUIZ` | `CHAPTER#<chapter_id>#QUIZ` / `<topic_id>` | | getQuestions and the admin writes (whole item, `version` checked); getQuiz (topic: in the BatchGet with the topic's ancestors; chapter: one gsi1 Query), answerQuiz, getVideoQuestions |
+ * | quiz attempt | `QUIZATTEMPT#<attempt_id>` | `QUIZATTEMPT` | | | answerQuiz: created by the first answer, one answer per question, the learner's own (TTL cleans up) |
+ * | best topic score | `USER#<user_id>` | `MASTERY#<subject_id>#<topic_id>` | | | answerQuiz keeps the best; getMastery (one subject), getCourseProgress (all) |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
@@ -173,6 +176,8 @@ export const sortKeyPrefixes = {
   /** A topic's reviews and, beside them, its `REVIEWSUMMARY`. */
   reviewsAndSummary: 'REVIEW',
   question: 'QNA#',
+  /** A learner's best topic quiz scores (`MASTERY#<subject_id>#<topic_id>`). */
+  mastery: 'MASTERY#',
 } as const;
 
 /** Strips the key attributes from an item before it leaves the data layer. */

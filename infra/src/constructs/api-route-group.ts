@@ -139,6 +139,15 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   },
   // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.
   'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
+  // Practice (issue 17): a topic's or chapter's banks with the records and grant they need
+  // (GetItem, BatchGetItem, Query on gsi1), an answer and a best score (conditional UpdateItem),
+  // a notes source's signed URL (the notes kind's prefix).
+  practice: {
+    table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
+    mediaRead: [UPLOAD_KINDS.notes.prefix],
+  },
+  // The question bank: one item per topic, replaced under a version check (PutItem).
+  'practice-admin': { table: ['GetItem', 'PutItem'] },
 };
 
 /** What the functions are granted access to. */

@@ -1,0 +1,28 @@
+import {
+  AnswerQuizInput,
+  MasteryQuery,
+  PRACTICE_MESSAGES as M,
+  QuizQuery,
+  TopicQuery,
+} from '@gia/shared';
+import { createGroupHandler, ok } from '../lib/http.ts';
+import { learnerId } from '../lib/identity.ts';
+import { parse } from '../lib/validation.ts';
+import { gradeAnswer, loadQuiz, subjectMastery, videoQuestions } from './service.ts';
+
+/** Practice for learners: quizzes, chapter tests, questions inside the video (docs/api.md §9). */
+export const handler = createGroupHandler('practice', {
+  'practice.getQuiz': async (req) =>
+    ok(M.quizLoaded, await loadQuiz(learnerId(req), parse(QuizQuery, req.query))),
+  'practice.answerQuiz': async (req) =>
+    ok(M.answerChecked, await gradeAnswer(learnerId(req), parse(AnswerQuizInput, req.body))),
+  'practice.getVideoQuestions': async (req) =>
+    ok(M.videoQuestionsLoaded, {
+      questions: await videoQuestions(learnerId(req), parse(TopicQuery, req.query).topic_id),
+    }),
+  'practice.getMastery': async (req) =>
+    ok(
+      M.masteryLoaded,
+      await subjectMastery(learnerId(req), parse(MasteryQuery, req.query).subject_id),
+    ),
+});

@@ -1,0 +1,197 @@
+import { ulid } from 'ulid';
+import {
+  attemptIdOf,
+  isCorrect,
+  LEARNING_MESSAGES,
+  MASTERY_PERCENT,
+  parseAttemptId,
+  PRACTICE_MESSAGES as M,
+  quizSize,
+  topicOfQuestion,
+  type AnswerQuizInput,
+  type GradedAnswer,
+  type Mastery,
+  type Quiz,
+  type QuizQuestion,
+  type VideoQuestion,
+} from '@gia/shared';
+import {
+  bestScores,
+  chapterQuizContext,
+  recordAnswer,
+  saveBestScore,
+  topicQuizContext,
+  type QuizContext,
+  type StoredQuestion,
+} from '../db/practice.ts';
+import { recordOf, topicsOfSubject, type TopicFields } from '../db/records.ts';
+import { mayWatchTopic } from '../lib/entitlement.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { signedMediaUrl } from '../lib/media.ts';
+
+/** Quizzes, chapter tests, questions inside the video and mastery (docs/api.md §9). */
+
+const isActive = (t: TopicFields | undefined): t is TopicFields => t?.status === 'Active';
+
+/** Whether the learner may open a topic of this context (the one entitlement rule). */
+const mayOpen = (ctx: QuizContext, topic: TopicFields) =>
+  mayWatchTopic({ topic, subject: ctx.subject, class: ctx.class, board: ctx.board }, ctx.granted);
+
+/** The approved questions of a topic, as its bank in the context holds them. */
+const approvedOf = (ctx: QuizContext, topicId: string) =>
+  (ctx.banks.find((b) => b.topic_id === topicId)?.questions ?? []).filter(
+    (q) => q.status === 'approved',
+  );
+
+/** A question as a learner sees it before answering: no answer, explanation or source. */
+const shown = (topicId: string, q: StoredQuestion): QuizQuestion => ({
+  question_id: q.question_id,
+  topic_id: topicId,
+  type: q.type,
+  text: q.text,
+  ...(q.options ? { options: q.options } : {}),
+  // Public images only (refused otherwise on write): shown as stored.
+  ...(q.image_url ? { image_url: q.image_url } : {}),
+});
+
+/** Fisher–Yates on a copy. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A topic the learner may practise, with its context: 404 when there is none, 403 when not theirs. */
+async function openTopic(userId: string, topicId: string) {
+  const ctx = await topicQuizContext(userId, topicId);
+  const topic = ctx.topics[0];
+  if (!isActive(topic)) throw new NotFoundError(LEARNING_MESSAGES.topicNotFound);
+  if (!mayOpen(ctx, topic)) throw new ForbiddenError(LEARNING_MESSAGES.notEntitled);
+  return { ctx, topic };
+}
+
+/**
+ * `getQuiz`: up to ten approved questions in a new order, without their answers. A topic quiz
+ * asks the topic's; a chapter test draws from every topic of the chapter the learner may open.
+ */
+export async function loadQuiz(
+  userId: string,
+  scope: { topic_id?: string; chapter_id?: string },
+): Promise<Quiz> {
+  let pool: { topicId: string; q: StoredQuestion }[];
+  if (scope.topic_id) {
+    const { ctx } = await openTopic(userId, scope.topic_id);
+    pool = approvedOf(ctx, scope.topic_id).map((q) => ({ topicId: scope.topic_id!, q }));
+    if (!pool.length) throw new NotFoundError(M.topicNoQuestions);
+  } else {
+    const chapterId = scope.chapter_id!;
+    const ctx = await chapterQuizContext(userId, chapterId);
+    if (!ctx.chapter) throw new NotFoundError(M.chapterNotFound);
+    const withQuestions = ctx.topics.filter(
+      (t) => isActive(t) && t.chapter_id === chapterId && approvedOf(ctx, t.topic_id).length,
+    );
+    const open = withQuestions.filter((t) => mayOpen(ctx, t));
+    if (!open.length) {
+      if (withQuestions.length) throw new ForbiddenError(LEARNING_MESSAGES.notEntitled);
+      throw new NotFoundError(M.chapterNoQuestions);
+    }
+    pool = open.flatMap((t) =>
+      approvedOf(ctx, t.topic_id).map((q) => ({ topicId: t.topic_id, q })),
+    );
+  }
+  const picked = shuffled(pool).slice(0, quizSize(pool.length));
+  const ref = scope.topic_id
+    ? { scope: 'topic' as const, scope_id: scope.topic_id }
+    : { scope: 'chapter' as const, scope_id: scope.chapter_id! };
+  return {
+    attempt_id: attemptIdOf({ ...ref, total: picked.length }, ulid()),
+    scope: ref.scope,
+    questions: picked.map((p) => shown(p.topicId, p.q)),
+  };
+}
+
+/** `getVideoQuestions`: the approved questions pinned to the topic's video, by time. */
+export async function videoQuestions(userId: string, topicId: string): Promise<VideoQuestion[]> {
+  const { ctx } = await openTopic(userId, topicId);
+  const pinned = approvedOf(ctx, topicId).filter(
+    (q): q is StoredQuestion & { video_seconds: number } => typeof q.video_seconds === 'number',
+  );
+  pinned.sort((a, b) => a.video_seconds - b.video_seconds);
+  return pinned.map((q) => ({ ...shown(topicId, q), video_seconds: q.video_seconds }));
+}
+
+/** Where a question's answer is taught, with the notes opened at its page. */
+async function sourceOf(
+  topic: TopicFields,
+  q: StoredQuestion,
+): Promise<GradedAnswer['source'] | undefined> {
+  if (!q.source) return undefined;
+  if (q.source.kind === 'video') return { kind: 'video', seconds: q.source.seconds };
+  const signed = topic.notes_url ? await signedMediaUrl(topic.notes_url) : null;
+  return {
+    kind: 'notes',
+    page: q.source.page,
+    ...(signed ? { url: `${signed}#page=${q.source.page}` } : {}),
+  };
+}
+
+/**
+ * `answerQuiz`: grades one answer on the server. With an `attempt_id` the answer counts toward
+ * that quiz (once per question; the last answer brings the score, and a topic quiz's score may
+ * become the learner's best); without one (a question inside the video) it is only graded.
+ */
+export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promise<GradedAnswer> {
+  const topicId = topicOfQuestion(input.question_id);
+  if (!topicId) throw new NotFoundError(M.questionNotFound);
+  const ref = input.attempt_id ? parseAttemptId(input.attempt_id) : undefined;
+  if (ref?.scope === 'topic' && ref.scope_id !== topicId) throw new ValidationError(M.notInQuiz);
+  const { ctx, topic } = await openTopic(userId, topicId);
+  const q = approvedOf(ctx, topicId).find((x) => x.question_id === input.question_id);
+  if (!q) throw new NotFoundError(M.questionNotFound);
+  if (ref?.scope === 'chapter' && topic.chapter_id !== ref.scope_id) {
+    throw new ValidationError(M.notInQuiz);
+  }
+  const correct = isCorrect(q, input.answer);
+  const graded: GradedAnswer = {
+    correct,
+    explanation: q.explanation,
+    correct_answer: q.answer,
+    ...(q.type === 'numeric' && q.tolerance ? { tolerance: q.tolerance } : {}),
+  };
+  const source = await sourceOf(topic, q);
+  if (source) graded.source = source;
+  if (!ref || !input.attempt_id) return graded;
+
+  const state = await recordAnswer(input.attempt_id, ref, userId, q.question_id, correct);
+  if (state === 'not-yours') throw new NotFoundError(M.attemptNotFound);
+  if (state === 'answered') throw new ConflictError(M.alreadyAnswered);
+  if (state === 'finished') throw new ConflictError(M.quizFinished);
+  if (state.answered >= state.total) {
+    const percent = Math.round((state.correct / state.total) * 100);
+    graded.score = { correct: state.correct, total: state.total, percent };
+    if (ref.scope === 'topic') await saveBestScore(userId, topic, percent);
+  }
+  return graded;
+}
+
+/** `getMastery`: of a subject's active topics, how many the learner has mastered. */
+export async function subjectMastery(userId: string, subjectId: string): Promise<Mastery> {
+  const subject = await recordOf('subject', subjectId);
+  if (!subject) throw new NotFoundError(M.subjectNotFound);
+  const [topics, scores] = await Promise.all([
+    topicsOfSubject(subject.class_id, subjectId),
+    bestScores(userId, subjectId),
+  ]);
+  const active = new Set(topics.filter(isActive).map((t) => t.topic_id));
+  const rows = scores
+    .filter((s) => active.has(s.topic_id))
+    .map(({ topic_id, best_percent }) => ({ topic_id, best_percent }));
+  return {
+    topics_total: active.size,
+    topics_mastered: rows.filter((r) => r.best_percent >= MASTERY_PERCENT).length,
+    topics: rows,
+  };
+}

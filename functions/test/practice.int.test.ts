@@ -1,0 +1,471 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, buySubjects, newLearner, routePath } from './api.ts';
+import { ADMIN_DATA, historyTopics, LEARNER_DATA, signedInAdmin } from './fixtures.ts';
+
+const call = api();
+const admin = signedInAdmin(call);
+
+type Learner = Awaited<ReturnType<typeof newLearner>>;
+type Topics = Awaited<ReturnType<typeof historyTopics>>;
+
+/** Questions of all four types (approved unless told), for the bank of `topic_id`. */
+const QUESTIONS = [
+  {
+    type: 'single',
+    text: 'Who built the Buland Darwaza?',
+    options: ['Babur', 'Akbar', 'Aurangzeb'],
+    answer: '2',
+    explanation: 'Akbar built it at Fatehpur Sikri.',
+    source: { kind: 'notes', page: 2 },
+  },
+  {
+    type: 'multiple',
+    text: 'Which were Mughal emperors?',
+    options: ['Akbar', 'Ashoka', 'Jahangir', 'Shivaji'],
+    answer: ['3', '1'],
+    explanation: 'Akbar and Jahangir were Mughals.',
+  },
+  {
+    type: 'true_false',
+    text: 'Akbar started the Din-i-Ilahi.',
+    answer: true,
+    explanation: 'He did, in 1582.',
+    source: { kind: 'video', seconds: 42 },
+  },
+  {
+    type: 'numeric',
+    text: 'In which year did Akbar become emperor?',
+    answer: 1556,
+    tolerance: 0,
+    explanation: 'In 1556, at thirteen.',
+  },
+  {
+    type: 'true_false',
+    text: 'Akbar ruled from Delhi only.',
+    answer: false,
+    explanation: 'He ruled from Agra, Fatehpur Sikri and Lahore too.',
+    video_seconds: 20,
+  },
+  {
+    type: 'numeric',
+    text: 'About how many years did Akbar rule?',
+    answer: 49,
+    tolerance: 1,
+    explanation: 'From 1556 to 1605.',
+  },
+];
+
+/** The right answer to each question above, by its text. */
+const RIGHT = new Map<string, unknown>(QUESTIONS.map((q) => [q.text, q.answer]));
+
+const getQuestions = (topicId: string, token = admin.token) =>
+  call('GET', `${ADMIN_DATA}/getQuestions?topic_id=${topicId}`, { token });
+const insert = (body: object, token = admin.token) =>
+  call('POST', `${ADMIN_DATA}/insertQuestions`, { token, body });
+const getQuiz = (who: Learner, query: string) =>
+  call('GET', `${LEARNER_DATA}/getQuiz?${query}`, { token: who.token });
+const answer = (who: Learner, body: object) =>
+  call('POST', `${LEARNER_DATA}/answerQuiz`, { token: who.token, body });
+
+/** Fills a topic's bank with the six questions (approved) and one draft. */
+async function fillBank(topicId: string) {
+  for (const q of QUESTIONS) {
+    expect((await insert({ topic_id: topicId, status: 'approved', ...q })).status).toBe(201);
+  }
+  await insert({
+    topic_id: topicId,
+    type: 'true_false',
+    text: 'DRAFT never shown',
+    answer: true,
+    explanation: 'x',
+  });
+}
+
+describe('the question bank (admin)', () => {
+  let t: Topics;
+  beforeAll(async () => {
+    t = await historyTopics(admin.post);
+  });
+
+  it('creates questions of every type with 201 and lists them in order, drafts included', async () => {
+    await fillBank(t.free.topic_id);
+    const res = await getQuestions(t.free.topic_id);
+
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((q: { position: number }) => q.position)).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
+    expect(res.body.data[0]).toMatchObject({
+      topic_id: t.free.topic_id,
+      type: 'single',
+      options: [
+        { option_id: '1', text: 'Babur' },
+        { option_id: '2', text: 'Akbar' },
+        { option_id: '3', text: 'Aurangzeb' },
+      ],
+      answer: '2',
+      difficulty: 'medium',
+      status: 'approved',
+    });
+    expect(res.body.data[1].answer).toEqual(['1', '3']);
+    expect(res.body.data[6].status).toBe('draft');
+    expect(res.body.data[0].question_id).toMatch(new RegExp(`^${t.free.topic_id}_`));
+  });
+
+  it('refuses a question whose answer does not fit its type, with the reason', async () => {
+    const cases: [object, string][] = [
+      [
+        { type: 'single', options: ['a', 'b'], answer: '3' },
+        'The answer must be the number of one option.',
+      ],
+      [
+        { type: 'single', options: ['only'], answer: '1' },
+        'A single-answer question needs 2 to 6 options.',
+      ],
+      [
+        { type: 'true_false', options: ['a', 'b'], answer: true },
+        'Only a choice question has options.',
+      ],
+      [
+        { type: 'multiple', options: ['a', 'b'], answer: [] },
+        'The answer must list the numbers of one or more options.',
+      ],
+      [{ type: 'numeric', answer: 'ten' }, 'The answer must be a number.'],
+      [
+        { type: 'single', options: ['a', 'b'], answer: '1', tolerance: 1 },
+        'Only a numeric question has a tolerance.',
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await insert({
+        topic_id: t.paid.topic_id,
+        text: 'Q',
+        explanation: 'E',
+        ...fields,
+      });
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+    }
+    expect((await getQuestions(t.paid.topic_id)).body.data).toEqual([]);
+  });
+
+  it('updates a question, moves it, changes its type, and deletes it', async () => {
+    const a = (await insert({ topic_id: t.paid.topic_id, ...QUESTIONS[0] })).body.data;
+    const b = (await insert({ topic_id: t.paid.topic_id, ...QUESTIONS[2] })).body.data;
+    const update = (body: object) =>
+      call('POST', `${ADMIN_DATA}/updateQuestions`, { token: admin.token, body });
+
+    const moved = await update({ question_id: b.question_id, position: 0, status: 'approved' });
+    expect(moved.body.data).toMatchObject({ position: 0, status: 'approved' });
+    const numeric = await update({
+      question_id: a.question_id,
+      type: 'numeric',
+      answer: 7,
+      tolerance: 0.5,
+    });
+    expect(numeric.status).toBe(200);
+    expect(numeric.body.data.options).toBeUndefined();
+    expect(numeric.body.data).toMatchObject({
+      type: 'numeric',
+      answer: 7,
+      tolerance: 0.5,
+      position: 1,
+    });
+    const wrong = await update({ question_id: b.question_id, answer: '1' });
+    expect(wrong.body.message).toBe('The answer must be true or false.');
+
+    const del = () =>
+      call('DELETE', `${ADMIN_DATA}/deleteQuestions/${a.question_id}`, { token: admin.token });
+    expect((await del()).status).toBe(200);
+    expect((await del()).status).toBe(404);
+    const left = (await getQuestions(t.paid.topic_id)).body.data;
+    expect(left.map((q: { question_id: string }) => q.question_id)).toEqual([b.question_id]);
+    for (const q of left) {
+      await call('DELETE', `${ADMIN_DATA}/deleteQuestions/${q.question_id}`, {
+        token: admin.token,
+      });
+    }
+  });
+
+  it('imports a CSV all or nothing, naming each bad row by its line', async () => {
+    const header =
+      'type,text,option_1,option_2,option_3,option_4,option_5,option_6,answer,tolerance,explanation,difficulty,source_page,source_seconds,video_seconds,status';
+    const good = [
+      header,
+      `single,"Akbar's capital, first?",Agra,Delhi,,,,,1,,"Agra, then Fatehpur Sikri.",easy,3,,,approved`,
+      'true_false,Akbar was a Mughal.,,,,,,,TRUE,,He was.,,,,,',
+      'numeric,Year of Panipat II?,,,,,,,1556,0,"1556.",hard,,,12,',
+      '',
+    ].join('\r\n');
+    const bad = [
+      header,
+      'true_false,Fine row,,,,,,,true,,Yes.,,,,,',
+      'single,No answer,A,B,,,,,,,E,,,,,',
+      'essay,Wrong type,,,,,,,x,,E,,,,,',
+    ].join('\n');
+    const before = (await getQuestions(t.paid.topic_id)).body.data.length;
+    const post = (csv: string) =>
+      call('POST', `${ADMIN_DATA}/importQuestions`, {
+        token: admin.token,
+        body: { topic_id: t.paid.topic_id, csv },
+      });
+
+    const refused = await post(bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Some rows have errors. Nothing was imported.');
+    expect(refused.body.details.map((d: { field: string }) => d.field)).toEqual(['row 3', 'row 4']);
+    expect((await getQuestions(t.paid.topic_id)).body.data).toHaveLength(before);
+
+    const imported = await post(good);
+    expect(imported.status).toBe(201);
+    expect(imported.body.data).toHaveLength(3);
+    expect(imported.body.data[0]).toMatchObject({
+      text: "Akbar's capital, first?",
+      explanation: 'Agra, then Fatehpur Sikri.',
+      source: { kind: 'notes', page: 3 },
+      difficulty: 'easy',
+      status: 'approved',
+    });
+    expect(imported.body.data[1]).toMatchObject({ answer: true, status: 'draft' });
+    expect(imported.body.data[2]).toMatchObject({ answer: 1556, video_seconds: 12 });
+    expect((await post('type,text\n')).body.message).toBe('The CSV has no question rows.');
+    expect((await post('kind,question\nx,y')).body.message).toBe(
+      'The first row must be the header of the template.',
+    );
+  });
+
+  it('is for admins only', async () => {
+    const learner = await newLearner(call, 'Nosy');
+    expect((await getQuestions(t.free.topic_id, learner.token)).status).toBe(403);
+    expect(
+      (await insert({ topic_id: t.free.topic_id, ...QUESTIONS[0] }, learner.token)).status,
+    ).toBe(403);
+  });
+});
+
+describe('taking a quiz (learner)', () => {
+  let t: Topics;
+  let me: Learner;
+  beforeAll(async () => {
+    t = await historyTopics(admin.post);
+    await admin.post('updateTopics', { ...t.free, notes_url: '/media/private/notes/akbar.pdf' });
+    await fillBank(t.free.topic_id);
+    await fillBank(t.paid.topic_id);
+    me = await newLearner(call, 'Quiz Taker');
+  });
+
+  it('hands out approved questions in a new order, never an answer, explanation or source', async () => {
+    const res = await getQuiz(me, `topic_id=${t.free.topic_id}`);
+
+    expect(res.status).toBe(200);
+    expect(res.body.data.scope).toBe('topic');
+    const texts = res.body.data.questions.map((q: { text: string }) => q.text);
+    expect(new Set(texts)).toEqual(new Set(QUESTIONS.map((q) => q.text)));
+    const raw = JSON.stringify(res.body);
+    for (const secret of [
+      '"answer"',
+      'explanation',
+      '"source"',
+      'tolerance',
+      'DRAFT',
+      'Fatehpur',
+    ]) {
+      expect(raw).not.toContain(secret);
+    }
+  });
+
+  it('grades each answer on the server, once, and scores the quiz at its last answer', async () => {
+    const quiz = (await getQuiz(me, `topic_id=${t.free.topic_id}`)).body.data;
+    const results = [];
+    for (const q of quiz.questions) {
+      const right = RIGHT.get(q.text);
+      // One wrong answer: the multiple-answer question with one option missing.
+      const given = q.type === 'multiple' ? ['1'] : right;
+      results.push(
+        (
+          await answer(me, {
+            attempt_id: quiz.attempt_id,
+            question_id: q.question_id,
+            answer: given,
+          })
+        ).body.data,
+      );
+    }
+
+    expect(results.filter((r) => r.correct)).toHaveLength(5);
+    expect(results.at(-1).score).toEqual({ correct: 5, total: 6, percent: 83 });
+    expect(results.slice(0, -1).every((r) => r.score === undefined)).toBe(true);
+    const single = results.find((r) => r.correct_answer === '2');
+    expect(single).toMatchObject({
+      explanation: 'Akbar built it at Fatehpur Sikri.',
+      source: { kind: 'notes', page: 2 },
+    });
+    expect(single.source.url).toMatch(/akbar\.pdf\?.*#page=2$/);
+    expect(results.find((r) => r.source?.kind === 'video').source).toEqual({
+      kind: 'video',
+      seconds: 42,
+    });
+
+    const again = await answer(me, {
+      attempt_id: quiz.attempt_id,
+      question_id: quiz.questions[0].question_id,
+      answer: '1',
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'This question is already answered.' },
+    });
+  });
+
+  it('grades numbers within their tolerance', async () => {
+    const quiz = (await getQuiz(me, `topic_id=${t.free.topic_id}`)).body.data;
+    const years = quiz.questions.find((q: { text: string }) => q.text.startsWith('About how many'));
+    const near = await answer(me, {
+      attempt_id: quiz.attempt_id,
+      question_id: years.question_id,
+      answer: 50,
+    });
+    expect(near.body.data).toMatchObject({ correct: true, correct_answer: 49, tolerance: 1 });
+  });
+
+  it('keeps an attempt to its learner: another learner’s answer to it is 404', async () => {
+    const quiz = (await getQuiz(me, `topic_id=${t.free.topic_id}`)).body.data;
+    const q = quiz.questions[0];
+    await answer(me, { attempt_id: quiz.attempt_id, question_id: q.question_id, answer: '1' });
+    const other = await newLearner(call, 'Other');
+
+    const res = await answer(other, {
+      attempt_id: quiz.attempt_id,
+      question_id: quiz.questions[1].question_id,
+      answer: '1',
+    });
+
+    expect(res).toMatchObject({ status: 404, body: { message: 'Quiz attempt not found.' } });
+  });
+
+  it('refuses a question of another topic in a topic quiz, and a made-up attempt id', async () => {
+    const quiz = (await getQuiz(me, `topic_id=${t.free.topic_id}`)).body.data;
+    const paidQuestion = (await getQuestions(t.paid.topic_id)).body.data[0];
+    const other = await answer(me, {
+      attempt_id: quiz.attempt_id,
+      question_id: paidQuestion.question_id,
+      answer: '2',
+    });
+    expect(other).toMatchObject({
+      status: 400,
+      body: { message: 'This question is not part of this quiz.' },
+    });
+    const forged = await answer(me, {
+      attempt_id: 'x',
+      question_id: quiz.questions[0].question_id,
+      answer: '2',
+    });
+    expect(forged).toMatchObject({ status: 400, body: { message: 'attempt_id is not valid.' } });
+  });
+
+  it('needs the subject for a paid topic (403), then opens it once bought', async () => {
+    const buyer = await newLearner(call, 'Buyer');
+    const paidQuestion = (await getQuestions(t.paid.topic_id)).body.data[0];
+    expect((await getQuiz(buyer, `topic_id=${t.paid.topic_id}`)).status).toBe(403);
+    expect(
+      (await answer(buyer, { question_id: paidQuestion.question_id, answer: '2' })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('GET', `${LEARNER_DATA}/getVideoQuestions?topic_id=${t.paid.topic_id}`, {
+          token: buyer.token,
+        })
+      ).status,
+    ).toBe(403);
+
+    await buySubjects(call, buyer.token, [t.subject.subject_id]);
+
+    expect((await getQuiz(buyer, `topic_id=${t.paid.topic_id}`)).status).toBe(200);
+  });
+
+  it('draws a chapter test from the topics the learner may open', async () => {
+    const free = await getQuiz(me, `chapter_id=${t.chapter.chapter_id}`);
+    expect(free.body.data.scope).toBe('chapter');
+    expect(new Set(free.body.data.questions.map((q: { topic_id: string }) => q.topic_id))).toEqual(
+      new Set([t.free.topic_id]),
+    );
+
+    const buyer = await newLearner(call, 'Chapter Buyer');
+    await buySubjects(call, buyer.token, [t.subject.subject_id]);
+    const all = (await getQuiz(buyer, `chapter_id=${t.chapter.chapter_id}`)).body.data;
+    expect(all.questions).toHaveLength(10);
+    expect(new Set(all.questions.map((q: { topic_id: string }) => q.topic_id))).toEqual(
+      new Set([t.free.topic_id, t.paid.topic_id]),
+    );
+    const q = all.questions[0];
+    const graded = await answer(buyer, {
+      attempt_id: all.attempt_id,
+      question_id: q.question_id,
+      answer: RIGHT.get(q.text),
+    });
+    expect(graded.body.data.correct).toBe(true);
+  });
+
+  it('answers 404 for a topic without approved questions and a chapter without any', async () => {
+    const other = await historyTopics(admin.post);
+    expect((await getQuiz(me, `topic_id=${other.free.topic_id}`)).body).toMatchObject({
+      message: 'This topic has no practice questions yet.',
+    });
+    expect((await getQuiz(me, `chapter_id=${other.chapter.chapter_id}`)).body).toMatchObject({
+      message: 'This chapter has no practice questions yet.',
+    });
+    expect((await getQuiz(me, 'topic_id=a&chapter_id=b')).status).toBe(400);
+  });
+
+  it('lists the questions pinned to the video, without answers, graded when answered', async () => {
+    const res = await call('GET', `${LEARNER_DATA}/getVideoQuestions?topic_id=${t.free.topic_id}`, {
+      token: me.token,
+    });
+
+    expect(res.body.data.questions).toEqual([
+      expect.objectContaining({ text: 'Akbar ruled from Delhi only.', video_seconds: 20 }),
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain('"answer"');
+    const q = res.body.data.questions[0];
+    const graded = await answer(me, { question_id: q.question_id, answer: true });
+    expect(graded.body.data).toMatchObject({ correct: false, correct_answer: false });
+    expect(graded.body.data.score).toBeUndefined();
+  });
+
+  it('counts a topic as mastered from a best score of 80%', async () => {
+    const learner = await newLearner(call, 'Master');
+    const mastery = async () =>
+      (
+        await call(
+          'GET',
+          `${routePath('practice.getMastery')}?subject_id=${t.subject.subject_id}`,
+          { token: learner.token },
+        )
+      ).body.data;
+    expect(await mastery()).toEqual({ topics_total: 2, topics_mastered: 0, topics: [] });
+
+    const takeQuiz = async (wrong: number) => {
+      const quiz = (await getQuiz(learner, `topic_id=${t.free.topic_id}`)).body.data;
+      for (const [i, q] of quiz.questions.entries()) {
+        const right = RIGHT.get(q.text);
+        await answer(learner, {
+          attempt_id: quiz.attempt_id,
+          question_id: q.question_id,
+          answer: i < wrong ? 'no' : right,
+        });
+      }
+    };
+    await takeQuiz(3);
+    expect(await mastery()).toEqual({
+      topics_total: 2,
+      topics_mastered: 0,
+      topics: [{ topic_id: t.free.topic_id, best_percent: 50 }],
+    });
+    await takeQuiz(0);
+    await takeQuiz(4);
+    expect(await mastery()).toEqual({
+      topics_total: 2,
+      topics_mastered: 1,
+      topics: [{ topic_id: t.free.topic_id, best_percent: 100 }],
+    });
+  });
+});

@@ -1,0 +1,494 @@
+import * as z from 'zod/mini';
+import { requiredId } from './ids.ts';
+import { preprocess } from './zod.ts';
+
+/*
+ * Practice (issue 17): a question bank per topic, topic quizzes and chapter tests graded on the
+ * server, questions pinned to a video time, and mastery (docs/api.md §9).
+ */
+
+export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'numeric'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const QUESTION_STATUSES = ['draft', 'approved'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+export const PRACTICE_LIMITS = {
+  /** Questions one topic's bank holds (one item of the table: well under its 400 KB). */
+  questionsPerTopic: 100,
+  /** Rows one CSV import takes. */
+  importRows: 100,
+  /** Characters of a CSV import. */
+  importChars: 200_000,
+  optionsMin: 2,
+  optionsMax: 6,
+  textChars: 600,
+  optionChars: 200,
+  explanationChars: 1000,
+  /** A quiz asks this many questions (all of them when the bank has fewer)… */
+  quizMin: 5,
+  quizMax: 10,
+  /** …and a draft request asks the AI for at most this many. */
+  draftMax: 10,
+} as const;
+
+/** A topic is mastered when the learner's best topic quiz reaches this share (percent). */
+export const MASTERY_PERCENT = 80;
+
+/** How many questions a quiz asks of `available` approved questions. */
+export const quizSize = (available: number) => Math.min(available, PRACTICE_LIMITS.quizMax);
+
+export const PRACTICE_MESSAGES = {
+  questionsLoaded: 'Questions loaded successfully.',
+  questionCreated: 'Question created successfully.',
+  questionUpdated: 'Question updated successfully.',
+  questionDeleted: 'Question deleted successfully.',
+  questionNotFound: 'Question not found.',
+  bankFull: `A topic can hold at most ${PRACTICE_LIMITS.questionsPerTopic} questions.`,
+  bankBusy: "This topic's questions changed at the same time. Please try again.",
+  imported: 'Questions imported successfully.',
+  importFailed: 'Some rows have errors. Nothing was imported.',
+  importEmpty: 'The CSV has no question rows.',
+  importTooMany: `A CSV can import at most ${PRACTICE_LIMITS.importRows} questions at once.`,
+  importHeader: 'The first row must be the header of the template.',
+  drafted: 'Draft questions created. Approve them before learners see them.',
+  draftNothing: 'The AI could not draft questions from this topic. Please try again.',
+  draftNoNotes: 'This topic has no notes or captions to draft questions from.',
+  aiOff: 'Drafting questions needs the AI teacher, which is not configured (no OpenAI key).',
+  quizLoaded: 'Quiz loaded.',
+  topicNoQuestions: 'This topic has no practice questions yet.',
+  chapterNoQuestions: 'This chapter has no practice questions yet.',
+  videoQuestionsLoaded: 'Video questions loaded.',
+  answerChecked: 'Answer checked.',
+  alreadyAnswered: 'This question is already answered.',
+  quizFinished: 'This quiz is finished. Start a new one to practise again.',
+  attemptNotFound: 'Quiz attempt not found.',
+  attemptInvalid: 'attempt_id is not valid.',
+  notInQuiz: 'This question is not part of this quiz.',
+  answerRequired: 'Please choose an answer.',
+  masteryLoaded: 'Mastery loaded.',
+  subjectNotFound: 'Subject not found.',
+  chapterNotFound: 'Chapter not found.',
+} as const;
+
+const M = PRACTICE_MESSAGES;
+
+const id = (name: string) => requiredId(`${name} is required.`, `${name} is not valid.`);
+
+const text = (what: string, max: number) =>
+  preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: `${what} is required.` })
+      .check(
+        z.minLength(1, { error: `${what} is required.` }),
+        z.maxLength(max, { error: `${what}: at most ${max} characters.` }),
+      ),
+  );
+
+const seconds = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of seconds.` })
+    .check(
+      z.minimum(0, { error: `${what} must be a number of seconds.` }),
+      z.maximum(24 * 3600, { error: `${what} must be a number of seconds.` }),
+    );
+
+/** Where a question's answer is taught: a page of the topic's notes or a moment of its video. */
+export const QuestionSource = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('notes'),
+    page: z
+      .number({ error: 'source.page must be a page number.' })
+      .check(
+        z.int({ error: 'source.page must be a page number.' }),
+        z.minimum(1, { error: 'source.page must be a page number.' }),
+        z.maximum(10_000, { error: 'source.page must be a page number.' }),
+      ),
+  }),
+  z.object({ kind: z.literal('video'), seconds: seconds('source.seconds') }),
+]);
+export type QuestionSource = z.infer<typeof QuestionSource>;
+
+/** An option's id is its 1-based position: "1" … "6". */
+export const optionIdOf = (index: number) => String(index + 1);
+
+/**
+ * A question as an admin writes it. `options` are the choices' texts (single and multiple only);
+ * `answer` names options by their 1-based position ("2", or ["1", "3"]), or is a boolean
+ * (true_false) or a number (numeric, right within `tolerance`).
+ */
+const questionFields = {
+  type: z.enum(QUESTION_TYPES, { error: `type must be one of ${QUESTION_TYPES.join(', ')}.` }),
+  text: text('Question text', PRACTICE_LIMITS.textChars),
+  options: z.optional(
+    z.array(text('An option', PRACTICE_LIMITS.optionChars), {
+      error: 'options must be a list of texts.',
+    }),
+  ),
+  answer: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()], {
+    error: M.answerRequired,
+  }),
+  tolerance: z.optional(
+    z
+      .number({ error: 'tolerance must be a number of 0 or more.' })
+      .check(z.minimum(0, { error: 'tolerance must be a number of 0 or more.' })),
+  ),
+  explanation: text('Explanation', PRACTICE_LIMITS.explanationChars),
+  difficulty: z._default(
+    z.enum(DIFFICULTIES, { error: `difficulty must be one of ${DIFFICULTIES.join(', ')}.` }),
+    'medium',
+  ),
+  image_url: z.optional(
+    z.nullable(z.string().check(z.maxLength(2000, { error: 'image_url is too long.' }))),
+  ),
+  source: z.optional(z.nullable(QuestionSource)),
+  /** The video time the question is pinned to: the player pauses there and asks it. */
+  video_seconds: z.optional(z.nullable(seconds('video_seconds'))),
+  status: z._default(
+    z.enum(QUESTION_STATUSES, { error: 'status must be draft or approved.' }),
+    'draft',
+  ),
+};
+
+/** What is wrong with a question's options and answer for its type, or undefined. */
+export function questionProblem(q: {
+  type: QuestionType;
+  options?: string[] | undefined;
+  answer: unknown;
+  tolerance?: number | undefined;
+}): string | undefined {
+  const options = q.options ?? [];
+  const { optionsMin: min, optionsMax: max } = PRACTICE_LIMITS;
+  const isOption = (a: unknown) =>
+    typeof a === 'string' && /^\d$/.test(a) && Number(a) >= 1 && Number(a) <= options.length;
+  if (q.type === 'single' || q.type === 'multiple') {
+    if (options.length < min || options.length > max) {
+      return `A ${q.type === 'single' ? 'single' : 'multiple'}-answer question needs ${min} to ${max} options.`;
+    }
+    if (new Set(options.map((o) => o.toLowerCase())).size !== options.length) {
+      return 'Two options have the same text.';
+    }
+    if (q.tolerance !== undefined) return 'Only a numeric question has a tolerance.';
+    if (q.type === 'single') {
+      return isOption(q.answer) ? undefined : 'The answer must be the number of one option.';
+    }
+    const picks = Array.isArray(q.answer) ? q.answer : [];
+    if (!picks.length || !picks.every(isOption) || new Set(picks).size !== picks.length) {
+      return 'The answer must list the numbers of one or more options.';
+    }
+    return undefined;
+  }
+  if (options.length) return 'Only a choice question has options.';
+  if (q.type === 'true_false') {
+    if (q.tolerance !== undefined) return 'Only a numeric question has a tolerance.';
+    return typeof q.answer === 'boolean' ? undefined : 'The answer must be true or false.';
+  }
+  return typeof q.answer === 'number' && Number.isFinite(q.answer)
+    ? undefined
+    : 'The answer must be a number.';
+}
+
+type Checked = Parameters<typeof questionProblem>[0];
+const consistent = z.refine<Checked>((q) => questionProblem(q) === undefined, {
+  error: (issue) => questionProblem(issue.input as Checked) ?? 'Invalid question.',
+});
+
+export const InsertPracticeQuestionInput = z
+  .object({ topic_id: id('topic_id'), ...questionFields })
+  .check(consistent);
+export type InsertPracticeQuestionInput = z.infer<typeof InsertPracticeQuestionInput>;
+
+/** A question as written: its fields without the topic (an import row, an AI draft). */
+export const PracticeQuestionFields = z.object(questionFields).check(consistent);
+export type PracticeQuestionFields = z.infer<typeof PracticeQuestionFields>;
+
+/**
+ * An update: the question's id and the fields that change. A change of type, options or answer
+ * is checked against the question's other fields on the server. `position` moves it (0-based).
+ */
+export const UpdatePracticeQuestionInput = z.object({
+  question_id: id('question_id'),
+  type: z.optional(questionFields.type),
+  text: z.optional(questionFields.text),
+  options: questionFields.options,
+  answer: z.optional(questionFields.answer),
+  tolerance: z.optional(z.nullable(questionFields.tolerance)),
+  explanation: z.optional(questionFields.explanation),
+  difficulty: z.optional(z.enum(DIFFICULTIES)),
+  image_url: questionFields.image_url,
+  source: questionFields.source,
+  video_seconds: questionFields.video_seconds,
+  status: z.optional(z.enum(QUESTION_STATUSES)),
+  position: z.optional(
+    z
+      .number({ error: 'position must be a whole number of 0 or more.' })
+      .check(z.int(), z.minimum(0, { error: 'position must be a whole number of 0 or more.' })),
+  ),
+});
+export type UpdatePracticeQuestionInput = z.infer<typeof UpdatePracticeQuestionInput>;
+
+export const ImportQuestionsInput = z.object({
+  topic_id: id('topic_id'),
+  csv: z
+    .string({ error: 'csv is required.' })
+    .check(
+      z.minLength(1, { error: 'csv is required.' }),
+      z.maxLength(PRACTICE_LIMITS.importChars, { error: 'The CSV is too large.' }),
+    ),
+});
+
+export const QuestionsQuery = z.object({ topic_id: id('topic_id') });
+
+export const DraftQuestionsInput = z.object({
+  topic_id: id('topic_id'),
+  count: z._default(
+    z.number({ error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.` }).check(
+      z.int({ error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.` }),
+      z.minimum(1, { error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.` }),
+      z.maximum(PRACTICE_LIMITS.draftMax, {
+        error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.`,
+      }),
+    ),
+    5,
+  ),
+});
+
+/** The columns of the CSV import, in order (the admin screen offers it as a template). */
+export const QUESTION_CSV_HEADER = [
+  'type',
+  'text',
+  'option_1',
+  'option_2',
+  'option_3',
+  'option_4',
+  'option_5',
+  'option_6',
+  'answer',
+  'tolerance',
+  'explanation',
+  'difficulty',
+  'source_page',
+  'source_seconds',
+  'video_seconds',
+  'status',
+] as const;
+
+/** A stored choice. */
+export interface QuestionOption {
+  option_id: string;
+  text: string;
+}
+
+/** A question as admins read it (`getQuestions`), in the bank's order. */
+export interface AdminQuestion {
+  question_id: string;
+  topic_id: string;
+  position: number;
+  type: QuestionType;
+  text: string;
+  options?: QuestionOption[];
+  answer: string | string[] | boolean | number;
+  tolerance?: number;
+  explanation: string;
+  difficulty: Difficulty;
+  image_url?: string | null;
+  source?: QuestionSource | null;
+  video_seconds?: number | null;
+  status: QuestionStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A question as a learner sees it before answering: never its answer or explanation. */
+export interface QuizQuestion {
+  question_id: string;
+  topic_id: string;
+  type: QuestionType;
+  text: string;
+  options?: QuestionOption[];
+  image_url?: string | null;
+}
+
+export interface VideoQuestion extends QuizQuestion {
+  video_seconds: number;
+}
+
+/** `getQuiz`: a topic quiz or a chapter test. */
+export interface Quiz {
+  attempt_id: string;
+  scope: 'topic' | 'chapter';
+  questions: QuizQuestion[];
+}
+
+/** `answerQuiz`'s answer. `score` comes with the answer to an attempt's last question. */
+export interface GradedAnswer {
+  correct: boolean;
+  explanation: string;
+  correct_answer: string | string[] | boolean | number;
+  tolerance?: number;
+  source?: { kind: 'notes'; page: number; url?: string } | { kind: 'video'; seconds: number };
+  score?: { correct: number; total: number; percent: number };
+}
+
+export interface Mastery {
+  topics_total: number;
+  topics_mastered: number;
+  topics: { topic_id: string; best_percent: number }[];
+}
+
+export const QuizQuery = z
+  .object({
+    topic_id: z.optional(id('topic_id')),
+    chapter_id: z.optional(id('chapter_id')),
+  })
+  .check(
+    z.refine((q) => (q.topic_id === undefined) !== (q.chapter_id === undefined), {
+      error: 'Send topic_id or chapter_id.',
+    }),
+  );
+
+export const MasteryQuery = z.object({ subject_id: id('subject_id') });
+
+/**
+ * `attempt_id`: `<t|c><number of questions>-<topic or chapter id>-<ULID>`. It names the quiz it
+ * was handed out with, so loading a quiz writes nothing; the attempt is kept from its first
+ * answer, for the learner who gave it.
+ */
+const ATTEMPT_ID = /^([tc])(\d{1,2})-([0-9A-Za-z_-]{1,64})-([0-9A-HJKMNP-TV-Z]{26})$/;
+
+export interface AttemptRef {
+  scope: 'topic' | 'chapter';
+  total: number;
+  scope_id: string;
+}
+
+export const attemptIdOf = (ref: AttemptRef, ulid: string) =>
+  `${ref.scope === 'topic' ? 't' : 'c'}${ref.total}-${ref.scope_id}-${ulid}`;
+
+/** The quiz an attempt id names, or undefined when it is not one. */
+export function parseAttemptId(attemptId: string): AttemptRef | undefined {
+  const m = ATTEMPT_ID.exec(attemptId);
+  if (!m) return undefined;
+  const total = Number(m[2]);
+  if (total < 1 || total > PRACTICE_LIMITS.quizMax) return undefined;
+  return { scope: m[1] === 't' ? 'topic' : 'chapter', total, scope_id: m[3]! };
+}
+
+/**
+ * `<topic id>_<ULID>`: a question's id names its topic, so every route finds the one bank item
+ * that holds it from the id alone.
+ */
+export const questionIdOf = (topicId: string, ulid: string) => `${topicId}_${ulid}`;
+
+/** The topic of a question id, or undefined when it is not one. */
+export function topicOfQuestion(questionId: string): string | undefined {
+  const at = questionId.lastIndexOf('_');
+  if (at < 1 || !/^[0-9A-HJKMNP-TV-Z]{26}$/.test(questionId.slice(at + 1))) return undefined;
+  return questionId.slice(0, at);
+}
+
+export const AnswerQuizInput = z.object({
+  /** Omitted for a question inside the video: graded, not scored. */
+  attempt_id: z.optional(
+    z.string({ error: M.attemptInvalid }).check(
+      z.maxLength(120, { error: M.attemptInvalid }),
+      z.refine((v) => parseAttemptId(v) !== undefined, { error: M.attemptInvalid }),
+    ),
+  ),
+  question_id: id('question_id'),
+  answer: z.union(
+    [
+      z.string().check(z.maxLength(20)),
+      z.array(z.string().check(z.maxLength(20))).check(z.maxLength(PRACTICE_LIMITS.optionsMax)),
+      z.boolean(),
+      z.number().check(z.refine(Number.isFinite)),
+    ],
+    { error: M.answerRequired },
+  ),
+});
+export type AnswerQuizInput = z.infer<typeof AnswerQuizInput>;
+
+/** Whether `given` answers a question whose answer is `answer` (numbers within `tolerance`). */
+export function isCorrect(
+  q: { type: QuestionType; answer: unknown; tolerance?: number },
+  given: unknown,
+): boolean {
+  switch (q.type) {
+    case 'single':
+      return typeof given === 'string' && given === q.answer;
+    case 'multiple': {
+      if (!Array.isArray(given) || !Array.isArray(q.answer)) return false;
+      const want = new Set(q.answer as string[]);
+      const got = new Set(given);
+      return got.size === want.size && [...got].every((g) => want.has(g as string));
+    }
+    case 'true_false':
+      return given === q.answer;
+    case 'numeric': {
+      const n = typeof given === 'string' && given.trim() !== '' ? Number(given) : given;
+      return (
+        typeof n === 'number' &&
+        Number.isFinite(n) &&
+        Math.abs(n - Number(q.answer)) <= (q.tolerance ?? 0) + 1e-9
+      );
+    }
+  }
+}
+
+/** The structured output the AI drafts questions in (`draftQuestions`). */
+export const PRACTICE_DRAFT_FORMAT = {
+  type: 'json_schema',
+  json_schema: {
+    name: 'practice_drafts',
+    strict: true,
+    schema: {
+      type: 'object',
+      properties: {
+        questions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              type: { type: 'string', enum: [...QUESTION_TYPES] },
+              text: { type: 'string' },
+              options: { type: 'array', items: { type: 'string' } },
+              answer: { type: 'string' },
+              tolerance: { type: 'number' },
+              explanation: { type: 'string' },
+              difficulty: { type: 'string', enum: [...DIFFICULTIES] },
+              passage_id: { type: 'string' },
+            },
+            required: [
+              'type',
+              'text',
+              'options',
+              'answer',
+              'tolerance',
+              'explanation',
+              'difficulty',
+              'passage_id',
+            ],
+            additionalProperties: false,
+          },
+        },
+      },
+      required: ['questions'],
+      additionalProperties: false,
+    },
+  },
+} as const;
+
+/** One drafted question in {@link PRACTICE_DRAFT_FORMAT}. */
+export interface DraftedQuestion {
+  type: string;
+  text: string;
+  options: string[];
+  /** "2" (single), "1;3" (multiple), "true"/"false", or a number as text. */
+  answer: string;
+  tolerance: number;
+  explanation: string;
+  difficulty: string;
+  passage_id: string;
+}
