@@ -1,6 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_NOTES, lessonNotesPdf } from '../../scripts/src/demo-notes.ts';
+import type * as AiHandler from '../src/ai/handler.ts';
+import type * as Sources from '../src/db/sources.ts';
+import type * as Env from '../src/lib/env.ts';
+import type * as S3Presign from '../src/lib/s3-presign.ts';
 import { api, buySubjects, newLearner, routePath } from './api.ts';
+import { httpEvent, lambdaContext } from './event.ts';
 import { ADMIN_DATA, historyTopics, LEARNER_DATA, signedInAdmin } from './fixtures.ts';
+import { startOpenAiMock } from './openai-mock.ts';
 
 const call = api();
 const admin = signedInAdmin(call);
@@ -467,5 +474,160 @@ describe('taking a quiz (learner)', () => {
       topics_mastered: 1,
       topics: [{ topic_id: t.free.topic_id, best_percent: 100 }],
     });
+  });
+});
+
+describe('AI drafts of a topic’s questions', () => {
+  const stack = inject('stack');
+  let mock: Awaited<ReturnType<typeof startOpenAiMock>>;
+  let handler: typeof AiHandler.handler;
+  let env: typeof Env;
+  let s3: typeof S3Presign;
+  let sources: typeof Sources;
+
+  const configure = (withKey = true) => {
+    Object.assign(process.env, stack.env, {
+      OPENAI_API_KEY: 'test-key',
+      OPENAI_BASE_URL: mock.url,
+      OPENAI_TIMEOUT_MS: '9000',
+      LOG_LEVEL: 'SILENT',
+    });
+    if (!withKey) delete process.env.OPENAI_API_KEY;
+    env.resetEnvForTests();
+  };
+  /** `draftQuestions` through the AI route group in-process (the shared stack has no key). */
+  const draft = async (body: object) => {
+    const res = await handler(
+      httpEvent('POST', `${ADMIN_DATA}/draftQuestions`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: JSON.stringify(body),
+      }),
+      lambdaContext,
+    );
+    return { status: res.statusCode, body: JSON.parse(res.body ?? '{}') };
+  };
+
+  beforeAll(async () => {
+    mock = await startOpenAiMock();
+    env = await import('../src/lib/env.ts');
+    configure();
+    handler = (await import('../src/ai/handler.ts')).handler;
+    s3 = await import('../src/lib/s3-presign.ts');
+    sources = await import('../src/db/sources.ts');
+  });
+  afterEach(() => {
+    mock.behave({ kind: 'grounded' });
+    configure();
+  });
+  afterAll(() => mock?.close());
+
+  it('drafts questions from the notes, each sourced to its page, as drafts learners never get', async () => {
+    const key = `private/notes/practice-test/${Date.now()}-quadratics.pdf`;
+    await s3.putObject(
+      key,
+      await lessonNotesPdf(DEMO_NOTES['Quadratic Equations']!),
+      'application/pdf',
+    );
+    expect(await sources.settledSource(key)).toBeDefined();
+    const t = await historyTopics(admin.post);
+    const topic = await admin.post('insertTopics', {
+      chapter_id: t.chapter.chapter_id,
+      topic_name: 'Quadratics',
+      author: 'A',
+      free_to_watch: '1',
+      notes_url: `/media/${key}`,
+    });
+
+    const res = await draft({ topic_id: topic.topic_id, count: 4 });
+
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe(
+      'Draft questions created. Approve them before learners see them.',
+    );
+    expect(res.body.data).toHaveLength(4);
+    for (const q of res.body.data) {
+      expect(q).toMatchObject({ status: 'draft', source: { kind: 'notes' } });
+      expect(q.source.page).toBeGreaterThanOrEqual(1);
+    }
+    expect(res.body.data.map((q: { type: string }) => q.type)).toEqual([
+      'true_false',
+      'single',
+      'true_false',
+      'single',
+    ]);
+    // The passages went as data; the count as asked.
+    expect(mock.seen.at(-1)!.messages.at(-1)!.content).toBe('Write 4 questions.');
+    expect(mock.seen.at(-1)!.messages[1]!.content).toContain('<course_material>');
+
+    const me = await newLearner(call, 'Draft Watcher');
+    expect((await getQuiz(me, `topic_id=${topic.topic_id}`)).status).toBe(404);
+    await call('POST', `${ADMIN_DATA}/updateQuestions`, {
+      token: admin.token,
+      body: { question_id: res.body.data[1].question_id, status: 'approved' },
+    });
+    const quiz = (await getQuiz(me, `topic_id=${topic.topic_id}`)).body.data;
+    expect(quiz.questions.map((q: { question_id: string }) => q.question_id)).toEqual([
+      res.body.data[1].question_id,
+    ]);
+  });
+
+  it('says why it cannot draft: no key (503), no notes (400), nothing usable from the model (502)', async () => {
+    const t = await historyTopics(admin.post);
+    configure(false);
+    const off = await draft({ topic_id: t.free.topic_id, count: 3 });
+    expect(off).toMatchObject({
+      status: 503,
+      body: {
+        message:
+          'Drafting questions needs the AI teacher, which is not configured (no OpenAI key).',
+      },
+    });
+    configure();
+    const none = await draft({ topic_id: t.free.topic_id, count: 3 });
+    expect(none).toMatchObject({
+      status: 400,
+      body: { message: 'This topic has no notes or captions to draft questions from.' },
+    });
+    expect((await draft({ topic_id: t.free.topic_id, count: 11 })).status).toBe(400);
+
+    const key = `private/notes/practice-test/${Date.now()}-garbled.pdf`;
+    await s3.putObject(
+      key,
+      await lessonNotesPdf(DEMO_NOTES['Quadratic Equations']!),
+      'application/pdf',
+    );
+    await sources.settledSource(key);
+    const topic = await admin.post('insertTopics', {
+      chapter_id: t.chapter.chapter_id,
+      topic_name: 'Garbled',
+      author: 'A',
+      notes_url: `/media/${key}`,
+    });
+    mock.behave({ kind: 'reply', reply: { answer: 'not questions' } });
+    const garbled = await draft({ topic_id: topic.topic_id, count: 2 });
+    expect(garbled).toMatchObject({
+      status: 502,
+      body: { message: 'The AI could not draft questions from this topic. Please try again.' },
+    });
+    expect((await getQuestions(topic.topic_id)).body.data).toEqual([]);
+  });
+});
+
+describe('two answers to one question of an attempt at once', () => {
+  it('count once: one is graded, the other is 409', async () => {
+    const t = await historyTopics(admin.post);
+    await fillBank(t.free.topic_id);
+    const me = await newLearner(call, 'Double Tap');
+    const quiz = (await getQuiz(me, `topic_id=${t.free.topic_id}`)).body.data;
+    const q = quiz.questions[0];
+    const body = {
+      attempt_id: quiz.attempt_id,
+      question_id: q.question_id,
+      answer: RIGHT.get(q.text),
+    };
+
+    const both = await Promise.all([answer(me, body), answer(me, body), answer(me, body)]);
+
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 });

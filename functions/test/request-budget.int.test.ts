@@ -112,3 +112,43 @@ describe('each learner screen’s data', () => {
     }
   });
 });
+
+describe('a quiz', () => {
+  it('loads in at most two DynamoDB requests, a topic quiz and a chapter test alike, and writes nothing', async () => {
+    const { loadQuiz } = await import('../src/practice/service.ts');
+    const { post } = await signInAdmin(call);
+    // A free topic with practice questions, in a chapter of its own.
+    const chapter = (
+      await post('insertChapters', {
+        chapter_name: 'Practice',
+        subject_id: ids.subject,
+        sub_subject_id: ids.sub,
+        serial_no: 2,
+        description: 'd',
+      })
+    ).chapter_id as string;
+    const topic = (
+      await post('insertTopics', {
+        chapter_id: chapter,
+        topic_name: 'Q',
+        author: 'A',
+        free_to_watch: '1',
+      })
+    ).topic_id as string;
+    for (const n of [1, 2, 3]) {
+      await post('insertQuestions', {
+        topic_id: topic,
+        type: 'true_false',
+        text: `Statement ${n}`,
+        answer: true,
+        explanation: 'E',
+        status: 'approved',
+      });
+    }
+    for (const scope of [{ topic_id: topic }, { chapter_id: chapter }]) {
+      const { requests, ops } = await count(() => loadQuiz(learner.userId, scope));
+      expect({ scope, requests, ops }).toEqual({ scope, requests: 2, ops: expect.any(Array) });
+      expect(ops.filter((op) => !['GetItem', 'BatchGetItem', 'Query'].includes(op))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AnswerQuizInput,
+  attemptIdOf,
+  InsertPracticeQuestionInput,
+  isCorrect,
+  parseAttemptId,
+  questionIdOf,
+  questionProblem,
+  quizSize,
+  topicOfQuestion,
+} from './practice.ts';
+
+const ULID = '01JH8Z3Q4R5S6T7V8W9X0Y1Z2A';
+
+describe('grading (isCorrect)', () => {
+  it('needs exactly the right option of a single-answer question', () => {
+    const q = { type: 'single' as const, answer: '2' };
+    expect(isCorrect(q, '2')).toBe(true);
+    expect(isCorrect(q, '1')).toBe(false);
+    expect(isCorrect(q, ['2'])).toBe(false);
+  });
+
+  it('needs every right option and no other of a multiple-answer question, in any order', () => {
+    const q = { type: 'multiple' as const, answer: ['1', '3'] };
+    expect(isCorrect(q, ['3', '1'])).toBe(true);
+    expect(isCorrect(q, ['1'])).toBe(false);
+    expect(isCorrect(q, ['1', '2', '3'])).toBe(false);
+    expect(isCorrect(q, ['1', '1', '3'])).toBe(true);
+    expect(isCorrect(q, '1')).toBe(false);
+  });
+
+  it('takes a boolean for true/false, never its text', () => {
+    const q = { type: 'true_false' as const, answer: false };
+    expect(isCorrect(q, false)).toBe(true);
+    expect(isCorrect(q, 'false')).toBe(false);
+    expect(isCorrect(q, true)).toBe(false);
+  });
+
+  it('takes a number within the tolerance, also typed as text', () => {
+    const q = { type: 'numeric' as const, answer: 9.8, tolerance: 0.1 };
+    expect(isCorrect(q, 9.75)).toBe(true);
+    expect(isCorrect(q, '9.9')).toBe(true);
+    expect(isCorrect(q, 9.95)).toBe(false);
+    expect(isCorrect(q, 'nine')).toBe(false);
+    expect(isCorrect({ type: 'numeric', answer: 3 }, 3.0001)).toBe(false);
+  });
+});
+
+describe('a question’s shape (questionProblem)', () => {
+  it('accepts each type in its own form', () => {
+    expect(questionProblem({ type: 'single', options: ['a', 'b'], answer: '2' })).toBeUndefined();
+    expect(
+      questionProblem({ type: 'multiple', options: ['a', 'b', 'c'], answer: ['1', '3'] }),
+    ).toBeUndefined();
+    expect(questionProblem({ type: 'true_false', answer: true })).toBeUndefined();
+    expect(questionProblem({ type: 'numeric', answer: 2, tolerance: 0 })).toBeUndefined();
+  });
+
+  it('names what is wrong', () => {
+    expect(questionProblem({ type: 'single', options: Array(7).fill('x'), answer: '1' })).toBe(
+      'A single-answer question needs 2 to 6 options.',
+    );
+    expect(questionProblem({ type: 'single', options: ['A', 'a'], answer: '1' })).toBe(
+      'Two options have the same text.',
+    );
+    expect(questionProblem({ type: 'multiple', options: ['a', 'b'], answer: ['1', '1'] })).toBe(
+      'The answer must list the numbers of one or more options.',
+    );
+    expect(questionProblem({ type: 'true_false', answer: 'true' })).toBe(
+      'The answer must be true or false.',
+    );
+    expect(questionProblem({ type: 'numeric', answer: Number.NaN })).toBe(
+      'The answer must be a number.',
+    );
+  });
+
+  it('is what the insert schema answers, with defaults for difficulty and status', () => {
+    const bad = InsertPracticeQuestionInput.safeParse({
+      topic_id: 'T1',
+      type: 'single',
+      text: 'Q',
+      options: ['a', 'b'],
+      answer: '5',
+      explanation: 'E',
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('The answer must be the number of one option.');
+    const good = InsertPracticeQuestionInput.parse({
+      topic_id: 'T1',
+      type: 'true_false',
+      text: ' Q ',
+      answer: true,
+      explanation: 'E',
+    });
+    expect(good).toMatchObject({ text: 'Q', difficulty: 'medium', status: 'draft' });
+  });
+});
+
+describe('ids', () => {
+  it('a question id names its topic', () => {
+    expect(topicOfQuestion(questionIdOf('01TOPIC_WITH_UNDERSCORE', ULID))).toBe(
+      '01TOPIC_WITH_UNDERSCORE',
+    );
+    expect(topicOfQuestion('no-ulid-here')).toBeUndefined();
+    expect(topicOfQuestion(`_${ULID}`)).toBeUndefined();
+  });
+
+  it('an attempt id names its quiz, and nothing else parses as one', () => {
+    const id = attemptIdOf({ scope: 'chapter', total: 7, scope_id: 'CH-1' }, ULID);
+    expect(parseAttemptId(id)).toEqual({ scope: 'chapter', total: 7, scope_id: 'CH-1' });
+    expect(parseAttemptId(`t0-T-${ULID}`)).toBeUndefined();
+    expect(parseAttemptId(`t11-T-${ULID}`)).toBeUndefined();
+    expect(parseAttemptId(`x5-T-${ULID}`)).toBeUndefined();
+    expect(
+      AnswerQuizInput.safeParse({ attempt_id: 'x', question_id: 'Q', answer: '1' }).success,
+    ).toBe(false);
+  });
+
+  it('a quiz asks at most ten questions', () => {
+    expect([1, 5, 10, 40].map(quizSize)).toEqual([1, 5, 10, 10]);
+  });
+});
