@@ -16,6 +16,7 @@ import { SAMPLE_LESSON_SECONDS, demoLessonArgs, demoLessonSeconds } from './demo
 import { hasFfmpeg } from './local-transcoder.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
 import { seedDemoNotes } from './demo-notes.ts';
+import { seedDemoPractice } from './demo-practice.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -291,7 +292,7 @@ export async function seedDemoCatalogue(
               // The first free topic gets the generated lesson (transcoded to HLS).
               const ownLesson = lesson && free && !lessonGiven;
               if (ownLesson) lessonGiven = true;
-              await add('topic', {
+              const topic = await add('topic', {
                 chapter_id: chapter.chapter_id,
                 topic_name: `${chapterName}: ${topicName}`,
                 topic_description: description,
@@ -302,6 +303,10 @@ export async function seedDemoCatalogue(
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
+                duration_seconds: ownLesson ? demoLessonSeconds() : SAMPLE_LESSON_SECONDS,
+              });
+              await seedDemoPractice(chapterName, j, {
+                topic_id: String(topic.topic_id),
                 duration_seconds: ownLesson ? demoLessonSeconds() : SAMPLE_LESSON_SECONDS,
               });
             }
