@@ -474,6 +474,17 @@ describe('taking a quiz (learner)', () => {
       topics_mastered: 1,
       topics: [{ topic_id: t.free.topic_id, best_percent: 100 }],
     });
+    // My Courses counts it too, beside the lessons watched.
+    await buySubjects(call, learner.token, [t.subject.subject_id]);
+    const courses = (
+      await call('GET', routePath('purchases.getCourseProgress'), { token: learner.token })
+    ).body.data;
+    expect(
+      courses.find((c: { subject_id: string }) => c.subject_id === t.subject.subject_id),
+    ).toMatchObject({
+      topics_total: 2,
+      topics_mastered: 1,
+    });
   });
 });
 

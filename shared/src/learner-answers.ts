@@ -102,6 +102,8 @@ export const CourseProgress = z.object({
   owned: z.boolean(),
   topics_total: z.number(),
   topics_watched: z.number(),
+  /** Active topics whose best topic-quiz score is at least `MASTERY_PERCENT` (issue 17). */
+  topics_mastered: z.number(),
   last: z.nullable(LessonRef),
   first: z.nullable(LessonRef),
 });

@@ -1,5 +1,7 @@
+import { MASTERY_PERCENT } from '@gia/shared';
 import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
 import { grants, paymentRows, progressRows, type TopicProgress } from '../db/learner.ts';
+import { bestScores } from '../db/practice.ts';
 import {
   aboutRecordsOfSubject,
   pickOf,
@@ -77,7 +79,11 @@ const lesson = (t: TopicFields) => ({
 });
 
 /** How far the learner is in one subject, from its active topics and the learner's rows. */
-function progressIn(topics: TopicFields[], mine: Map<string, TopicProgress>) {
+function progressIn(
+  topics: TopicFields[],
+  mine: Map<string, TopicProgress>,
+  mastered: ReadonlySet<string>,
+) {
   const active = topics.filter((t) => t.status === 'Active');
   const started = active.filter((t) => mine.has(t.topic_id));
   const last = started.reduce<TopicFields | undefined>(
@@ -90,6 +96,7 @@ function progressIn(topics: TopicFields[], mine: Map<string, TopicProgress>) {
   return {
     topics_total: active.length,
     topics_watched: started.filter((t) => mine.get(t.topic_id)!.completed).length,
+    topics_mastered: active.filter((t) => mastered.has(t.topic_id)).length,
     last: last ? lesson(last) : null,
     first: active[0] ? lesson(active[0]) : null,
   };
@@ -100,13 +107,20 @@ function progressIn(topics: TopicFields[], mine: Map<string, TopicProgress>) {
  * bought ones first in purchase order, with how many of its active topics are watched and the
  * topic watched last ("Continue") and its first topic ("Start").
  *
- * DynamoDB requests: 2 Queries (grants and progress rows, in parallel), 1 BatchGet of the
+ * DynamoDB requests: 3 Queries (grants, progress rows and best quiz scores, in parallel), 1 BatchGet of the
  * started topics (only when there are any: it finds their subjects), 1 BatchGet of the subjects
  * with their classes and boards (a second only for a subject moved to another class), then 1
- * Query per subject (its topics, in parallel). A learner with 3 subjects: 7.
+ * Query per subject (its topics, in parallel). A learner with 3 subjects: 8.
  */
 export async function courseProgress(userId: string) {
-  const [owned, rows] = await Promise.all([grants(userId), progressRows(userId)]);
+  const [owned, rows, scores] = await Promise.all([
+    grants(userId),
+    progressRows(userId),
+    bestScores(userId),
+  ]);
+  const mastered = new Set(
+    scores.filter((s) => s.best_percent >= MASTERY_PERCENT).map((s) => s.topic_id),
+  );
   const mine = new Map(rows.map((r) => [r.topic_id, r]));
   const ownedIds = new Set(owned.map((g) => g.subject_id));
   const refs: SubjectRef[] = [...owned];
@@ -132,7 +146,7 @@ export async function courseProgress(userId: string) {
       board_id: card.board_id,
       board_name: card.board_name,
       owned: ownedIds.has(card.subject_id),
-      ...progressIn(await topicsOfSubject(card.class_id, card.subject_id), mine),
+      ...progressIn(await topicsOfSubject(card.class_id, card.subject_id), mine, mastered),
     })),
   );
 }

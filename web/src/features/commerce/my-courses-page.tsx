@@ -10,6 +10,10 @@ import { useCourseProgress } from '../../lib/purchases-api.ts';
 export const lessonsText = (p: Pick<CourseProgress, 'topics_watched' | 'topics_total'>) =>
   `${p.topics_watched} of ${p.topics_total} ${p.topics_total === 1 ? 'lesson' : 'lessons'}`;
 
+/** "2 of 12 topics mastered": topics whose best quiz score reached the mastery mark. */
+export const masteredText = (p: Pick<CourseProgress, 'topics_mastered' | 'topics_total'>) =>
+  `${p.topics_mastered} of ${p.topics_total} ${p.topics_total === 1 ? 'topic' : 'topics'} mastered`;
+
 /**
  * Where a subject's button leads: the topic watched last ("Continue"), else its first topic
  * ("Start"), else its sub-subjects (a subject with no lessons yet).
@@ -56,6 +60,7 @@ function CourseCard({ course }: { course: CourseProgress }) {
             <span style={{ width: `${percent}%` }} />
           </div>
           <p className="small">{lessonsText(course)}</p>
+          <p className="small course-mastered">{masteredText(course)}</p>
         </div>
       ) : (
         <p className="small muted">No lessons yet</p>

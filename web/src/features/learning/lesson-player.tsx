@@ -9,13 +9,14 @@ import { links } from '../../lib/links.ts';
 import { useProgressSaver } from './api/progress.ts';
 import { seekTarget } from '../../lib/player-seek.ts';
 import type { SavedProgress } from './lesson.ts';
+import { useVideoQuestionStops } from './video-questions.tsx';
 
 /** The text a topic the learner may not watch shows in place of its video. */
 export const PAID_LESSON = 'This lesson is part of the paid course';
 
 /**
- * The lesson's video: it resumes where the learner stopped, saves the position as it plays, and
- * at the end offers the next lesson. A locked topic leads to its subject's page instead.
+ * The lesson's video: it resumes where the learner stopped, saves the position as it plays, stops
+ * at the questions pinned to it, and at the end offers the next lesson. A locked topic leads to its subject's page instead.
  */
 export function LessonPlayer(props: {
   topic: TopicRecord;
@@ -27,6 +28,7 @@ export function LessonPlayer(props: {
   const save = useProgressSaver(topic.chapter_id);
   const [endedId, setEndedId] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  const stops = useVideoQuestionStops(topic.topic_id, topic.locked !== true && hasVideo(topic));
 
   if (topic.locked === true) {
     return (
@@ -60,13 +62,17 @@ export function LessonPlayer(props: {
           queryClient.refetchQueries({ queryKey: catalogueKeys.topics(topic.chapter_id) })
         }
         onPlay={() => setEndedId(null)}
-        onTimeUpdate={(v) => save(topic.topic_id, v)}
+        onTimeUpdate={(v) => {
+          save(topic.topic_id, v);
+          stops.watch(v);
+        }}
         onPause={(v) => save(topic.topic_id, v, true)}
         onEnded={(v) => {
           save(topic.topic_id, v, true);
           setEndedId(topic.topic_id);
         }}
       />
+      {stops.panel}
       {ended && (
         <div className="lesson-end" role="status">
           {next ? (

@@ -188,14 +188,19 @@ describe('the lesson player', () => {
     await waitFor(() => expect(where).toBe('/GetTopic?chapter=ch1&topic=t1'));
   });
 
-  it('has Notes, Questions and Reviews as tabs, moved through with the arrow keys', async () => {
+  it('has Notes, Questions, Reviews and Practice as tabs, moved through with the arrow keys', async () => {
     stubServer();
     renderPlayer('/GetTopic?chapter=ch1&topic=t1');
     const tablist = await screen.findByRole('tablist', { name: 'About this lesson' });
     const tabs = within(tablist).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Notes', 'Questions', 'Reviews']);
-    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual(['true', 'false', 'false']);
-    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Notes', 'Questions', 'Reviews', 'Practice']);
+    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+    ]);
+    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
     expect(screen.getByRole('link', { name: 'View Notes' }).getAttribute('href')).toBe(
       '/media/t1.pdf?sig=x',
     );
@@ -210,6 +215,10 @@ describe('the lesson player', () => {
 
     fireEvent.keyDown(questionsTab, { key: 'ArrowLeft' });
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Notes' }), { key: 'ArrowLeft' });
+    expect(screen.getByRole('tab', { name: 'Practice' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Practice' }), { key: 'ArrowLeft' });
     expect(screen.getByRole('tab', { name: 'Reviews' }).getAttribute('aria-selected')).toBe('true');
     await within(screen.getByRole('tabpanel')).findByText('No reviews yet — be the first');
     expect(

@@ -14,6 +14,7 @@ import { LessonPlayer } from './lesson-player.tsx';
 import { LessonTabs, type LessonTab } from './lesson-tabs.tsx';
 import { Questions } from './questions.tsx';
 import { Reviews } from './reviews.tsx';
+import { PracticeTab } from './practice-tab.tsx';
 
 /** What the app passes in for the AI teacher: nothing when the teacher is not configured. */
 export type Assistant = ((topic: TopicRecord) => ReactNode) | undefined;
@@ -130,6 +131,17 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
     { id: 'notes', label: 'Notes', panel: () => <LessonNotes topic={topic} /> },
     { id: 'questions', label: 'Questions', panel: () => <Questions topicId={topic.topic_id} /> },
     { id: 'reviews', label: 'Reviews', panel: () => <Reviews topicId={topic.topic_id} /> },
+    {
+      id: 'practice',
+      label: 'Practice',
+      panel: () => (
+        <PracticeTab
+          topicId={topic.topic_id}
+          chapterId={topic.chapter_id}
+          subjectId={topic.subject_id}
+        />
+      ),
+    },
   ];
   if (assistant) tabs.push({ id: 'ai', label: 'AI teacher', panel: () => assistant(topic) });
 

@@ -12,6 +12,7 @@ import { LoadError } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
 import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
+import { useMastery } from '../../lib/practice-api.ts';
 import { isNotFound, subjectKeys, useSubjectOutline } from './api.ts';
 import { clock, lessons, topicLength, totalLength } from '../../lib/duration.ts';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
@@ -142,6 +143,7 @@ function SubjectContents({
             {lessons(outline.lesson_count)}
             {outline.duration_seconds > 0 && ` · ${totalLength(outline.duration_seconds)}`}
           </p>
+          <SubjectMastery subjectId={s.subject_id} />
           <p className="price subject-price">{price}</p>
           {/* Fixed at the bottom of a phone's screen; under the facts on a wider one. */}
           <div className="subject-buy" aria-label="Buy this subject" role="region">
@@ -179,6 +181,19 @@ function SubjectContents({
         />
       )}
     </div>
+  );
+}
+
+/** "3 of 12 topics mastered", for a signed-in learner (topics whose best quiz reached 80%). */
+function SubjectMastery({ subjectId }: { subjectId: string }) {
+  const learner = useSession((st) => st.role === 'learner');
+  const mastery = useMastery(subjectId, learner);
+  if (!mastery.data?.topics_total) return null;
+  const { topics_mastered: n, topics_total: total } = mastery.data;
+  return (
+    <p className="subject-mastery small">
+      {n} of {total} {total === 1 ? 'topic' : 'topics'} mastered
+    </p>
   );
 }
 

@@ -1,0 +1,130 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { usePlayerSeek } from '../../lib/player-seek.ts';
+import { PracticeTab } from './practice-tab.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const QUIZ = {
+  attempt_id: 't2-T1-01JH8Z3Q4R5S6T7V8W9X0Y1Z2A',
+  scope: 'topic',
+  questions: [
+    {
+      question_id: 'T1_A',
+      topic_id: 'T1',
+      type: 'single',
+      text: 'Who built the Buland Darwaza?',
+      options: [
+        { option_id: '1', text: 'Babur' },
+        { option_id: '2', text: 'Akbar' },
+      ],
+    },
+    { question_id: 'T1_B', topic_id: 'T1', type: 'numeric', text: 'Year Akbar became emperor?' },
+  ],
+};
+
+/** A server that hands out QUIZ and grades: the first answer wrong, the second right and last. */
+function stubServer(quizStatus = 200) {
+  const sent: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const p = String(path);
+      if (p.includes('/getQuiz?')) {
+        return quizStatus === 200
+          ? json(200, { message: 'Quiz loaded.', data: QUIZ })
+          : json(quizStatus, { message: "You haven't bought the course !!", code: 'FORBIDDEN' });
+      }
+      if (p.includes('/answerQuiz')) {
+        const body = JSON.parse(String(init?.body)) as { question_id: string };
+        sent.push(body);
+        return body.question_id === 'T1_A'
+          ? json(200, {
+              message: 'Answer checked.',
+              data: {
+                correct: false,
+                explanation: 'Akbar built it at Fatehpur Sikri.',
+                correct_answer: '2',
+                source: { kind: 'video', seconds: 42 },
+              },
+            })
+          : json(200, {
+              message: 'Answer checked.',
+              data: {
+                correct: true,
+                explanation: 'In 1556.',
+                correct_answer: 1556,
+                source: { kind: 'notes', page: 2, url: '/media/n.pdf?sig=x#page=2' },
+                score: { correct: 1, total: 2, percent: 50 },
+              },
+            });
+      }
+      return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+    }),
+  );
+  return sent;
+}
+
+function renderTab() {
+  return render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter>
+        <PracticeTab topicId="T1" chapterId="C1" subjectId="S1" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the Practice tab', () => {
+  it('asks one question at a time, shows the server’s verdict with the source, then the score', async () => {
+    const sent = stubServer();
+    renderTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Take the lesson quiz' }));
+
+    const first = await screen.findByRole('group', { name: 'Who built the Buland Darwaza?' });
+    expect(screen.getByText('Lesson quiz · question 1 of 2')).toBeTruthy();
+    const check = screen.getByRole('button', { name: 'Check answer' }) as HTMLButtonElement;
+    expect(check.disabled).toBe(true);
+    fireEvent.click(within(first).getByRole('radio', { name: 'Babur' }));
+    fireEvent.click(check);
+
+    expect(await screen.findByText('Not quite.')).toBeTruthy();
+    expect(screen.getByText('Akbar', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByText('Akbar built it at Fatehpur Sikri.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Watch it in the video at 0:42' }));
+    expect(usePlayerSeek.getState().request?.seconds).toBe(42);
+    expect(sent[0]).toEqual({ attempt_id: QUIZ.attempt_id, question_id: 'T1_A', answer: '1' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next question' }));
+    fireEvent.change(await screen.findByLabelText('Your answer (a number)'), {
+      target: { value: '1556' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    expect(await screen.findByText('Correct!')).toBeTruthy();
+    expect(sent[1]).toMatchObject({ question_id: 'T1_B', answer: 1556 });
+    expect(
+      screen.getByRole('link', { name: 'Read it in the notes, page 2' }).getAttribute('href'),
+    ).toBe('/media/n.pdf?sig=x#page=2');
+
+    fireEvent.click(screen.getByRole('button', { name: 'See your score' }));
+    expect(await screen.findByText('You scored 1 of 2 (50%).')).toBeTruthy();
+    expect(screen.getByText('Score 80% or more to master this topic.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('says why a locked topic has no quiz, with the way to the course', async () => {
+    stubServer(403);
+    renderTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Take the chapter test' }));
+
+    expect(await screen.findByText(/You haven't bought the course/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the course' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,187 @@
+import { useState, type FormEvent } from 'react';
+import type { GradedAnswer, QuizQuestion } from '@gia/shared/practice.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { clock } from '../../lib/duration.ts';
+import { usePlayerSeek } from '../../lib/player-seek.ts';
+
+/** What a learner has chosen so far: an option, some options, true/false, or typed digits. */
+type Choice = string | string[] | boolean | undefined;
+
+/** The answer as the API takes it, or undefined while nothing is chosen. */
+function answerOf(
+  q: QuizQuestion,
+  choice: Choice,
+): string | string[] | boolean | number | undefined {
+  if (q.type === 'numeric') {
+    const n = typeof choice === 'string' && choice.trim() !== '' ? Number(choice) : Number.NaN;
+    return Number.isFinite(n) ? n : undefined;
+  }
+  if (q.type === 'multiple') return Array.isArray(choice) && choice.length ? choice : undefined;
+  return choice === undefined || choice === '' ? undefined : (choice as string | boolean);
+}
+
+/** The right answer in words: the option texts, True/False, or the number (± tolerance). */
+export function rightAnswerText(q: QuizQuestion, graded: GradedAnswer): string {
+  const a = graded.correct_answer;
+  const option = (id: string) => q.options?.find((o) => o.option_id === id)?.text ?? id;
+  if (q.type === 'true_false') return a ? 'True' : 'False';
+  if (q.type === 'numeric') return graded.tolerance ? `${a} (± ${graded.tolerance})` : String(a);
+  return (Array.isArray(a) ? a : [String(a)]).map(option).join('; ');
+}
+
+/** Where the answer is taught: the notes at its page, or the lesson's video at its moment. */
+function SourceLink({ source }: { source: NonNullable<GradedAnswer['source']> }) {
+  const seek = usePlayerSeek((s) => s.seek);
+  if (source.kind === 'video') {
+    return (
+      <button type="button" className="btn btn-small" onClick={() => seek(source.seconds)}>
+        Watch it in the video at {clock(source.seconds)}
+      </button>
+    );
+  }
+  return source.url ? (
+    <a href={source.url} target="_blank" rel="noreferrer" className="btn btn-small">
+      Read it in the notes, page {source.page}
+    </a>
+  ) : (
+    <span className="muted small">Notes, page {source.page}</span>
+  );
+}
+
+/**
+ * One question: its choices (radio buttons, checkboxes, True/False, or a number), "Check answer",
+ * then the server's verdict with the explanation, the right answer and where it is taught.
+ * `onAnswered` gets the verdict; `children` renders what comes after it (Next, Continue…).
+ */
+export function QuestionCard(props: {
+  question: QuizQuestion;
+  /** "Question 2 of 6", or the video moment. */
+  heading: string;
+  check: (answer: unknown) => Promise<GradedAnswer>;
+  onAnswered?: (graded: GradedAnswer) => void;
+  children?: (graded: GradedAnswer) => React.ReactNode;
+  /** Shown beside "Check answer" before it is answered (e.g. Skip). */
+  aside?: React.ReactNode;
+}) {
+  const q = props.question;
+  const [choice, setChoice] = useState<Choice>(q.type === 'multiple' ? [] : undefined);
+  const [graded, setGraded] = useState<GradedAnswer | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = `q-${q.question_id}`;
+  const answer = answerOf(q, choice);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (answer === undefined || busy || graded) return;
+    setBusy(true);
+    setError('');
+    try {
+      const result = await props.check(answer);
+      setGraded(result);
+      props.onAnswered?.(result);
+    } catch (err) {
+      setError(errorMessage(err, 'The answer cannot be checked now. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const radio = (value: string | boolean, label: string, key: string) => (
+    <label key={key} className="practice-option">
+      <input
+        type="radio"
+        name={id}
+        checked={choice === value}
+        disabled={Boolean(graded)}
+        onChange={() => setChoice(value)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+
+  return (
+    <form className="practice-question" onSubmit={submit} aria-labelledby={`${id}-text`}>
+      <p className="practice-count muted small">{props.heading}</p>
+      <fieldset disabled={Boolean(graded) || busy}>
+        <legend id={`${id}-text`} className="practice-text">
+          {q.text}
+        </legend>
+        {q.image_url && (
+          <img
+            className="practice-image"
+            src={q.image_url}
+            alt=""
+            loading="lazy"
+            width={480}
+            height={270}
+          />
+        )}
+        {q.type === 'single' && q.options?.map((o) => radio(o.option_id, o.text, o.option_id))}
+        {q.type === 'true_false' && [radio(true, 'True', 't'), radio(false, 'False', 'f')]}
+        {q.type === 'multiple' && (
+          <>
+            <p className="muted small">Choose every right answer.</p>
+            {q.options?.map((o) => {
+              const picked = Array.isArray(choice) && choice.includes(o.option_id);
+              return (
+                <label key={o.option_id} className="practice-option">
+                  <input
+                    type="checkbox"
+                    checked={picked}
+                    onChange={() =>
+                      setChoice((c) => {
+                        const list = Array.isArray(c) ? c : [];
+                        return picked
+                          ? list.filter((x) => x !== o.option_id)
+                          : [...list, o.option_id];
+                      })
+                    }
+                  />
+                  <span>{o.text}</span>
+                </label>
+              );
+            })}
+          </>
+        )}
+        {q.type === 'numeric' && (
+          <div className="field">
+            <label htmlFor={`${id}-number`}>Your answer (a number)</label>
+            <input
+              id={`${id}-number`}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={typeof choice === 'string' ? choice : ''}
+              onChange={(e) => setChoice(e.target.value)}
+            />
+          </div>
+        )}
+      </fieldset>
+      {!graded && (
+        <div className="practice-actions">
+          <button type="submit" className="btn btn-primary" disabled={answer === undefined || busy}>
+            Check answer
+          </button>
+          {props.aside}
+        </div>
+      )}
+      {error && <p role="alert">{error}</p>}
+      <div role="status" aria-live="polite">
+        {graded && (
+          <div className={`practice-feedback ${graded.correct ? 'is-right' : 'is-wrong'}`}>
+            <p className="practice-verdict">{graded.correct ? 'Correct!' : 'Not quite.'}</p>
+            {!graded.correct && (
+              <p>
+                The right answer: <strong>{rightAnswerText(q, graded)}</strong>
+              </p>
+            )}
+            <p>{graded.explanation}</p>
+            {graded.source && <SourceLink source={graded.source} />}
+          </div>
+        )}
+      </div>
+      {graded && props.children?.(graded)}
+    </form>
+  );
+}
