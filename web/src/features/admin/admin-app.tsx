@@ -9,8 +9,16 @@ import { DashboardPage, SetupPage, StubPage } from './dashboard-pages.tsx';
 import { adminScreen } from './admin-screens.ts';
 import { QuestionsPage } from './questions-page.tsx';
 import { TopicSourcesPage } from './topic-sources-page.tsx';
+import { QuestionBankPage } from './question-bank-page.tsx';
 
-export { AdminUsersPage, DashboardPage, QuestionsPage, SetupPage, TopicSourcesPage };
+export {
+  AdminUsersPage,
+  DashboardPage,
+  QuestionBankPage,
+  QuestionsPage,
+  SetupPage,
+  TopicSourcesPage,
+};
 
 /** The catalogue screen of one configuration (the dashboard if there is none). */
 export const catalogueScreen = (name: string) => {

@@ -85,6 +85,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     hubs: ['setup'],
     Screen: fromChunk((chunk) => chunk.TopicSourcesPage),
   },
+  // A topic's practice questions: by hand, by CSV or drafted by the AI (issue 17).
+  {
+    path: '/TopicQuestions',
+    label: 'Practice Questions',
+    hubs: ['setup'],
+    Screen: fromChunk((chunk) => chunk.QuestionBankPage),
+  },
 ];
 
 /** The screen at a path (every path used in links is in the list). */

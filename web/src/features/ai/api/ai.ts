@@ -8,6 +8,7 @@ import {
 } from '@gia/shared';
 import { api } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-paths.ts';
+import { aiStatusKey } from '../../../lib/ai-status.ts';
 
 /**
  * Where an answer's words come from (docs/api.md §8): a notes page (`url` opens the signed PDF at
@@ -43,21 +44,10 @@ const scopeQuery = ({ topicId, classId }: AiScope) =>
 /** Query keys of the AI teacher's conversations. */
 export const aiKeys = {
   conversation: (scope: AiScope) => ['ai-conversation', scopeQuery(scope)] as const,
-  status: () => ['ai-status'] as const,
+  status: aiStatusKey,
 };
 
-/**
- * Whether the AI teacher is configured (`getAiStatus`): the app offers it only when it is. Read
- * once per visit; a failed read counts as not available.
- */
-export const useAiStatus = () =>
-  useQuery({
-    queryKey: aiKeys.status(),
-    staleTime: Infinity,
-    retry: 1,
-    queryFn: async () =>
-      (await api<{ data: { available: boolean } }>('GET', apiPath('ai.status'))).data.available,
-  });
+export { useAiStatus } from '../../../lib/ai-status.ts';
 
 /** The turns the server kept of this conversation (the learner sees them again on return). */
 export const useAiConversation = (scope: AiScope) =>
