@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, layoutProblems, PHONE, signInAsLearner, watchErrors } from './browser.ts';
+import {
+  launchChromium,
+  layoutProblems,
+  PHONE,
+  signInAsLearner,
+  uploadFile,
+  watchErrors,
+} from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { ADMIN_DATA, signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -34,29 +41,14 @@ async function quadraticsNotes(): Promise<Uint8Array> {
   return notes.lessonNotesPdf(notes.DEMO_NOTES['Quadratic Equations']);
 }
 
-/** Uploads the demo's quadratics notes (3 pages) as an admin would, and answers their URL. */
-async function uploadNotes(token: string): Promise<{ url: string; key: string }> {
-  const pdf = await quadraticsNotes();
-  const res = await call('POST', routePath('uploads.presign'), {
-    token,
-    body: {
-      kind: 'notes',
-      file_name: 'quadratics.pdf',
-      content_type: 'application/pdf',
-      size: pdf.length,
-    },
+/** Uploads the demo's quadratics notes (3 pages) as an admin would: their URL and key. */
+const uploadNotes = async (token: string) =>
+  uploadFile(stack.url, token, {
+    kind: 'notes',
+    name: 'quadratics.pdf',
+    type: 'application/pdf',
+    bytes: await quadraticsNotes(),
   });
-  const form = new FormData();
-  for (const [k, v] of Object.entries(res.body.data.fields as Record<string, string>))
-    form.append(k, v);
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }));
-  const stored = await fetch(new URL(res.body.data.upload_url, stack.url), {
-    method: 'POST',
-    body: form,
-  });
-  if (stored.status !== 204) throw new Error(`upload failed: ${stored.status}`);
-  return { url: res.body.data.url as string, key: res.body.data.fields.key as string };
-}
 
 /**
  * Waits until the notes are read. The stack reads an upload when it lands (the sources function

@@ -45,29 +45,39 @@ const sampleLesson = readFileSync(
 );
 
 /**
- * Uploads the sample lesson video as an admin would (a presigned POST to the stack at
- * `baseUrl`) and answers its media url, for a topic's `video_url`.
+ * Uploads a file as an admin would (a presigned POST of upload kind `kind` to the stack at
+ * `baseUrl`) and answers its media url and storage key.
  */
-export async function uploadSampleVideo(baseUrl: string, token: string): Promise<string> {
+export async function uploadFile(
+  baseUrl: string,
+  token: string,
+  file: { kind: string; name: string; type: string; bytes: Uint8Array },
+): Promise<{ url: string; key: string }> {
   const res = await api()('POST', routePath('uploads.presign'), {
     token,
     body: {
-      kind: 'video',
-      file_name: 'lesson.mp4',
-      content_type: 'video/mp4',
-      size: sampleLesson.length,
+      kind: file.kind,
+      file_name: file.name,
+      content_type: file.type,
+      size: file.bytes.length,
     },
   });
   const form = new FormData();
   for (const [k, v] of Object.entries(res.body.data.fields as Record<string, string>))
     form.append(k, v);
-  form.append('file', new Blob([sampleLesson], { type: 'video/mp4' }));
+  form.append('file', new Blob([file.bytes], { type: file.type }));
   const stored = await fetch(new URL(res.body.data.upload_url, baseUrl), {
     method: 'POST',
     body: form,
   });
   if (stored.status !== 204) throw new Error(`upload failed: ${stored.status}`);
-  return res.body.data.url as string;
+  return { url: res.body.data.url as string, key: res.body.data.fields.key as string };
+}
+
+/** Uploads the sample lesson video and answers its media url, for a topic's `video_url`. */
+export async function uploadSampleVideo(baseUrl: string, token: string): Promise<string> {
+  const kind = { kind: 'video', name: 'lesson.mp4', type: 'video/mp4', bytes: sampleLesson };
+  return (await uploadFile(baseUrl, token, kind)).url;
 }
 
 /** A phone, as the learners hold it: 360×740, touch. */

@@ -8,6 +8,14 @@ declare global {
     currentTime: number;
     dispatchEvent(event: unknown): boolean;
   }
+  /** The lesson player's <video> as a test drives it. */
+  interface PlayedVideo {
+    muted: boolean;
+    currentTime: number;
+    paused: boolean;
+    ended: boolean;
+    play(): Promise<void>;
+  }
   var document: { querySelector(selector: string): TestVideo | null };
   var Event: new (type: string) => unknown;
   function getComputedStyle(element: unknown): { padding: string };
