@@ -198,9 +198,7 @@ describe('a learner practising on a phone', () => {
     await answerRight(phone);
     await panel.getByText('Correct!').waitFor();
     await panel.getByRole('button', { name: 'Continue the video' }).click();
-    await expect
-      .poll(() => video.evaluate((v: PlayedVideo) => !v.paused || v.ended))
-      .toBe(true);
+    await expect.poll(() => video.evaluate((v: PlayedVideo) => !v.paused || v.ended)).toBe(true);
     await expect.poll(() => panel.count()).toBe(0);
   });
 
