@@ -279,12 +279,11 @@ describe('the functions', () => {
       },
       // The AI teacher's sources for admins: the extracted text items only, no media.
       'ai-admin': { ...NONE, table: ['BatchGetItem', 'GetItem', 'UpdateItem'] },
-      // Issue 17: banks, records, grants, attempts and best scores; a notes source's signed URL.
+      // Issue 17: banks, records, grants, attempts and best scores; no media.
       practice: {
         ...NONE,
         table: ['BatchGetItem', 'GetItem', 'Query', 'UpdateItem'],
         indexes: INDEXES,
-        media: { 's3:GetObject': [`${UPLOAD_KINDS.notes.prefix}*`] },
       },
       // The question bank: one item per topic, read and replaced.
       'practice-admin': { ...NONE, table: ['GetItem', 'PutItem'] },

@@ -19,3 +19,4 @@ export * from './video.ts';
 export * from './handoff.ts';
 export * from './ai-sources.ts';
 export * from './practice.ts';
+export * from './practice-drafts.ts';

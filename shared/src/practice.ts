@@ -1,76 +1,23 @@
 import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
+import {
+  DIFFICULTIES,
+  PRACTICE_LIMITS,
+  PRACTICE_MESSAGES,
+  QUESTION_STATUSES,
+  QUESTION_TYPES,
+  type QuestionType,
+  type Difficulty,
+  type QuestionStatus,
+} from './practice-limits.ts';
 
 /*
  * Practice (issue 17): a question bank per topic, topic quizzes and chapter tests graded on the
  * server, questions pinned to a video time, and mastery (docs/api.md §9).
  */
 
-export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'numeric'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
-export type Difficulty = (typeof DIFFICULTIES)[number];
-export const QUESTION_STATUSES = ['draft', 'approved'] as const;
-export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
-
-export const PRACTICE_LIMITS = {
-  /** Questions one topic's bank holds (one item of the table: well under its 400 KB). */
-  questionsPerTopic: 100,
-  /** Rows one CSV import takes. */
-  importRows: 100,
-  /** Characters of a CSV import. */
-  importChars: 200_000,
-  optionsMin: 2,
-  optionsMax: 6,
-  textChars: 600,
-  optionChars: 200,
-  explanationChars: 1000,
-  /** A quiz asks this many questions (all of them when the bank has fewer)… */
-  quizMin: 5,
-  quizMax: 10,
-  /** …and a draft request asks the AI for at most this many. */
-  draftMax: 10,
-} as const;
-
-/** A topic is mastered when the learner's best topic quiz reaches this share (percent). */
-export const MASTERY_PERCENT = 80;
-
-/** How many questions a quiz asks of `available` approved questions. */
-export const quizSize = (available: number) => Math.min(available, PRACTICE_LIMITS.quizMax);
-
-export const PRACTICE_MESSAGES = {
-  questionsLoaded: 'Questions loaded successfully.',
-  questionCreated: 'Question created successfully.',
-  questionUpdated: 'Question updated successfully.',
-  questionDeleted: 'Question deleted successfully.',
-  questionNotFound: 'Question not found.',
-  bankFull: `A topic can hold at most ${PRACTICE_LIMITS.questionsPerTopic} questions.`,
-  bankBusy: "This topic's questions changed at the same time. Please try again.",
-  imported: 'Questions imported successfully.',
-  importFailed: 'Some rows have errors. Nothing was imported.',
-  importEmpty: 'The CSV has no question rows.',
-  importTooMany: `A CSV can import at most ${PRACTICE_LIMITS.importRows} questions at once.`,
-  importHeader: 'The first row must be the header of the template.',
-  drafted: 'Draft questions created. Approve them before learners see them.',
-  draftNothing: 'The AI could not draft questions from this topic. Please try again.',
-  draftNoNotes: 'This topic has no notes or captions to draft questions from.',
-  aiOff: 'Drafting questions needs the AI teacher, which is not configured (no OpenAI key).',
-  quizLoaded: 'Quiz loaded.',
-  topicNoQuestions: 'This topic has no practice questions yet.',
-  chapterNoQuestions: 'This chapter has no practice questions yet.',
-  videoQuestionsLoaded: 'Video questions loaded.',
-  answerChecked: 'Answer checked.',
-  alreadyAnswered: 'This question is already answered.',
-  quizFinished: 'This quiz is finished. Start a new one to practise again.',
-  attemptNotFound: 'Quiz attempt not found.',
-  attemptInvalid: 'attempt_id is not valid.',
-  notInQuiz: 'This question is not part of this quiz.',
-  answerRequired: 'Please choose an answer.',
-  masteryLoaded: 'Mastery loaded.',
-  subjectNotFound: 'Subject not found.',
-  chapterNotFound: 'Chapter not found.',
-} as const;
+export * from './practice-limits.ts';
 
 const M = PRACTICE_MESSAGES;
 
@@ -328,7 +275,7 @@ export interface GradedAnswer {
   explanation: string;
   correct_answer: string | string[] | boolean | number;
   tolerance?: number;
-  source?: { kind: 'notes'; page: number; url?: string } | { kind: 'video'; seconds: number };
+  source?: QuestionSource;
   score?: { correct: number; total: number; percent: number };
 }
 
@@ -352,11 +299,11 @@ export const QuizQuery = z
 export const MasteryQuery = z.object({ subject_id: id('subject_id') });
 
 /**
- * `attempt_id`: `<t|c><number of questions>-<topic or chapter id>-<ULID>`. It names the quiz it
- * was handed out with, so loading a quiz writes nothing; the attempt is kept from its first
- * answer, for the learner who gave it.
+ * `attempt_id`: `<t|c><number of questions>-<topic or chapter id>-<32 random hex digits>`. It
+ * names the quiz it was handed out with, so loading a quiz writes nothing; the attempt is kept
+ * from its first answer, for the learner who gave it.
  */
-const ATTEMPT_ID = /^([tc])(\d{1,2})-([0-9A-Za-z_-]{1,64})-([0-9A-HJKMNP-TV-Z]{26})$/;
+const ATTEMPT_ID = /^([tc])(\d{1,2})-([0-9A-Za-z_-]{1,64})-([0-9a-f]{32})$/;
 
 export interface AttemptRef {
   scope: 'topic' | 'chapter';
@@ -364,8 +311,8 @@ export interface AttemptRef {
   scope_id: string;
 }
 
-export const attemptIdOf = (ref: AttemptRef, ulid: string) =>
-  `${ref.scope === 'topic' ? 't' : 'c'}${ref.total}-${ref.scope_id}-${ulid}`;
+export const attemptIdOf = (ref: AttemptRef, random: string) =>
+  `${ref.scope === 'topic' ? 't' : 'c'}${ref.total}-${ref.scope_id}-${random}`;
 
 /** The quiz an attempt id names, or undefined when it is not one. */
 export function parseAttemptId(attemptId: string): AttemptRef | undefined {
@@ -435,60 +382,4 @@ export function isCorrect(
       );
     }
   }
-}
-
-/** The structured output the AI drafts questions in (`draftQuestions`). */
-export const PRACTICE_DRAFT_FORMAT = {
-  type: 'json_schema',
-  json_schema: {
-    name: 'practice_drafts',
-    strict: true,
-    schema: {
-      type: 'object',
-      properties: {
-        questions: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              type: { type: 'string', enum: [...QUESTION_TYPES] },
-              text: { type: 'string' },
-              options: { type: 'array', items: { type: 'string' } },
-              answer: { type: 'string' },
-              tolerance: { type: 'number' },
-              explanation: { type: 'string' },
-              difficulty: { type: 'string', enum: [...DIFFICULTIES] },
-              passage_id: { type: 'string' },
-            },
-            required: [
-              'type',
-              'text',
-              'options',
-              'answer',
-              'tolerance',
-              'explanation',
-              'difficulty',
-              'passage_id',
-            ],
-            additionalProperties: false,
-          },
-        },
-      },
-      required: ['questions'],
-      additionalProperties: false,
-    },
-  },
-} as const;
-
-/** One drafted question in {@link PRACTICE_DRAFT_FORMAT}. */
-export interface DraftedQuestion {
-  type: string;
-  text: string;
-  options: string[];
-  /** "2" (single), "1;3" (multiple), "true"/"false", or a number as text. */
-  answer: string;
-  tolerance: number;
-  explanation: string;
-  difficulty: string;
-  passage_id: string;
 }

@@ -3,7 +3,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AdminQuestion, AttemptRef } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { getRecordsAndGrants, type Ref } from './catalogue.ts';
-import { keys, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import { withoutKeys } from './keys.ts';
+import { masteryKey } from './mastery.ts';
 import { queryAll } from './query.ts';
 import {
   pickOf,
@@ -275,28 +276,4 @@ export async function saveBestScore(
   } catch (err) {
     if (!(err instanceof ConditionalCheckFailedException)) throw err;
   }
-}
-
-const masteryKey = (userId: string, subjectId: string, topicId: string) => ({
-  pk: `USER#${userId}`,
-  sk: `${sortKeyPrefixes.mastery}${subjectId}#${topicId}`,
-});
-
-/** A learner's best topic scores: of one subject, or of every subject. One Query. */
-export async function bestScores(
-  userId: string,
-  subjectId?: string,
-): Promise<{ topic_id: string; subject_id: string; best_percent: number }[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-    ExpressionAttributeValues: {
-      ':pk': keys.userProfile(userId).pk,
-      ':p': `${sortKeyPrefixes.mastery}${subjectId ? `${subjectId}#` : ''}`,
-    },
-  });
-  return items.map((i) => ({
-    topic_id: String(i.topic_id),
-    subject_id: String(i.subject_id),
-    best_percent: Number(i.best_percent ?? 0),
-  }));
 }

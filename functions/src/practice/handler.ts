@@ -2,8 +2,8 @@ import {
   AnswerQuizInput,
   MasteryQuery,
   PRACTICE_MESSAGES as M,
+  QuestionsQuery,
   QuizQuery,
-  TopicQuery,
 } from '@gia/shared';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
@@ -18,7 +18,7 @@ export const handler = createGroupHandler('practice', {
     ok(M.answerChecked, await gradeAnswer(learnerId(req), parse(AnswerQuizInput, req.body))),
   'practice.getVideoQuestions': async (req) =>
     ok(M.videoQuestionsLoaded, {
-      questions: await videoQuestions(learnerId(req), parse(TopicQuery, req.query).topic_id),
+      questions: await videoQuestions(learnerId(req), parse(QuestionsQuery, req.query).topic_id),
     }),
   'practice.getMastery': async (req) =>
     ok(

@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { randomUUID } from 'node:crypto';
 import {
   attemptIdOf,
   isCorrect,
@@ -15,8 +15,8 @@ import {
   type QuizQuestion,
   type VideoQuestion,
 } from '@gia/shared';
+import { bestScores } from '../db/mastery.ts';
 import {
-  bestScores,
   chapterQuizContext,
   recordAnswer,
   saveBestScore,
@@ -27,7 +27,6 @@ import {
 import { recordOf, topicsOfSubject, type TopicFields } from '../db/records.ts';
 import { mayWatchTopic } from '../lib/entitlement.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { signedMediaUrl } from '../lib/media.ts';
 
 /** Quizzes, chapter tests, questions inside the video and mastery (docs/api.md §9). */
 
@@ -107,7 +106,7 @@ export async function loadQuiz(
     ? { scope: 'topic' as const, scope_id: scope.topic_id }
     : { scope: 'chapter' as const, scope_id: scope.chapter_id! };
   return {
-    attempt_id: attemptIdOf({ ...ref, total: picked.length }, ulid()),
+    attempt_id: attemptIdOf({ ...ref, total: picked.length }, randomUUID().replaceAll('-', '')),
     scope: ref.scope,
     questions: picked.map((p) => shown(p.topicId, p.q)),
   };
@@ -123,20 +122,11 @@ export async function videoQuestions(userId: string, topicId: string): Promise<V
   return pinned.map((q) => ({ ...shown(topicId, q), video_seconds: q.video_seconds }));
 }
 
-/** Where a question's answer is taught, with the notes opened at its page. */
-async function sourceOf(
-  topic: TopicFields,
-  q: StoredQuestion,
-): Promise<GradedAnswer['source'] | undefined> {
-  if (!q.source) return undefined;
-  if (q.source.kind === 'video') return { kind: 'video', seconds: q.source.seconds };
-  const signed = topic.notes_url ? await signedMediaUrl(topic.notes_url) : null;
-  return {
-    kind: 'notes',
-    page: q.source.page,
-    ...(signed ? { url: `${signed}#page=${q.source.page}` } : {}),
-  };
-}
+/**
+ * Where a question's answer is taught: a notes page (the client opens the topic's notes, whose
+ * signed URL the lesson's topic list carries, at that page) or a moment of the video.
+ */
+const sourceOf = (q: StoredQuestion): GradedAnswer['source'] | undefined => q.source ?? undefined;
 
 /**
  * `answerQuiz`: grades one answer on the server. With an `attempt_id` the answer counts toward
@@ -161,7 +151,7 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
     correct_answer: q.answer,
     ...(q.type === 'numeric' && q.tolerance ? { tolerance: q.tolerance } : {}),
   };
-  const source = await sourceOf(topic, q);
+  const source = sourceOf(q);
   if (source) graded.source = source;
   if (!ref || !input.attempt_id) return graded;
 

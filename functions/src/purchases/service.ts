@@ -1,7 +1,7 @@
-import { MASTERY_PERCENT } from '@gia/shared';
+import { MASTERY_PERCENT } from '@gia/shared/practice-limits.ts';
 import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
 import { grants, paymentRows, progressRows, type TopicProgress } from '../db/learner.ts';
-import { bestScores } from '../db/practice.ts';
+import { bestScores } from '../db/mastery.ts';
 import {
   aboutRecordsOfSubject,
   pickOf,

@@ -140,12 +140,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.
   'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
   // Practice (issue 17): a topic's or chapter's banks with the records and grant they need
-  // (GetItem, BatchGetItem, Query on gsi1), an answer and a best score (conditional UpdateItem),
-  // a notes source's signed URL (the notes kind's prefix).
-  practice: {
-    table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'],
-    mediaRead: [UPLOAD_KINDS.notes.prefix],
-  },
+  // (GetItem, BatchGetItem, Query on gsi1), an answer and a best score (conditional UpdateItem).
+  // No media: a notes source is a page number the client opens in the notes it already holds.
+  practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'] },
   // The question bank: one item per topic, replaced under a version check (PutItem).
   'practice-admin': { table: ['GetItem', 'PutItem'] },
 };

@@ -49,6 +49,16 @@ export const SCREENS: ScreenCalls[] = [
       `${L}/getTopicProgress?chapter_id={chapter}`,
     ],
   },
+  {
+    // The lesson's Practice tab (issue 17): a lesson quiz, a chapter test, the video's questions.
+    screen: '/GetTopic (Practice)',
+    who: 'learner',
+    calls: [
+      `${L}/getQuiz?topic_id={topic}`,
+      `${L}/getQuiz?chapter_id={chapter}`,
+      `${L}/getVideoQuestions?topic_id={topic}`,
+    ],
+  },
   { screen: '/classes/{id}', who: 'visitor', calls: [`${L}/getClasses_Byid/{class}`] },
   { screen: '/Board-Class', who: 'visitor', calls: [`${L}/getClasses`] },
   { screen: '/AllCourse', who: 'visitor', calls: [`${L}/getSubjects`] },

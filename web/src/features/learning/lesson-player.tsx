@@ -28,7 +28,11 @@ export function LessonPlayer(props: {
   const save = useProgressSaver(topic.chapter_id);
   const [endedId, setEndedId] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const stops = useVideoQuestionStops(topic.topic_id, topic.locked !== true && hasVideo(topic));
+  const stops = useVideoQuestionStops(
+    topic.topic_id,
+    topic.locked !== true && hasVideo(topic),
+    topic.notes_url || undefined,
+  );
 
   if (topic.locked === true) {
     return (

@@ -9,7 +9,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const QUIZ = {
-  attempt_id: 't2-T1-01JH8Z3Q4R5S6T7V8W9X0Y1Z2A',
+  attempt_id: 't2-T1-0123456789abcdef0123456789abcdef',
   scope: 'topic',
   questions: [
     {
@@ -57,7 +57,7 @@ function stubServer(quizStatus = 200) {
                 correct: true,
                 explanation: 'In 1556.',
                 correct_answer: 1556,
-                source: { kind: 'notes', page: 2, url: '/media/n.pdf?sig=x#page=2' },
+                source: { kind: 'notes', page: 2 },
                 score: { correct: 1, total: 2, percent: 50 },
               },
             });
@@ -74,7 +74,12 @@ function renderTab() {
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
       <MemoryRouter>
-        <PracticeTab topicId="T1" chapterId="C1" subjectId="S1" />
+        <PracticeTab
+          topicId="T1"
+          chapterId="C1"
+          subjectId="S1"
+          notesOf={(id) => (id === 'T1' ? '/media/n.pdf?sig=x' : undefined)}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );

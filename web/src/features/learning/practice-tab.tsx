@@ -46,7 +46,13 @@ function ScoreCard(props: {
  * The lesson player's Practice tab (issue 17): the topic's quiz or its chapter's test, one
  * question at a time with instant feedback from the server, then the score and a retry.
  */
-export function PracticeTab(props: { topicId: string; chapterId: string; subjectId: string }) {
+export function PracticeTab(props: {
+  topicId: string;
+  chapterId: string;
+  subjectId: string;
+  /** The signed notes URL of a topic of the chapter (from the lesson's topic list). */
+  notesOf(topicId: string): string | undefined;
+}) {
   const start = useStartQuiz();
   const answer = useAnswerQuestion(props.subjectId);
   const [quiz, setQuiz] = useState<Quiz | null>(null);
@@ -118,6 +124,7 @@ export function PracticeTab(props: { topicId: string; chapterId: string; subject
         <QuestionCard
           key={`${quiz.attempt_id}:${q.question_id}`}
           question={q}
+          notesUrl={props.notesOf(q.topic_id)}
           heading={`${isTopic ? 'Lesson quiz' : 'Chapter test'} · question ${at + 1} of ${quiz.questions.length}`}
           check={(given) =>
             answer.mutateAsync({

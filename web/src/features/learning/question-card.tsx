@@ -29,8 +29,12 @@ export function rightAnswerText(q: QuizQuestion, graded: GradedAnswer): string {
   return (Array.isArray(a) ? a : [String(a)]).map(option).join('; ');
 }
 
-/** Where the answer is taught: the notes at its page, or the lesson's video at its moment. */
-function SourceLink({ source }: { source: NonNullable<GradedAnswer['source']> }) {
+/**
+ * Where the answer is taught: the notes at its page (the topic's signed notes URL, from the
+ * lesson's topic list, opened at `#page=N`), or the lesson's video at its moment.
+ */
+function SourceLink(props: { source: NonNullable<GradedAnswer['source']>; notesUrl?: string }) {
+  const { source } = props;
   const seek = usePlayerSeek((s) => s.seek);
   if (source.kind === 'video') {
     return (
@@ -39,8 +43,13 @@ function SourceLink({ source }: { source: NonNullable<GradedAnswer['source']> })
       </button>
     );
   }
-  return source.url ? (
-    <a href={source.url} target="_blank" rel="noreferrer" className="btn btn-small">
+  return props.notesUrl ? (
+    <a
+      href={`${props.notesUrl.split('#')[0]}#page=${source.page}`}
+      target="_blank"
+      rel="noreferrer"
+      className="btn btn-small"
+    >
       Read it in the notes, page {source.page}
     </a>
   ) : (
@@ -55,6 +64,8 @@ function SourceLink({ source }: { source: NonNullable<GradedAnswer['source']> })
  */
 export function QuestionCard(props: {
   question: QuizQuestion;
+  /** The signed URL of the question's topic's notes, for a notes source's link. */
+  notesUrl?: string;
   /** "Question 2 of 6", or the video moment. */
   heading: string;
   check: (answer: unknown) => Promise<GradedAnswer>;
@@ -177,7 +188,7 @@ export function QuestionCard(props: {
               </p>
             )}
             <p>{graded.explanation}</p>
-            {graded.source && <SourceLink source={graded.source} />}
+            {graded.source && <SourceLink source={graded.source} notesUrl={props.notesUrl} />}
           </div>
         )}
       </div>

@@ -139,6 +139,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
           topicId={topic.topic_id}
           chapterId={topic.chapter_id}
           subjectId={topic.subject_id}
+          notesOf={(id) => list.find((t) => t.topic_id === id)?.notes_url || undefined}
         />
       ),
     },

@@ -12,7 +12,7 @@ const CATCH_SECONDS = 1.5;
  * a pinned question's moment and `panel` asks it under the player; Continue (after the answer)
  * or Skip plays on. Each question is asked once per visit of the lesson.
  */
-export function useVideoQuestionStops(topicId: string, enabled: boolean) {
+export function useVideoQuestionStops(topicId: string, enabled: boolean, notesUrl?: string) {
   const questions = useVideoQuestions(topicId, enabled);
   const asked = useRef(new Set<string>());
   const video = useRef<HTMLVideoElement | null>(null);
@@ -44,12 +44,17 @@ export function useVideoQuestionStops(topicId: string, enabled: boolean) {
   }
 
   const panel = asking ? (
-    <VideoQuestionPanel key={asking.question_id} question={asking} done={resume} />
+    <VideoQuestionPanel
+      key={asking.question_id}
+      question={asking}
+      notesUrl={notesUrl}
+      done={resume}
+    />
   ) : null;
   return { watch, panel };
 }
 
-function VideoQuestionPanel(props: { question: VideoQuestion; done(): void }) {
+function VideoQuestionPanel(props: { question: VideoQuestion; notesUrl?: string; done(): void }) {
   const answer = useAnswerQuestion();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
@@ -64,6 +69,7 @@ function VideoQuestionPanel(props: { question: VideoQuestion; done(): void }) {
     >
       <QuestionCard
         question={q}
+        notesUrl={props.notesUrl}
         heading={`The video paused for a question at ${clock(q.video_seconds)}`}
         check={(given) => answer.mutateAsync({ question_id: q.question_id, answer: given })}
         aside={

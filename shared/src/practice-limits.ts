@@ -1,0 +1,69 @@
+/*
+ * Practice's names, limits and texts (issue 17), apart from its schemas (practice.ts), so that a
+ * function naming only these (My Courses' mastery mark) does not bundle the schemas.
+ */
+
+export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'numeric'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const QUESTION_STATUSES = ['draft', 'approved'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+export const PRACTICE_LIMITS = {
+  /** Questions one topic's bank holds (one item of the table: well under its 400 KB). */
+  questionsPerTopic: 100,
+  /** Rows one CSV import takes. */
+  importRows: 100,
+  /** Characters of a CSV import. */
+  importChars: 200_000,
+  optionsMin: 2,
+  optionsMax: 6,
+  textChars: 600,
+  optionChars: 200,
+  explanationChars: 1000,
+  /** A quiz asks this many questions (all of them when the bank has fewer)… */
+  quizMin: 5,
+  quizMax: 10,
+  /** …and a draft request asks the AI for at most this many. */
+  draftMax: 10,
+} as const;
+
+/** A topic is mastered when the learner's best topic quiz reaches this share (percent). */
+export const MASTERY_PERCENT = 80;
+
+/** How many questions a quiz asks of `available` approved questions. */
+export const quizSize = (available: number) => Math.min(available, PRACTICE_LIMITS.quizMax);
+
+export const PRACTICE_MESSAGES = {
+  questionsLoaded: 'Questions loaded successfully.',
+  questionCreated: 'Question created successfully.',
+  questionUpdated: 'Question updated successfully.',
+  questionDeleted: 'Question deleted successfully.',
+  questionNotFound: 'Question not found.',
+  bankFull: `A topic can hold at most ${PRACTICE_LIMITS.questionsPerTopic} questions.`,
+  bankBusy: "This topic's questions changed at the same time. Please try again.",
+  imported: 'Questions imported successfully.',
+  importFailed: 'Some rows have errors. Nothing was imported.',
+  importEmpty: 'The CSV has no question rows.',
+  importTooMany: `A CSV can import at most ${PRACTICE_LIMITS.importRows} questions at once.`,
+  importHeader: 'The first row must be the header of the template.',
+  drafted: 'Draft questions created. Approve them before learners see them.',
+  draftNothing: 'The AI could not draft questions from this topic. Please try again.',
+  draftNoNotes: 'This topic has no notes or captions to draft questions from.',
+  aiOff: 'Drafting questions needs the AI teacher, which is not configured (no OpenAI key).',
+  quizLoaded: 'Quiz loaded.',
+  topicNoQuestions: 'This topic has no practice questions yet.',
+  chapterNoQuestions: 'This chapter has no practice questions yet.',
+  videoQuestionsLoaded: 'Video questions loaded.',
+  answerChecked: 'Answer checked.',
+  alreadyAnswered: 'This question is already answered.',
+  quizFinished: 'This quiz is finished. Start a new one to practise again.',
+  attemptNotFound: 'Quiz attempt not found.',
+  attemptInvalid: 'attempt_id is not valid.',
+  notInQuiz: 'This question is not part of this quiz.',
+  answerRequired: 'Please choose an answer.',
+  masteryLoaded: 'Mastery loaded.',
+  subjectNotFound: 'Subject not found.',
+  chapterNotFound: 'Chapter not found.',
+} as const;
