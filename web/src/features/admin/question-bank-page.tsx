@@ -8,11 +8,14 @@ import {
   type AdminQuestion,
   type QuestionType,
 } from '@gia/shared/practice.ts';
+import { confirmDialog } from '../../components/confirm.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';
+import { UPLOAD_FAILED } from '@gia/shared/uploads.ts';
 import { useAiStatus } from '../../lib/ai-status.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { clock } from '../../lib/duration.ts';
+import { uploadFile } from '../../lib/upload.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { useCatalogueList } from './api/catalogue.ts';
 import {
@@ -47,6 +50,7 @@ interface FormState {
   sourceAt: string;
   pin: string;
   approved: boolean;
+  image: string;
 }
 
 function formOf(q?: AdminQuestion): FormState {
@@ -70,6 +74,7 @@ function formOf(q?: AdminQuestion): FormState {
     sourceAt: q?.source ? String(q.source.kind === 'notes' ? q.source.page : q.source.seconds) : '',
     pin: typeof q?.video_seconds === 'number' ? String(q.video_seconds) : '',
     approved: q?.status === 'approved',
+    image: q?.image_url ?? '',
   };
 }
 
@@ -101,6 +106,7 @@ function draftOf(f: FormState): QuestionDraft {
           ? { kind: 'video', seconds: at }
           : null,
     video_seconds: f.pin.trim() ? Number(f.pin) : null,
+    image_url: f.image || null,
     status: f.approved ? 'approved' : 'draft',
   };
 }
@@ -109,7 +115,20 @@ function draftOf(f: FormState): QuestionDraft {
 function QuestionForm(props: { topicId: string; question?: AdminQuestion; close(): void }) {
   const [f, setF] = useState(() => formOf(props.question));
   const save = useSaveQuestion(props.topicId);
+  const [uploading, setUploading] = useState<number | null>(null);
   const set = (patch: Partial<FormState>) => setF((old) => ({ ...old, ...patch }));
+
+  async function onImage(file: File | undefined) {
+    if (!file) return;
+    setUploading(0);
+    try {
+      set({ image: await uploadFile('image', file, setUploading) });
+    } catch (err) {
+      toast.error(errorMessage(err, UPLOAD_FAILED));
+    } finally {
+      setUploading(null);
+    }
+  }
   const choice = f.type === 'single' || f.type === 'multiple';
 
   async function submit(e: FormEvent) {
@@ -166,6 +185,26 @@ function QuestionForm(props: { topicId: string; question?: AdminQuestion; close(
             maxLength={PRACTICE_LIMITS.textChars}
             onChange={(e) => set({ text: e.target.value })}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="q-image">Image (optional)</label>
+          <input
+            id="q-image"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            onChange={(e) => void onImage(e.target.files?.[0])}
+          />
+          {uploading !== null && (
+            <progress value={uploading} max={1} aria-label="Image upload progress" />
+          )}
+          {f.image && (
+            <span className="question-image">
+              <img src={f.image} alt="The question's image" width={96} height={54} />
+              <button type="button" className="btn btn-small" onClick={() => set({ image: '' })}>
+                Remove the image
+              </button>
+            </span>
+          )}
         </div>
         {choice && (
           <fieldset className="question-options">
@@ -462,7 +501,6 @@ function BankRow(props: { q: AdminQuestion; last: boolean; topicId: string; edit
   const { q } = props;
   const save = useSaveQuestion(props.topicId);
   const remove = useDeleteQuestion(props.topicId);
-  const [confirming, setConfirming] = useState(false);
   const run = async (what: Promise<{ message: string }>) => {
     try {
       toast.success((await what).message);
@@ -534,26 +572,15 @@ function BankRow(props: { q: AdminQuestion; last: boolean; topicId: string; edit
           type="button"
           className="btn btn-small"
           aria-label={`Delete: ${short}`}
-          onClick={() => setConfirming(true)}
+          onClick={async () => {
+            if (await confirmDialog(`Delete “${short}”? Learners will no longer be asked it.`)) {
+              await run(remove.mutateAsync(q.question_id));
+            }
+          }}
         >
           Delete
         </button>
       </div>
-      {confirming && (
-        <Modal label="Delete the question">
-          <p>Delete “{short}”? Learners will no longer be asked it.</p>
-          <ModalActions
-            primary="Delete"
-            busy={remove.isPending}
-            onPrimary={() => {
-              setConfirming(false);
-              void run(remove.mutateAsync(q.question_id));
-            }}
-            secondary="Keep it"
-            onSecondary={() => setConfirming(false)}
-          />
-        </Modal>
-      )}
     </li>
   );
 }
