@@ -20,3 +20,4 @@ export * from './handoff.ts';
 export * from './ai-sources.ts';
 export * from './practice.ts';
 export * from './practice-drafts.ts';
+export * from './selling.ts';

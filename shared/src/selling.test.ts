@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { INDIAN_STATES, priceOrder, SellerSettings, type PricedItem } from './selling.ts';
+
+const KA = { state: '29', gst_rate_percent: 18 };
+const item = (subject_id: string, price_paise: number, extra: Partial<PricedItem> = {}) => ({
+  subject_id,
+  price_paise,
+  ...extra,
+});
+
+describe('priceOrder (paise, tax-inclusive)', () => {
+  it('splits the tax inside ₹499 into CGST and SGST within the seller’s state', () => {
+    expect(priceOrder([item('s1', 49900)], null, KA, '29')).toEqual({
+      subtotal: 49900,
+      discount: 0,
+      taxable: 42288,
+      tax: { cgst: 3806, sgst: 3806, igst: 0 },
+      total: 49900,
+      rate_percent: 18,
+      coupon: null,
+    });
+  });
+
+  it('charges IGST to a buyer in another state, and puts an odd paisa on SGST', () => {
+    const other = priceOrder([item('s1', 49900)], null, KA, '07');
+    expect(other.tax).toEqual({ cgst: 0, sgst: 0, igst: 7612 });
+    const odd = priceOrder([item('s1', 10001)], null, KA, '29');
+    expect(odd.taxable + odd.tax.cgst + odd.tax.sgst).toBe(10001);
+    expect(odd.tax.sgst - odd.tax.cgst).toBeLessThanOrEqual(1);
+  });
+
+  it('takes a percent coupon off the subjects it covers, rounded down to the paisa', () => {
+    const coupon = { code: 'DIWALI', kind: 'percent' as const, value: 15, subject_ids: ['s2'] };
+    const p = priceOrder([item('s1', 49900), item('s2', 29999)], coupon, KA, '29');
+    expect(p.discount).toBe(4499);
+    expect(p.total).toBe(49900 + 29999 - 4499);
+    expect(p.coupon).toEqual({ code: 'DIWALI', discount: 4499 });
+    expect(p.taxable + p.tax.cgst + p.tax.sgst).toBe(p.total);
+  });
+
+  it('caps a flat coupon at what the covered subjects cost, and matches by board or class', () => {
+    const flat = { code: 'SCHOOL', kind: 'flat' as const, value: 100000, class_ids: ['c1'] };
+    const p = priceOrder(
+      [item('s1', 30000, { class_id: 'c1' }), item('s2', 20000, { class_id: 'c2' })],
+      flat,
+      KA,
+      '29',
+    );
+    expect(p).toMatchObject({ discount: 30000, total: 20000 });
+    const byBoard = { code: 'CBSE', kind: 'flat' as const, value: 5000, board_ids: ['b9'] };
+    expect(priceOrder([item('s1', 30000, { board_id: 'b1' })], byBoard, KA, '29').discount).toBe(0);
+  });
+});
+
+describe('the seller’s settings', () => {
+  const valid = {
+    legal_name: 'GIA School Pvt Ltd',
+    gstin: '29aabcg1234h1z5',
+    state: '29',
+    address: 'MG Road, Bengaluru',
+  };
+
+  it('take a GSTIN of the seller’s state (upper-cased) and default the SAC and rate', () => {
+    expect(SellerSettings.parse(valid)).toEqual({
+      ...valid,
+      gstin: '29AABCG1234H1Z5',
+      sac: '999293',
+      gst_rate_percent: 18,
+    });
+  });
+
+  it('refuse a GSTIN of another shape or state, an unknown state, a bad SAC or rate', () => {
+    const problem = (patch: object) =>
+      SellerSettings.safeParse({ ...valid, ...patch }).error?.issues[0]?.message;
+    expect(problem({ gstin: '29AABCG1234H1X5' })).toMatch(/^GSTIN must be 15 characters/);
+    expect(problem({ gstin: '07AABCG1234H1Z5' })).toBe(
+      "The GSTIN's first two digits must be the seller's state code.",
+    );
+    expect(problem({ state: '99' })).toBe('Please choose a state of India.');
+    expect(problem({ sac: '9992' })).toBe('SAC must be 6 digits.');
+    expect(problem({ gst_rate_percent: 40 })).toBe(
+      'The GST rate must be a percentage from 0 to 28.',
+    );
+  });
+
+  it('know every state once, by a two-digit code', () => {
+    const codes = INDIAN_STATES.map((s) => s.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.every((c) => /^\d{2}$/.test(c))).toBe(true);
+    expect(INDIAN_STATES.find((s) => s.code === '29')?.name).toBe('Karnataka');
+  });
+});
