@@ -25,6 +25,7 @@ export const GROUP_HANDLERS: Record<RouteGroup, () => Promise<{ handler: LambdaH
   'ai-admin': () => import('./ai-admin/handler.ts'),
   practice: () => import('./practice/handler.ts'),
   'practice-admin': () => import('./practice-admin/handler.ts'),
+  'sales-admin': () => import('./sales-admin/handler.ts'),
 };
 
 /** The handler file of a group, relative to the functions package. */

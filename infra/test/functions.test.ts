@@ -287,6 +287,12 @@ describe('the functions', () => {
       },
       // The question bank: one item per topic, read and replaced.
       'practice-admin': { ...NONE, table: ['GetItem', 'PutItem'] },
+      // Issue 18: the seller's settings and the coupons.
+      'sales-admin': {
+        ...NONE,
+        table: ['DeleteItem', 'GetItem', 'PutItem', 'Query'],
+        indexes: INDEXES,
+      },
     };
     expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
     for (const group of Object.keys(expected))

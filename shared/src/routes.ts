@@ -35,6 +35,8 @@ export const ROUTE_GROUPS = [
   // Practice (issue 17): quizzes for learners, the question bank for admins.
   'practice',
   'practice-admin',
+  // Selling (issue 18): coupons and the seller's GST settings.
+  'sales-admin',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -286,6 +288,20 @@ export const ROUTES = [
   route('admin.practice.import', 'POST', `${A}/data/importQuestions`, 'practice-admin', 'admin'),
   // In the AI teacher's group, which already carries the model client and the topic's passages.
   route('admin.practice.draft', 'POST', `${A}/data/draftQuestions`, 'ai', 'admin'),
+
+  // Selling (docs/api.md §8c): the seller's GST settings and coupons.
+  route('admin.selling.settings', 'GET', `${A}/data/getSellerSettings`, 'sales-admin', 'admin'),
+  route(
+    'admin.selling.settings.update',
+    'POST',
+    `${A}/data/updateSellerSettings`,
+    'sales-admin',
+    'admin',
+  ),
+  route('admin.coupons.get', 'GET', `${A}/data/getCoupons`, 'sales-admin', 'admin'),
+  route('admin.coupons.insert', 'POST', `${A}/data/insertCoupons`, 'sales-admin', 'admin'),
+  route('admin.coupons.update', 'POST', `${A}/data/updateCoupons`, 'sales-admin', 'admin'),
+  route('admin.coupons.delete', 'DELETE', `${A}/data/deleteCoupons/{id}`, 'sales-admin', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { INDIAN_STATES, priceOrder, SellerSettings, type PricedItem } from './selling.ts';
+import {
+  couponProblem,
+  INDIAN_STATES,
+  InsertCouponInput,
+  priceOrder,
+  SellerSettings,
+  type PricedItem,
+} from './selling.ts';
 
 const KA = { state: '29', gst_rate_percent: 18 };
 const item = (subject_id: string, price_paise: number, extra: Partial<PricedItem> = {}) => ({
@@ -88,5 +95,71 @@ describe('the seller’s settings', () => {
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.every((c) => /^\d{2}$/.test(c))).toBe(true);
     expect(INDIAN_STATES.find((s) => s.code === '29')?.name).toBe('Karnataka');
+  });
+});
+
+describe('coupons', () => {
+  const base = {
+    code: ' diwali-25 ',
+    kind: 'percent',
+    percent: 25,
+    valid_from: '2026-11-01T00:00:00+05:30',
+    valid_to: '2026-11-30T23:59:59+05:30',
+  };
+
+  it('are written with a normalised code and defaults, and refused when they do not add up', () => {
+    expect(InsertCouponInput.parse(base)).toMatchObject({
+      code: 'DIWALI-25',
+      min_cart_paise: 0,
+      per_learner: 1,
+      enabled: true,
+    });
+    const problem = (patch: object) =>
+      InsertCouponInput.safeParse({ ...base, ...patch }).error?.issues[0]?.message;
+    expect(problem({ code: 'x' })).toBe('The code must be 3 to 32 letters, digits, - or _.');
+    expect(problem({ percent: 120 })).toBe('A percent coupon takes 1 to 100 percent off.');
+    expect(problem({ kind: 'flat', percent: undefined, amount_paise: 50 })).toBe(
+      'A flat coupon takes at least ₹1 (100 paise) off.',
+    );
+    expect(problem({ valid_to: '2026-10-01T00:00:00Z' })).toBe(
+      'valid_to must be after valid_from.',
+    );
+  });
+
+  it('say why they do not apply to a cart', () => {
+    const coupon = {
+      ...InsertCouponInput.parse({
+        ...base,
+        min_cart_paise: 20000,
+        max_uses: 10,
+        subject_ids: ['s1'],
+      }),
+      coupon_id: 'DIWALI-25',
+      uses: 3,
+      created_at: '',
+      updated_at: '',
+    };
+    const cart = {
+      items: [item('s1', 49900)],
+      now: new Date('2026-11-15T12:00:00Z'),
+      usedByLearner: 0,
+    };
+    const why = (c = coupon, k = cart) => couponProblem(c, k);
+    expect(why()).toBeUndefined();
+    expect(why({ ...coupon, enabled: false })).toBe('This coupon is no longer available.');
+    expect(why(coupon, { ...cart, now: new Date('2026-10-15T00:00:00Z') })).toBe(
+      'This coupon is not valid yet.',
+    );
+    expect(why(coupon, { ...cart, now: new Date('2026-12-15T00:00:00Z') })).toBe(
+      'This coupon has expired.',
+    );
+    expect(why(coupon, { ...cart, items: [item('s1', 10000)] })).toBe(
+      'Add more to your cart to use this coupon.',
+    );
+    expect(why(coupon, { ...cart, items: [item('s2', 49900)] })).toBe(
+      'This coupon does not apply to the subjects in your cart.',
+    );
+    expect(why({ ...coupon, uses: 10 })).toBe('This coupon has been fully redeemed.');
+    expect(why(coupon, { ...cart, usedByLearner: 1 })).toBe('You have already used this coupon.');
   });
 });

@@ -187,3 +187,138 @@ export function priceOrder(
     coupon: coupon ? { code: coupon.code, discount } : null,
   };
 }
+
+export const COUPON_MESSAGES = {
+  loaded: 'Coupons loaded.',
+  created: 'Coupon created.',
+  updated: 'Coupon updated.',
+  deleted: 'Coupon deleted.',
+  notFound: 'Coupon not found.',
+  codeTaken: 'A coupon with this code already exists.',
+  codeFormat: 'The code must be 3 to 32 letters, digits, - or _.',
+  percentRange: 'A percent coupon takes 1 to 100 percent off.',
+  amountRange: 'A flat coupon takes at least ₹1 (100 paise) off.',
+  dates: 'valid_to must be after valid_from.',
+  // Why a learner's code does not apply (applyCoupon, processPayment).
+  unknown: 'This coupon code is not valid.',
+  disabled: 'This coupon is no longer available.',
+  notYet: 'This coupon is not valid yet.',
+  expired: 'This coupon has expired.',
+  belowMinimum: 'Add more to your cart to use this coupon.',
+  notEligible: 'This coupon does not apply to the subjects in your cart.',
+  usedUp: 'This coupon has been fully redeemed.',
+  usedByYou: 'You have already used this coupon.',
+} as const;
+
+const C = COUPON_MESSAGES;
+
+/** A coupon code as stored: trimmed and upper-cased. */
+export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
+const COUPON_CODE = /^[A-Z0-9_-]{3,32}$/;
+
+const couponCode = z
+  .string({ error: C.codeFormat })
+  .check(z.trim(), z.toUpperCase(), z.regex(COUPON_CODE, { error: C.codeFormat }));
+
+const paise = (message: string, min = 0) =>
+  z
+    .number({ error: message })
+    .check(
+      z.int({ error: message }),
+      z.minimum(min, { error: message }),
+      z.maximum(100_000_000, { error: message }),
+    );
+
+const isoTime = (what: string) =>
+  z.string({ error: `${what} must be a date and time (ISO 8601).` }).check(
+    z.refine((v) => !Number.isNaN(Date.parse(v)), {
+      error: `${what} must be a date and time (ISO 8601).`,
+    }),
+  );
+
+const ids = z.optional(
+  z.array(z.string().check(z.maxLength(64), z.regex(/^[0-9A-Za-z_-]+$/))).check(z.maxLength(100)),
+);
+
+const couponFields = {
+  kind: z.enum(['percent', 'flat'], { error: 'kind must be percent or flat.' }),
+  percent: z.optional(z.number({ error: C.percentRange })),
+  amount_paise: z.optional(z.number({ error: C.amountRange })),
+  min_cart_paise: z._default(paise('min_cart_paise must be a whole number of paise.'), 0),
+  valid_from: isoTime('valid_from'),
+  valid_to: isoTime('valid_to'),
+  /** Redemptions in all; none: no limit. */
+  max_uses: z.optional(z.nullable(paise('max_uses must be a whole number of 1 or more.', 1))),
+  per_learner: z._default(paise('per_learner must be a whole number of 1 or more.', 1), 1),
+  board_ids: ids,
+  class_ids: ids,
+  subject_ids: ids,
+  enabled: z._default(z.boolean({ error: 'enabled must be true or false.' }), true),
+};
+
+type CouponShape = {
+  kind: 'percent' | 'flat';
+  percent?: number;
+  amount_paise?: number;
+  valid_from: string;
+  valid_to: string;
+};
+
+/** What is wrong with a coupon's amount or dates, or undefined. */
+export function couponShapeProblem(c: CouponShape): string | undefined {
+  if (c.kind === 'percent') {
+    if (!Number.isInteger(c.percent) || c.percent! < 1 || c.percent! > 100) return C.percentRange;
+  } else if (!Number.isInteger(c.amount_paise) || c.amount_paise! < 100) {
+    return C.amountRange;
+  }
+  return Date.parse(c.valid_to) > Date.parse(c.valid_from) ? undefined : C.dates;
+}
+
+const shaped = z.refine<CouponShape>((c) => couponShapeProblem(c) === undefined, {
+  error: (issue) => couponShapeProblem(issue.input as CouponShape) ?? 'Invalid coupon.',
+});
+
+export const InsertCouponInput = z.object({ code: couponCode, ...couponFields }).check(shaped);
+export type InsertCouponInput = z.infer<typeof InsertCouponInput>;
+
+/** An update names the coupon by its code (which never changes) and sends the whole coupon. */
+export const UpdateCouponInput = InsertCouponInput;
+
+/** A stored coupon, as admins read it. */
+export type Coupon = InsertCouponInput & {
+  coupon_id: string;
+  uses: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A coupon as the pricing rule takes it. */
+export const pricingCouponOf = (c: Coupon): PricingCoupon => ({
+  code: c.code,
+  kind: c.kind,
+  value: c.kind === 'percent' ? (c.percent ?? 0) : (c.amount_paise ?? 0),
+  board_ids: c.board_ids,
+  class_ids: c.class_ids,
+  subject_ids: c.subject_ids,
+});
+
+/**
+ * Why a coupon does not apply to this cart now, or undefined when it does: disabled, outside its
+ * dates, below its minimum cart, covering none of the cart's subjects, used up, or already used
+ * by this learner as often as it allows.
+ */
+export function couponProblem(
+  c: Coupon,
+  cart: { items: readonly PricedItem[]; now: Date; usedByLearner: number },
+): string | undefined {
+  if (!c.enabled) return C.disabled;
+  const now = cart.now.getTime();
+  if (now < Date.parse(c.valid_from)) return C.notYet;
+  if (now > Date.parse(c.valid_to)) return C.expired;
+  const subtotal = cart.items.reduce((sum, i) => sum + i.price_paise, 0);
+  if (subtotal < c.min_cart_paise) return C.belowMinimum;
+  if (!cart.items.some((i) => couponCovers(pricingCouponOf(c), i))) return C.notEligible;
+  if (typeof c.max_uses === 'number' && c.uses >= c.max_uses) return C.usedUp;
+  if (cart.usedByLearner >= c.per_learner) return C.usedByYou;
+  return undefined;
+}

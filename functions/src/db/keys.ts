@@ -53,6 +53,8 @@
  * | question bank | `TOPIC#<topic_id>` | `QUIZ` | `CHAPTER#<chapter_id>#QUIZ` / `<topic_id>` | | getQuestions and the admin writes (whole item, `version` checked); getQuiz (topic: in the BatchGet with the topic's ancestors; chapter: one gsi1 Query), answerQuiz, getVideoQuestions |
  * | quiz attempt | `QUIZATTEMPT#<attempt_id>` | `QUIZATTEMPT` | | | answerQuiz: created by the first answer, one answer per question, the learner's own (TTL cleans up) |
  * | best topic score | `USER#<user_id>` | `MASTERY#<subject_id>#<topic_id>` | | | answerQuiz keeps the best; getMastery (one subject), getCourseProgress (all) |
+ * | seller settings | `SETTINGS#SELLER` | `SETTINGS` | | | get/updateSellerSettings; the GST on every order |
+ * | coupon | `COUPON#<CODE>` | `COUPON` | `COUPONS` / `<CODE>` | | getCoupons, insert/update/deleteCoupons; `uses` counted with each grant |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),

@@ -145,6 +145,8 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'] },
   // The question bank: one item per topic, replaced under a version check (PutItem).
   'practice-admin': { table: ['GetItem', 'PutItem'] },
+  // Selling (issue 18): the settings item and the coupons (listed on gsi1), each one item.
+  'sales-admin': { table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'] },
 };
 
 /** What the functions are granted access to. */
