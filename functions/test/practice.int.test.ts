@@ -474,6 +474,14 @@ describe('taking a quiz (learner)', () => {
       topics_mastered: 1,
       topics: [{ topic_id: t.free.topic_id, best_percent: 100 }],
     });
+    // Scores are the learner's own: another learner of the subject sees none of them.
+    const other = await newLearner(call, 'Other Master');
+    const theirs = await call(
+      'GET',
+      `${routePath('practice.getMastery')}?subject_id=${t.subject.subject_id}`,
+      { token: other.token },
+    );
+    expect(theirs.body.data).toEqual({ topics_total: 2, topics_mastered: 0, topics: [] });
     // My Courses counts it too, beside the lessons watched.
     await buySubjects(call, learner.token, [t.subject.subject_id]);
     const courses = (
