@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import {
   DIFFICULTIES,
   PRACTICE_LIMITS,
@@ -17,7 +16,6 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { clock } from '../../lib/duration.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { useCatalogueList } from './api/catalogue.ts';
 import {
   useDeleteQuestion,
   useDraftQuestions,
@@ -26,7 +24,7 @@ import {
   useSaveQuestion,
   type QuestionDraft,
 } from './api/practice.ts';
-import { SearchableSelect, type Choice } from './searchable-select.tsx';
+import { useTopicPicker } from './topic-picker.tsx';
 
 const TYPE_LABEL: Record<QuestionType, string> = {
   single: 'One right option',
@@ -633,28 +631,13 @@ function Bank({ topicId }: { topicId: string }) {
  * edit, approve, reorder and delete its questions, import a CSV, or draft them with the AI.
  */
 export function QuestionBankPage() {
-  const [params, setParams] = useSearchParams();
-  const topicId = params.get('topic') ?? '';
-  const topics = useCatalogueList('topic');
-  const choices: Choice[] = (topics.data ?? []).map((t) => ({
-    value: String(t.topic_id),
-    label: [t.topic_name, t.chapter_name].filter(Boolean).join(' — '),
-  }));
+  const { topicId, picker } = useTopicPicker('bank-topic');
   return (
     <>
       <AdminHeader />
       <main className="admin-main question-bank">
         <h1>Practice questions</h1>
-        <div className="field">
-          <SearchableSelect
-            id="bank-topic"
-            label="Topic"
-            value={topicId}
-            choices={choices}
-            disabled={topics.isPending}
-            onChange={(v) => setParams(v ? { topic: v } : {})}
-          />
-        </div>
+        {picker}
         {topicId ? (
           <Bank key={topicId} topicId={topicId} />
         ) : (

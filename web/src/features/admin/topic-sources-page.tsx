@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { useCatalogueList } from './api/catalogue.ts';
 import {
   useTopicSources,
   useUpdateTopicSources,
   type SourcePage,
   type TopicSources,
 } from './api/sources.ts';
-import { SearchableSelect, type Choice } from './searchable-select.tsx';
+import { useTopicPicker } from './topic-picker.tsx';
 
 /** The extraction's state, in words. */
 const STATUS: Record<TopicSources['notes']['status'], string> = {
@@ -141,13 +139,7 @@ function Sources({ topicId }: { topicId: string }) {
  * may name it: `?topic=`), see whether its notes were read, and correct a page's text.
  */
 export function TopicSourcesPage() {
-  const [params, setParams] = useSearchParams();
-  const topicId = params.get('topic') ?? '';
-  const topics = useCatalogueList('topic');
-  const choices: Choice[] = (topics.data ?? []).map((t) => ({
-    value: String(t.topic_id),
-    label: [t.topic_name, t.chapter_name].filter(Boolean).join(' — '),
-  }));
+  const { topicId, picker } = useTopicPicker('sources-topic');
   return (
     <>
       <AdminHeader />
@@ -156,16 +148,7 @@ export function TopicSourcesPage() {
         <p className="muted">
           The AI teacher answers from a topic&apos;s notes, captions and description.
         </p>
-        <div className="field">
-          <SearchableSelect
-            id="sources-topic"
-            label="Topic"
-            value={topicId}
-            choices={choices}
-            disabled={topics.isPending}
-            onChange={(v) => setParams(v ? { topic: v } : {})}
-          />
-        </div>
+        {picker}
         {topicId ? (
           <Sources key={topicId} topicId={topicId} />
         ) : (
