@@ -290,7 +290,7 @@ describe('the functions', () => {
       // Issue 18: the seller's settings and the coupons.
       'sales-admin': {
         ...NONE,
-        table: ['DeleteItem', 'GetItem', 'PutItem', 'Query'],
+        table: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
         indexes: INDEXES,
       },
     };

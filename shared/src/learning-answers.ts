@@ -74,6 +74,8 @@ export const LearnerProfileAnswer = z.object({
   dob: z.string(),
   course_of_study: z.string(),
   profile_image: z.string(),
+  /** GST state code, or null until the learner gives it (profile or checkout). */
+  state: z.nullable(z.string()),
   is_verified: z.boolean(),
   /** A new e-mail waiting for the code sent to it, else null. */
   pending_email: z.nullable(z.string()),

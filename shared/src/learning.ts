@@ -3,6 +3,7 @@ import { optionalId, requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 import { AI_MODES } from './ai-sources.ts';
 import { LEARNING_MESSAGES, QNA_LIMITS } from './learning-messages.ts';
+import { isStateCode, SELLING_MESSAGES } from './selling-rules.ts';
 
 export * from './learning-messages.ts';
 
@@ -133,6 +134,12 @@ export const UpdateProfileInput = z.object({
     ),
   ),
   course_of_study: required('course_of_study', PROFILE_LIMITS.course_of_study),
+  /** The learner's state (GST state code, `INDIAN_STATES`): it decides the GST on their invoices. Missing: unchanged. */
+  state: z.optional(
+    z
+      .string({ error: SELLING_MESSAGES.stateUnknown })
+      .check(z.refine(isStateCode, { error: SELLING_MESSAGES.stateUnknown })),
+  ),
   /** Optional: a profile is saved without a photo (missing or blank means none). */
   profile_image: z._default(
     preprocess(

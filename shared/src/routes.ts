@@ -188,6 +188,9 @@ export const ROUTES = [
   route('cart.get', 'GET', `${L}/data/getUSER_CART`, 'cart', 'learner'),
   route('cart.insert', 'POST', `${L}/data/insertUSER_CART`, 'cart', 'learner'),
   route('cart.delete', 'DELETE', `${L}/data/deleteUSER_CART/{cart_id}`, 'cart', 'learner'),
+  // Selling (issue 18): a coupon code on the cart.
+  route('cart.applyCoupon', 'POST', `${L}/data/applyCoupon`, 'cart', 'learner'),
+  route('cart.removeCoupon', 'DELETE', `${L}/data/removeCoupon`, 'cart', 'learner'),
   route('reviews.get', 'GET', `${L}/data/getreviews`, 'learning', 'learner'),
   route('reviews.insert', 'POST', `${L}/data/insertreviews`, 'learning', 'learner'),
   route('reviews.update', 'POST', `${L}/data/updatereviews`, 'learning', 'learner'),
@@ -201,6 +204,8 @@ export const ROUTES = [
   route('profile.get', 'GET', `${L}/data/getclass_users`, 'profile', 'learner'),
   route('profile.update', 'PUT', `${L}/data/updateclass_users`, 'profile', 'learner'),
   route('profile.verifyEmail', 'POST', `${L}/data/verifyEmail`, 'profile', 'learner'),
+  // Selling (issue 18): the learner's state alone, asked by the cart for the GST split.
+  route('profile.updateState', 'POST', `${L}/data/updateUserState`, 'profile', 'learner'),
   route('favourites.get', 'GET', `${U}/data/getuser_favorites`, 'favourites', 'learner'),
   route('favourites.insert', 'POST', `${U}/data/insertuser_favorites`, 'favourites', 'learner'),
   route(

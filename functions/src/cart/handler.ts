@@ -1,15 +1,22 @@
-import { LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/shared';
-import { addToCart, getCart, removeFromCart } from './service.ts';
+import {
+  ApplyCouponInput,
+  COUPON_MESSAGES as C,
+  LEARNER_MESSAGES as M,
+  SubjectRefInput,
+} from '@gia/shared';
+import { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from './service.ts';
+import { cartPricingView, type PricedCart } from '../lib/cart.ts';
 import { learnerId } from '../lib/identity.ts';
 import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
-/** The learner's cart (docs/api.md §6). */
+/** A cart as `getUSER_CART` answers it: the items, and their prices beside them. */
+const cartAnswer = (message: string, cart: PricedCart) =>
+  ok(message, cart.items, cartPricingView(cart));
+
+/** The learner's cart (docs/api.md §6) and its coupon (§8c). */
 export const handler = createGroupHandler('cart', {
-  'cart.get': async (req) => {
-    const cart = await getCart(learnerId(req));
-    return ok(M.cartLoaded, cart.items, { total: cart.total });
-  },
+  'cart.get': async (req) => cartAnswer(M.cartLoaded, await getCart(learnerId(req))),
   'cart.insert': async (req) => {
     const { subject_id } = parse(SubjectRefInput, req.body);
     return created(M.cartAdded, await addToCart(learnerId(req), subject_id));
@@ -18,4 +25,9 @@ export const handler = createGroupHandler('cart', {
     await removeFromCart(learnerId(req), req.params.cart_id ?? '');
     return ok(M.cartRemoved);
   },
+  'cart.applyCoupon': async (req) => {
+    const { code } = parse(ApplyCouponInput, req.body);
+    return cartAnswer(C.applied, await applyCoupon(learnerId(req), code));
+  },
+  'cart.removeCoupon': async (req) => cartAnswer(C.removed, await removeCoupon(learnerId(req))),
 });

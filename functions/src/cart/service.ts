@@ -1,15 +1,37 @@
 import { ulid } from 'ulid';
 import { LEARNER_MESSAGES as M } from '@gia/shared';
+import { COUPON_MESSAGES as C, normaliseCouponCode } from '@gia/shared/selling-rules.ts';
 import { addCartItem, cartItem, removeCartItem } from '../db/learner.ts';
+import { clearCartCoupon, setCartCoupon } from '../db/selling.ts';
 import { WriteRefused } from '../db/transact.ts';
-import { pricedCart } from '../lib/cart.ts';
-import { ConflictError, NotFoundError } from '../lib/errors.ts';
+import { checkedCoupon, couponError, pricedCart, pricedItemsOf } from '../lib/cart.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { subjectCards } from '../lib/subjects.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** A learner's cart with current prices and names, and its total in rupees. */
-export const getCart = pricedCart;
+/** A learner's cart with current prices and names, and its prices in rupees. */
+export const getCart = (userId: string) => pricedCart(userId);
+
+/**
+ * Sets a coupon code on the learner's cart once it applies to the cart now (else the reason,
+ * and the cart keeps the code it had); answers the cart priced with it.
+ */
+export async function applyCoupon(userId: string, rawCode: string) {
+  const code = normaliseCouponCode(rawCode);
+  const cart = await pricedCart(userId);
+  if (!cart.items.length) throw new ValidationError(C.notEligible);
+  const { problem } = await checkedCoupon(userId, code, pricedItemsOf(cart.items));
+  if (problem) throw couponError(problem);
+  await setCartCoupon(userId, code, new Date().toISOString());
+  return pricedCart(userId);
+}
+
+/** Clears the cart's coupon (none set: nothing changes); answers the cart priced without it. */
+export async function removeCoupon(userId: string) {
+  await clearCartCoupon(userId);
+  return pricedCart(userId);
+}
 
 /** Adds a subject to the cart, refusing duplicates, subjects owned and free subjects. */
 export async function addToCart(userId: string, subjectId: string) {

@@ -21,6 +21,8 @@ export interface LearnerProfile {
   user_mobile: string;
   dob: string;
   course_of_study: string;
+  /** GST state code (`INDIAN_STATES`), once the learner gives it. */
+  state?: string;
   profile_image: string;
   is_verified: boolean;
   /** A new e-mail the learner asked for and has not yet confirmed with the e-mailed code. */
@@ -184,18 +186,20 @@ export async function updateLearnerProfile(
   userId: string,
   changes: Pick<
     LearnerProfile,
-    'user_mobile' | 'user_name' | 'dob' | 'course_of_study' | 'profile_image'
+    'user_mobile' | 'user_name' | 'dob' | 'course_of_study' | 'profile_image' | 'state'
   >,
   pendingEmail: string | undefined,
   now: string,
 ): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':now': now };
-  const sets = Object.entries(changes).map(([k, v], i) => {
-    names[`#f${i}`] = k;
-    values[`:v${i}`] = v;
-    return `#f${i} = :v${i}`;
-  });
+  const sets = Object.entries(changes)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v], i) => {
+      names[`#f${i}`] = k;
+      values[`:v${i}`] = v;
+      return `#f${i} = :v${i}`;
+    });
   if (pendingEmail !== undefined) values[':pending'] = pendingEmail;
   await ddb.send(
     new UpdateCommand({
@@ -207,6 +211,20 @@ export async function updateLearnerProfile(
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** Sets the learner's state (GST code), asked by the cart or at checkout. */
+export async function setLearnerState(userId: string, state: string, now: string): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      UpdateExpression: 'SET #state = :state, updated_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':state': state, ':now': now },
     }),
   );
 }

@@ -54,7 +54,9 @@
  * | quiz attempt | `QUIZATTEMPT#<attempt_id>` | `QUIZATTEMPT` | | | answerQuiz: created by the first answer, one answer per question, the learner's own (TTL cleans up) |
  * | best topic score | `USER#<user_id>` | `MASTERY#<subject_id>#<topic_id>` | | | answerQuiz keeps the best; getMastery (one subject), getCourseProgress (all) |
  * | seller settings | `SETTINGS#SELLER` | `SETTINGS` | | | get/updateSellerSettings; the GST on every order |
- * | coupon | `COUPON#<CODE>` | `COUPON` | `COUPONS` / `<CODE>` | | getCoupons, insert/update/deleteCoupons; `uses` counted with each grant |
+ * | coupon | `COUPON#<CODE>` | `COUPON` | `COUPONS` / `<CODE>` | | getCoupons, insert/update/deleteCoupons; `taken` reserved by processPayment's order (conditional), given back at expiry; `uses` counted by the grant |
+ * | coupon use of a learner | `USER#<user_id>` | `COUPONUSE#<CODE>` | | | `per_learner`: the same `taken` / `uses` counters, in the same transactions |
+ * | cart coupon | `USER#<user_id>` | `CARTCOUPON` | | | applyCoupon / removeCoupon; read in getUSER_CART's Query (it sorts after the `CART#` items); deleted by the grant |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),

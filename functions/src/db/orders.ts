@@ -6,10 +6,13 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import type { OrderPricing } from '@gia/shared/selling-rules.ts';
+import type { SellerSettings } from '@gia/shared/selling.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { CAPTURED_PAYMENTS, keys, withoutKeys } from './keys.ts';
+import { couponRelease, couponReservation, type OrderCoupon } from './selling.ts';
 import { tableName } from './table-name.ts';
-import { cancellationCodes } from './transact.ts';
+import { cancellationCodes, type TransactItem } from './transact.ts';
 
 /** An unpaid order stays open (reusable, checked at Razorpay) this long after its creation. */
 export const ORDER_LIFETIME_MS = 60 * 60_000;
@@ -51,6 +54,21 @@ export interface Order {
   duplicate_payments?: string[];
   /** Rupees to refund (duplicates); the order is then listed on gsi1 `REFUNDS#DUE`. */
   refund_amount?: number;
+  /** How it was priced (paise): what its invoice prints. Orders before issue 18 have none. */
+  pricing?: OrderPricing;
+  /** The coupon it reserved a use of (given back when it expires unpaid). */
+  coupon?: OrderCoupon;
+  /** The seller's GST details when it was made (none saved: none). */
+  seller?: SellerSettings;
+  /** The buyer as the invoice names them. */
+  buyer?: { name: string; email: string; state: string | null };
+}
+
+/** A coupon's reservation was refused when the order was stored. */
+export class CouponRefused extends Error {
+  constructor(readonly reason: 'used-up' | 'used-by-you') {
+    super(reason);
+  }
 }
 
 /** A learner's open order, as held in one of their `MAX_OPEN_ORDERS` checkout slots. */
@@ -79,7 +97,9 @@ export async function checkoutSlots(userId: string): Promise<CheckoutSlot[]> {
 
 /**
  * Stores a new order and takes checkout slot `order.slot` for it, in one transaction. The slot
- * must be free: never used, expired, or held by `staleOrderId` (an order no longer open).
+ * must be free: never used, expired, or held by `staleOrderId` (an order no longer open). An
+ * order with a coupon reserves a use of it in the same transaction (`CouponRefused` when none is
+ * left, in all or for this learner).
  * Unpaid orders are listed on gsi1 by their next check time for reconciliation.
  */
 export async function putOrder(
@@ -88,6 +108,7 @@ export async function putOrder(
   staleOrderId?: string,
 ): Promise<void> {
   const t = tableName();
+  const reservation = order.coupon ? couponReservation(order.user_id, order.coupon) : [];
   try {
     await ddb.send(
       new TransactWriteCommand({
@@ -124,11 +145,15 @@ export async function putOrder(
               },
             },
           },
+          ...reservation,
         ],
       }),
     );
   } catch (err) {
-    if (cancellationCodes(err)[1] === 'ConditionalCheckFailed') throw new CheckoutSlotTaken();
+    const codes = cancellationCodes(err);
+    if (codes[1] === 'ConditionalCheckFailed') throw new CheckoutSlotTaken();
+    if (codes[2] === 'ConditionalCheckFailed') throw new CouponRefused('used-up');
+    if (codes[3] === 'ConditionalCheckFailed') throw new CouponRefused('used-by-you');
     throw err;
   }
 }
@@ -210,22 +235,28 @@ export async function deferOrderCheck(orderId: string, nextCheckAt: string, chec
     });
 }
 
-/** Takes an order that was never paid off the reconciliation list and frees its checkout slot. */
+/**
+ * Takes an order that was never paid off the reconciliation list, gives back its coupon
+ * reservation (same transaction) and frees its checkout slot.
+ */
 export async function expireOrder(order: Order): Promise<void> {
+  const t = tableName();
+  const expire: TransactItem = {
+    Update: {
+      TableName: t,
+      Key: keys.order(order.order_id),
+      UpdateExpression: 'SET #s = :expired REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: '#s = :created',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':expired': 'expired', ':created': 'created' },
+    },
+  };
+  const release = order.coupon ? couponRelease(order.user_id, order.coupon.code) : [];
   const expired = await ddb
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.order(order.order_id),
-        UpdateExpression: 'SET #s = :expired REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: '#s = :created',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':expired': 'expired', ':created': 'created' },
-      }),
-    )
+    .send(new TransactWriteCommand({ TransactItems: [expire, ...release] }))
     .then(() => true)
-    .catch((err: Error) => {
-      if (err.name !== 'ConditionalCheckFailedException') throw err;
+    .catch((err: unknown) => {
+      if (cancellationCodes(err)[0] !== 'ConditionalCheckFailed') throw err;
       return false;
     });
   if (expired && order.slot !== undefined)

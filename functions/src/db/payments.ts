@@ -3,6 +3,7 @@ import { ddb } from '../lib/dynamo.ts';
 import { keys } from './keys.ts';
 import { grants } from './learner.ts';
 import type { Order } from './orders.ts';
+import { clearCartCouponItem, couponRedemption } from './selling.ts';
 import { tableName } from './table-name.ts';
 import { cancellationCodes, type TransactItem } from './transact.ts';
 
@@ -58,9 +59,14 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
   const duplicates = alreadyPaid
     ? order.items
     : order.items.filter((i) => isOwnedElsewhere(p, i.subject_id));
+  // A subject's share of what was charged: its price less its share of the discount.
+  const listPaise = Math.round(order.items.reduce((sum, i) => sum + i.subject_price, 0) * 100);
+  const dupPaise = Math.round(duplicates.reduce((sum, i) => sum + i.subject_price, 0) * 100);
   const refundPaise = alreadyPaid
     ? order.amount
-    : Math.round(duplicates.reduce((sum, i) => sum + i.subject_price, 0) * 100);
+    : listPaise > 0
+      ? Math.round((dupPaise * order.amount) / listPaise)
+      : 0;
   const refund = duplicates.length ? { refund_amount: refundPaise / 100 } : {};
   const guards: TransactItem[] = [
     {
@@ -131,6 +137,14 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
         },
       };
   const inOrder = new Set(order.items.map((i) => i.subject_id));
+  // The coupon's reservation becomes a use (a late payment of an expired order takes one).
+  const coupon: TransactItem[] =
+    order.coupon && !alreadyPaid
+      ? [
+          ...couponRedemption(order.user_id, order.coupon.code, order.status === 'created'),
+          clearCartCouponItem(order.user_id),
+        ]
+      : [];
   const items: TransactItem[] = [
     ...guards,
     orderUpdate,
@@ -149,6 +163,7 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
           payment_status: fresh.length ? 'captured' : 'duplicate',
           order_id: order.order_id,
           subjects: fresh,
+          ...(order.pricing && !alreadyPaid ? { pricing: order.pricing } : {}),
           ...(duplicates.length ? { duplicate: true, duplicate_subjects: duplicates } : {}),
           ...refund,
           paid_at: p.now,
@@ -178,6 +193,7 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
         { Delete: { TableName: t, Key: keys.cartItem(order.user_id, c.cart_id) } },
         { Delete: { TableName: t, Key: keys.cartSubject(order.user_id, c.subject_id) } },
       ]),
+    ...coupon,
   ];
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: items }));

@@ -1,19 +1,33 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Coupon, SellerSettings } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { withoutKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
+import type { CartItem } from './learner.ts';
+import type { TransactItem } from './transact.ts';
 
 /*
  * Selling (issue 18): the seller's settings (one item) and the coupons, each keyed by its code
- * (`COUPON#<CODE>`, listed on gsi1 `COUPONS`). A coupon's `uses` is counted by the grant's own
- * transaction when an order paid with it is granted.
+ * (`COUPON#<CODE>`, listed on gsi1 `COUPONS`).
+ *
+ * A coupon is limited in all (`max_uses`) and per learner (`per_learner`, counted on the item
+ * `USER#<id>` / `COUPONUSE#<CODE>`). Both counters have `taken`: the redemptions and the
+ * reservations of open orders. An order with a coupon reserves a use in the transaction that
+ * stores it, under the condition `taken < limit` (so 50 parallel checkouts of a 10-use code make
+ * exactly 10 orders with it); its grant turns the reservation into a use (`uses`); its expiry
+ * gives the reservation back. A paid order is always granted: an order that expired (reservation
+ * given back) and is paid late counts its use without the condition.
  */
 
-const SETTINGS_KEY = { pk: 'SETTINGS#SELLER', sk: 'SETTINGS' };
-const couponKey = (code: string) => ({ pk: `COUPON#${code}`, sk: 'COUPON' });
+export const SETTINGS_KEY = { pk: 'SETTINGS#SELLER', sk: 'SETTINGS' };
+export const couponKey = (code: string) => ({ pk: `COUPON#${code}`, sk: 'COUPON' });
+export const couponUseKey = (userId: string, code: string) => ({
+  pk: `USER#${userId}`,
+  sk: `COUPONUSE#${code}`,
+});
+const cartCouponKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'CARTCOUPON' });
 
 export async function sellerSettings(): Promise<SellerSettings | undefined> {
   const res = await ddb.send(new GetCommand({ TableName: tableName(), Key: SETTINGS_KEY }));
@@ -30,8 +44,11 @@ export async function saveSellerSettings(settings: SellerSettings, at: string): 
 }
 
 export async function coupon(code: string): Promise<Coupon | undefined> {
-  const res = await ddb.send(new GetCommand({ TableName: tableName(), Key: couponKey(code) }));
-  return res.Item ? (withoutKeys(res.Item) as unknown as Coupon) : undefined;
+  const res = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: couponKey(code), ConsistentRead: true }),
+  );
+  // A use counted by a late grant after the coupon was deleted leaves counters only.
+  return res.Item?.code ? (withoutKeys(res.Item) as unknown as Coupon) : undefined;
 }
 
 /** Every coupon, by code (one Query of gsi1). */
@@ -44,23 +61,54 @@ export async function coupons(): Promise<Coupon[]> {
   return items.map((i) => withoutKeys(i) as unknown as Coupon);
 }
 
-/**
- * Stores a coupon: a new one (false when its code is taken) or a change of an existing one
- * (false when it is gone), keeping its `uses` and creation time.
- */
-export async function putCoupon(c: Coupon, mode: 'insert' | 'update'): Promise<boolean> {
+/** Stores a new coupon; false when its code is taken. */
+export async function insertCoupon(c: Coupon): Promise<boolean> {
   try {
     await ddb.send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...couponKey(c.code), gsi1pk: 'COUPONS', gsi1sk: c.code, type: 'coupon', ...c },
-        ConditionExpression:
-          mode === 'insert' ? 'attribute_not_exists(pk)' : 'attribute_exists(pk)',
+        ConditionExpression: 'attribute_not_exists(code)',
       }),
     );
     return true;
   } catch (err) {
     if (err instanceof ConditionalCheckFailedException) return false;
+    throw err;
+  }
+}
+
+/**
+ * Changes an existing coupon's terms (false when it is gone), leaving its counters (`uses`,
+ * `taken`), which redemptions change meanwhile, and its creation time as they are.
+ */
+export async function updateCoupon(
+  c: Omit<Coupon, 'uses' | 'taken' | 'created_at' | 'coupon_id'>,
+): Promise<Coupon | undefined> {
+  const fields = Object.entries(c).filter(([k]) => k !== 'code');
+  const present = fields.filter(([, v]) => v !== undefined);
+  const absent = fields.filter(([, v]) => v === undefined).map(([k]) => k);
+  const names = Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k]));
+  const nameOf = (k: string) => `#f${fields.findIndex(([f]) => f === k)}`;
+  try {
+    const res = await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: couponKey(c.code),
+        UpdateExpression:
+          `SET ${present.map(([k]) => `${nameOf(k)} = :${nameOf(k).slice(1)}`).join(', ')}` +
+          (absent.length ? ` REMOVE ${absent.map(nameOf).join(', ')}` : ''),
+        ConditionExpression: 'attribute_exists(code)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: Object.fromEntries(
+          present.map(([k, v]) => [`:${nameOf(k).slice(1)}`, v]),
+        ),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return withoutKeys(res.Attributes ?? {}) as unknown as Coupon;
+  } catch (err) {
+    if (err instanceof ConditionalCheckFailedException) return undefined;
     throw err;
   }
 }
@@ -80,4 +128,131 @@ export async function deleteCoupon(code: string): Promise<boolean> {
     if (err instanceof ConditionalCheckFailedException) return false;
     throw err;
   }
+}
+
+/** How many times a learner has redeemed a coupon. */
+export async function couponUsesBy(userId: string, code: string): Promise<number> {
+  const res = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: couponUseKey(userId, code),
+      ConsistentRead: true,
+    }),
+  );
+  return Number(res.Item?.uses ?? 0);
+}
+
+/**
+ * A learner's cart items, oldest first, and the code set on the cart, in one Query: the items
+ * (`CART#<id>`) and the code (`CARTCOUPON`) sort next to each other.
+ */
+export async function cartAndCoupon(userId: string) {
+  const rows = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': 'CART#', ':to': 'CARTCOUPON' },
+  });
+  const coupon = rows.find((r) => r.sk === 'CARTCOUPON');
+  return {
+    items: rows
+      .filter((r) => String(r.sk).startsWith('CART#'))
+      .map((r) => {
+        const { type: _type, ...rest } = withoutKeys(r);
+        return rest as unknown as CartItem;
+      }),
+    code: coupon?.code as string | undefined,
+  };
+}
+
+/** The code set on a learner's cart (`applyCoupon`), if any. */
+export async function cartCoupon(userId: string): Promise<string | undefined> {
+  const res = await ddb.send(
+    new GetCommand({ TableName: tableName(), Key: cartCouponKey(userId), ConsistentRead: true }),
+  );
+  return res.Item?.code as string | undefined;
+}
+
+export async function setCartCoupon(userId: string, code: string, at: string): Promise<void> {
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...cartCouponKey(userId), type: 'cart-coupon', code, applied_at: at },
+    }),
+  );
+}
+
+export async function clearCartCoupon(userId: string): Promise<void> {
+  await ddb.send(new DeleteCommand({ TableName: tableName(), Key: cartCouponKey(userId) }));
+}
+
+/** The cart's coupon goes with the grant that used it (same transaction). */
+export const clearCartCouponItem = (userId: string): TransactItem => ({
+  Delete: { TableName: tableName(), Key: cartCouponKey(userId) },
+});
+
+/** An order's coupon, as the order snapshots it. */
+export interface OrderCoupon {
+  code: string;
+  max_uses: number | null;
+  per_learner: number;
+}
+
+/**
+ * The two reservations of an order with a coupon, for the transaction that stores the order:
+ * the coupon's (still enabled, `taken < max_uses`) and the learner's (`taken < per_learner`).
+ * A failed condition is, in this order, `usedUp` then `usedByYou`.
+ */
+export function couponReservation(userId: string, c: OrderCoupon): TransactItem[] {
+  const t = tableName();
+  return [
+    {
+      Update: {
+        TableName: t,
+        Key: couponKey(c.code),
+        UpdateExpression: 'ADD taken :one',
+        ConditionExpression:
+          'attribute_exists(code) AND enabled = :yes AND (attribute_not_exists(max_uses) OR ' +
+          'attribute_type(max_uses, :null) OR attribute_not_exists(taken) OR taken < max_uses)',
+        ExpressionAttributeValues: { ':one': 1, ':yes': true, ':null': 'NULL' },
+      },
+    },
+    {
+      Update: {
+        TableName: t,
+        Key: couponUseKey(userId, c.code),
+        UpdateExpression: 'SET #type = :type ADD taken :one',
+        ConditionExpression: 'attribute_not_exists(taken) OR taken < :limit',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': c.per_learner, ':type': 'coupon-use' },
+      },
+    },
+  ];
+}
+
+/** Gives back an expired order's reservations (in the transaction that expires it). */
+export function couponRelease(userId: string, code: string): TransactItem[] {
+  const t = tableName();
+  return [couponKey(code), couponUseKey(userId, code)].map((Key) => ({
+    Update: {
+      TableName: t,
+      Key,
+      UpdateExpression: 'ADD taken :minus',
+      ExpressionAttributeValues: { ':minus': -1 },
+    },
+  }));
+}
+
+/**
+ * Counts a granted order's use of its coupon (in the grant's transaction): its reservation
+ * becomes a use; an order whose reservation was given back at expiry takes a use as well.
+ */
+export function couponRedemption(userId: string, code: string, reserved: boolean): TransactItem[] {
+  const t = tableName();
+  return [couponKey(code), couponUseKey(userId, code)].map((Key) => ({
+    Update: {
+      TableName: t,
+      Key,
+      UpdateExpression: reserved ? 'ADD uses :one' : 'ADD uses :one, taken :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  }));
 }

@@ -13,7 +13,9 @@ describe('handler maps typed by the route table', () => {
   it('know every route name of the table, and the names of each group', () => {
     expectTypeOf<'cart.get'>().toExtend<RouteName>();
     expectTypeOf<'admin.catalogue.getBoards'>().toExtend<RouteName>();
-    expectTypeOf<RouteNameOf<'cart'>>().toEqualTypeOf<'cart.get' | 'cart.insert' | 'cart.delete'>();
+    expectTypeOf<RouteNameOf<'cart'>>().toEqualTypeOf<
+      'cart.get' | 'cart.insert' | 'cart.delete' | 'cart.applyCoupon' | 'cart.removeCoupon'
+    >();
     expectTypeOf<'cart.gett'>().not.toExtend<RouteName>();
   });
 
@@ -22,11 +24,15 @@ describe('handler maps typed by the route table', () => {
       'cart.get': handle,
       'cart.insert': handle,
       'cart.delete': handle,
+      'cart.applyCoupon': handle,
+      'cart.removeCoupon': handle,
     };
     const misspelt: RouteHandlers<'cart'> = {
       'cart.get': handle,
       'cart.insert': handle,
       'cart.delete': handle,
+      'cart.applyCoupon': handle,
+      'cart.removeCoupon': handle,
       // @ts-expect-error a name the route table does not have
       'cart.gett': handle,
     };
@@ -34,11 +40,18 @@ describe('handler maps typed by the route table', () => {
       'cart.get': handle,
       'cart.insert': handle,
       'cart.delete': handle,
+      'cart.applyCoupon': handle,
+      'cart.removeCoupon': handle,
       // @ts-expect-error a route of the favourites group
       'favourites.get': handle,
     };
     // @ts-expect-error cart.delete is missing
-    const missing: RouteHandlers<'cart'> = { 'cart.get': handle, 'cart.insert': handle };
+    const missing: RouteHandlers<'cart'> = {
+      'cart.get': handle,
+      'cart.insert': handle,
+      'cart.applyCoupon': handle,
+      'cart.removeCoupon': handle,
+    };
     expectTypeOf([complete, misspelt, otherGroup, missing]).items.toEqualTypeOf<
       RouteHandlers<'cart'>
     >();

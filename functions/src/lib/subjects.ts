@@ -1,4 +1,4 @@
-import { getRecords, type Ref } from '../db/catalogue.ts';
+import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
 import { pickOf } from '../db/records.ts';
 import { isFreeCourse } from './entitlement.ts';
 
@@ -32,17 +32,31 @@ export interface SubjectRef {
 export async function subjectCards(
   refs: (string | SubjectRef)[],
 ): Promise<Map<string, SubjectCard>> {
+  return (await subjectCardsAnd(refs)).cards;
+}
+
+/** {@link subjectCards}, and other items by key (`extras`, whole) in the same BatchGet. */
+export async function subjectCardsAnd(
+  refs: (string | SubjectRef)[],
+  extraKeys: { pk: string; sk: string }[] = [],
+): Promise<{ cards: Map<string, SubjectCard>; extras: Record<string, unknown>[] }> {
   const wanted = refs
     .map((r) => (typeof r === 'string' ? { subject_id: r } : r))
     .filter((r) => r.subject_id);
   const ids = [...new Set(wanted.map((r) => r.subject_id))];
-  if (!ids.length) return new Map();
+  if (!ids.length && !extraKeys.length) return { cards: new Map(), extras: [] };
   const first: Ref[] = ids.map((id): Ref => ({ entity: 'subject', id }));
   for (const r of wanted) {
     if (r.class_id) first.push({ entity: 'class', id: r.class_id });
     if (r.board_id) first.push({ entity: 'board', id: r.board_id });
   }
-  const subjects = await getRecords(first);
+  const { records: subjects, extras } = await getRecordsAndGrants(
+    first,
+    undefined,
+    [],
+    [],
+    extraKeys,
+  );
   const missing: Ref[] = [];
   for (const id of ids) {
     const s = pickOf(subjects, 'subject', id);
@@ -70,7 +84,7 @@ export async function subjectCards(
       free: isFreeCourse({ subject, class: cls, board }),
     });
   }
-  return cards;
+  return { cards, extras };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES as M, RecordPaymentInput } from '@gia/shared';
+import { CheckoutInput, PAYMENT_MESSAGES as M, RecordPaymentInput } from '@gia/shared';
 import { learnerId } from '../lib/identity.ts';
 import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
@@ -14,7 +14,10 @@ const record: RouteHandler = async (req) => {
 export const handler = createGroupHandler(
   'payments',
   {
-    'payments.process': async (req) => ok(M.orderCreated, await processPayment(learnerId(req))),
+    'payments.process': async (req) => {
+      const { state } = parse(CheckoutInput, req.body ?? {});
+      return ok(M.orderCreated, await processPayment(learnerId(req), state));
+    },
     'payments.record': record,
     'payments.recordAlias': record,
     'payments.webhook': async (req) => {

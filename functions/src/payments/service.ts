@@ -8,9 +8,12 @@ import {
   type RecordPaymentInput,
 } from '@gia/shared';
 import { cartItems } from '../db/learner.ts';
+import { COUPON_MESSAGES as C } from '@gia/shared/selling-rules.ts';
+import { setLearnerState } from '../db/accounts.ts';
 import {
   checkoutSlots,
   CheckoutSlotTaken,
+  CouponRefused,
   deferOrderCheck,
   dueUnpaidOrders,
   expireOrder,
@@ -29,8 +32,9 @@ import {
   recordOrderPayment,
   type PaymentOutcome,
 } from '../db/payments.ts';
-import { pricedCart } from '../lib/cart.ts';
+import { couponError, pricedCart } from '../lib/cart.ts';
 import {
+  ConflictError,
   NotFoundError,
   RateLimitedError,
   UnavailableError,
@@ -47,29 +51,48 @@ const recheckAfterMs = (checks: number) => Math.min(5 * 2 ** Math.max(checks - 1
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * What an order is for: its subjects and their prices. The same cart (nothing added, removed or
- * repriced) gives the same key, so its open order is reused rather than a second one made.
+ * What an order is for: its subjects and their prices, its coupon, and the buyer's state (the
+ * invoice's tax split). The same cart (nothing added, removed or repriced, the same code) gives
+ * the same key, so its open order is reused rather than a second one made.
  */
-export function cartFingerprint(items: Pick<OrderItem, 'subject_id' | 'subject_price'>[]): string {
+export function cartFingerprint(
+  items: Pick<OrderItem, 'subject_id' | 'subject_price'>[],
+  terms: { coupon?: string; state?: string } = {},
+): string {
   const canonical = items
     .map((i) => `${i.subject_id}:${i.subject_price}`)
     .sort()
     .join('|');
-  return createHash('sha256').update(canonical).digest('base64url');
+  // Without a coupon or a state, the key of a cart is what it always was.
+  const extra = terms.coupon || terms.state ? `#${terms.coupon ?? ''}#${terms.state ?? ''}` : '';
+  return createHash('sha256')
+    .update(canonical + extra)
+    .digest('base64url');
 }
 
 /**
- * Starts a payment: totals the caller's cart from current prices (anything the client sends as
- * an amount is ignored) and snapshots the items in an order. The learner's open order for the
- * same cart is handed out again; otherwise a Razorpay order is created in a free checkout slot
- * (at most `MAX_OPEN_ORDERS` open at once, else 429 until the oldest expires).
+ * Starts a payment: prices the caller's cart with the one pricing rule (current prices, the
+ * cart's coupon, the seller's GST and the buyer's state; anything the client sends as an amount
+ * is ignored) and snapshots it in an order. The learner's open order for the same cart is handed
+ * out again; otherwise a Razorpay order is created in a free checkout slot (at most
+ * `MAX_OPEN_ORDERS` open at once, else 429 until the oldest expires). An order with a coupon
+ * reserves a use of it as it is stored: none left is `409` with the reason.
+ *
+ * `state` is the buyer's state when their profile has none yet (the cart asks for it); it is
+ * saved to the profile. Without one, the place of supply is the seller's state (IGST Act s.
+ * 12(2)(b): the recipient's address is not on record), so the tax is CGST + SGST.
  */
-export async function processPayment(userId: string): Promise<OrderAnswer> {
+export async function processPayment(userId: string, state?: string): Promise<OrderAnswer> {
+  if (state) await setLearnerState(userId, state, new Date().toISOString());
   const cart = await pricedCart(userId);
-  if (!cart.items.length || !(cart.total > 0)) throw new ValidationError(M.emptyCart);
+  const listTotal = cart.items.reduce((sum, i) => sum + i.subject_price, 0);
+  if (!cart.items.length || !(listTotal > 0)) throw new ValidationError(M.emptyCart);
   if (cart.items.length > MAX_ORDER_ITEMS) throw new ValidationError(M.tooManyItems);
+  const { pricing, coupon, problem, seller, buyerState, profile } = cart.order;
+  // A code that no longer applies is not silently dropped: the learner sees why, and decides.
+  if (problem) throw couponError(problem);
   // Razorpay counts paise and refuses less than ₹1; check what is actually charged.
-  const amount = Math.round(cart.total * 100);
+  const amount = pricing.total;
   if (amount < MIN_ORDER_PAISE) throw new ValidationError(M.belowMinimum);
   const items: OrderItem[] = cart.items.map((i) => ({
     subject_id: i.subject_id,
@@ -78,7 +101,22 @@ export async function processPayment(userId: string): Promise<OrderAnswer> {
     class_id: i.class_id,
     board_id: i.board_id,
   }));
-  const cartKey = cartFingerprint(items);
+  const cartKey = cartFingerprint(items, { coupon: coupon?.code, state: buyerState });
+  const orderCoupon = coupon && {
+    code: coupon.code,
+    max_uses: coupon.max_uses ?? null,
+    per_learner: coupon.per_learner,
+  };
+  const terms = {
+    pricing,
+    ...(orderCoupon ? { coupon: orderCoupon } : {}),
+    ...(seller ? { seller } : {}),
+    buyer: {
+      name: profile?.user_name ?? '',
+      email: profile?.email ?? '',
+      state: buyerState ?? null,
+    },
+  };
   const gateway = paymentGateway();
   const answer = (orderId: string, paise: number): OrderAnswer => ({
     order_id: orderId,
@@ -128,12 +166,24 @@ export async function processPayment(userId: string): Promise<OrderAnswer> {
           cart_key: cartKey,
           slot,
           checks: 0,
+          ...terms,
         },
         iso(now + FIRST_CHECK_AFTER_MS),
         staleOrderId,
       );
       return answer(orderId, amount);
     } catch (err) {
+      if (err instanceof CouponRefused) {
+        if (err.reason === 'used-up') throw new ConflictError(C.usedUp);
+        // The learner's own open orders with this code (an older cart) hold their uses: those
+        // carts are gone from the screen, so their orders are closed and the uses given back.
+        const mine = (await getOrders(open.map((s) => s.order_id))).filter(
+          (o) => o.status === 'created' && o.coupon?.code === orderCoupon?.code,
+        );
+        if (!mine.length) throw new ConflictError(C.usedByYou);
+        await Promise.all(mine.map((o) => expireOrder(o)));
+        continue;
+      }
       if (!(err instanceof CheckoutSlotTaken)) throw err;
     }
   }

@@ -1,6 +1,12 @@
-import { LEARNING_MESSAGES as M, UpdateProfileInput, VerifyEmailInput } from '@gia/shared';
+import {
+  BuyerStateInput,
+  LEARNING_MESSAGES as M,
+  SELLING_MESSAGES,
+  UpdateProfileInput,
+  VerifyEmailInput,
+} from '@gia/shared';
 import { learnerId } from '../lib/identity.ts';
-import { confirmEmail, getProfile, updateProfile } from './service.ts';
+import { confirmEmail, getProfile, saveState, updateProfile } from './service.ts';
 import { bearerToken } from '../lib/auth.ts';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
@@ -31,5 +37,10 @@ export const handler = createGroupHandler('profile', {
         parse(VerifyEmailInput, req.body).code,
         ownToken(req.headers),
       ),
+    ),
+  'profile.updateState': async (req) =>
+    ok(
+      SELLING_MESSAGES.stateSaved,
+      await saveState(learnerId(req), parse(BuyerStateInput, req.body).state),
     ),
 });

@@ -8,6 +8,7 @@ import {
   emailOwner,
   getLearnerProfile,
   moveLearnerEmail,
+  setLearnerState,
   updateLearnerProfile,
   type LearnerProfile,
 } from '../db/accounts.ts';
@@ -30,6 +31,7 @@ const view = (p: LearnerProfile) => ({
   dob: p.dob,
   course_of_study: p.course_of_study,
   profile_image: p.profile_image,
+  state: p.state ?? null,
   is_verified: p.is_verified,
   /** A new e-mail awaiting the code sent to it, else null. */
   pending_email: p.pending_email ?? null,
@@ -40,6 +42,14 @@ export async function getProfile(userId: string) {
   const profile = await getLearnerProfile(userId);
   if (!profile) throw new NotFoundError(LEARNER_MESSAGES.profileNotFound);
   return view(profile);
+}
+
+/** Sets the learner's state alone (the cart asks for it: it splits the GST). */
+export async function saveState(userId: string, state: string) {
+  const profile = await getLearnerProfile(userId);
+  if (!profile) throw new NotFoundError(LEARNER_MESSAGES.profileNotFound);
+  await setLearnerState(userId, state, new Date().toISOString());
+  return view({ ...profile, state });
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -105,7 +115,7 @@ export async function updateProfile(
   }
   const pending = emailChanged ? email : undefined;
   await updateLearnerProfile(userId, fields, pending, new Date().toISOString());
-  return view({ ...old, ...fields, pending_email: pending });
+  return view({ ...old, ...fields, state: fields.state ?? old.state, pending_email: pending });
 }
 
 /** Cognito's answers to a wrong, stale or over-tried code, as the learner should see them. */

@@ -23,22 +23,14 @@ export const listCoupons = () => db.coupons();
 export async function insertCoupon(input: InsertCouponInput): Promise<Coupon> {
   const at = new Date().toISOString();
   const c: Coupon = { ...input, coupon_id: input.code, uses: 0, created_at: at, updated_at: at };
-  if (!(await db.putCoupon(c, 'insert'))) throw new ConflictError(C.codeTaken);
+  if (!(await db.insertCoupon(c))) throw new ConflictError(C.codeTaken);
   return c;
 }
 
-/** Changes a coupon (named by its code); its redemptions so far are kept. */
+/** Changes a coupon's terms (named by its code); its redemptions so far are kept. */
 export async function updateCoupon(input: InsertCouponInput): Promise<Coupon> {
-  const old = await db.coupon(input.code);
-  if (!old) throw new NotFoundError(C.notFound);
-  const c: Coupon = {
-    ...input,
-    coupon_id: input.code,
-    uses: old.uses,
-    created_at: old.created_at,
-    updated_at: new Date().toISOString(),
-  };
-  if (!(await db.putCoupon(c, 'update'))) throw new NotFoundError(C.notFound);
+  const c = await db.updateCoupon({ ...input, updated_at: new Date().toISOString() });
+  if (!c) throw new NotFoundError(C.notFound);
   return c;
 }
 

@@ -145,8 +145,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'] },
   // The question bank: one item per topic, replaced under a version check (PutItem).
   'practice-admin': { table: ['GetItem', 'PutItem'] },
-  // Selling (issue 18): the settings item and the coupons (listed on gsi1), each one item.
-  'sales-admin': { table: ['GetItem', 'PutItem', 'DeleteItem', 'Query'] },
+  // Selling (issue 18): the settings item and the coupons (listed on gsi1), each one item; a
+  // coupon's terms change in place (UpdateItem), its counters untouched.
+  'sales-admin': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
 };
 
 /** What the functions are granted access to. */
