@@ -21,8 +21,24 @@ export const CartItem = z.object({
 });
 export type CartItem = z.infer<typeof CartItem>;
 
-/** `getUSER_CART`: the items and their total in rupees. */
-export const CartAnswer = z.object({ data: z.array(CartItem), total: z.number() });
+const tax = z.object({ cgst: z.number(), sgst: z.number(), igst: z.number() });
+
+/**
+ * `getUSER_CART` (and `applyCoupon`, `removeCoupon`): the items and their prices in rupees, as
+ * `CartPricing` in selling-rules.ts says.
+ */
+export const CartAnswer = z.object({
+  data: z.array(CartItem),
+  total: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  tax: z.nullable(tax),
+  gst_rate_percent: z.nullable(z.number()),
+  coupon: z.nullable(
+    z.object({ code: z.string(), discount: z.number(), problem: z.nullable(z.string()) }),
+  ),
+  buyer_state: z.nullable(z.string()),
+});
 export type CartAnswer = z.infer<typeof CartAnswer>;
 
 /** A favourite subject, with its class and board. */

@@ -21,6 +21,12 @@ const cart = {
     },
   ],
   total: 300,
+  subtotal: 300,
+  discount: 0,
+  tax: null,
+  gst_rate_percent: null,
+  coupon: null,
+  buyer_state: null,
 };
 const order = { order_id: 'order_1', amount: 30000, currency: 'INR', key_id: 'rzp_test_local' };
 
@@ -117,5 +123,86 @@ describe('the cart when it has nothing to show', () => {
     renderCart();
     const link = await screen.findByRole('link', { name: 'Add Subjects' });
     expect(link.getAttribute('href')).toBe('/GetBoard');
+  });
+});
+
+describe('the price details', () => {
+  /** A cart with GST: the server answers a coupon, the state, and the order. */
+  function sellingServer() {
+    let current = {
+      ...cart,
+      tax: { cgst: 22.88, sgst: 22.88, igst: 0 },
+      gst_rate_percent: 18,
+    } as Record<string, unknown>;
+    const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, string>) : {};
+      if (path.endsWith('/getUSER_CART')) return json(200, current);
+      if (path.endsWith('/applyCoupon')) {
+        if (body.code !== 'DIWALI10')
+          return json(404, { message: 'This coupon code is not valid.', code: 'NOT_FOUND' });
+        current = {
+          ...current,
+          discount: 30,
+          total: 270,
+          tax: { cgst: 20.59, sgst: 20.6, igst: 0 },
+          coupon: { code: 'DIWALI10', discount: 30, problem: null },
+        };
+        return json(200, { message: 'Coupon applied.', ...current });
+      }
+      if (path.endsWith('/updateUserState')) {
+        current = { ...current, buyer_state: body.state, tax: { cgst: 0, sgst: 0, igst: 41.19 } };
+        return json(200, { message: 'Your state is saved.', data: {} });
+      }
+      if (path.endsWith('/processPayment'))
+        return json(200, { message: 'Order created', data: { ...order, amount: 27000 } });
+      return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return {
+      calls: (suffix: string) =>
+        fetchMock.mock.calls.filter(([path]) => String(path).endsWith(suffix)),
+    };
+  }
+
+  it('applies a coupon: the reason under the field when refused, the discount and new total when taken', async () => {
+    sellingServer();
+    renderCart();
+    const field = await screen.findByLabelText('Coupon code');
+
+    fireEvent.change(field, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This coupon code is not valid.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(field, { target: { value: 'DIWALI10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const details = await screen.findByRole('complementary', { name: 'Price Details' });
+    await screen.findByText('DIWALI10');
+    expect(details.textContent).toContain('Discount: −₹30');
+    expect(details.textContent).toContain('Total: ₹270');
+    expect(details.textContent).toContain('CGST ₹20.59 + SGST ₹20.60');
+  });
+
+  it('asks for the learner’s state before the order, then splits the GST by it', async () => {
+    const server = sellingServer();
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please choose your state: it decides the GST on your invoice.',
+    );
+    expect(server.calls('/processPayment')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('Your state (for the GST invoice)'), {
+      target: { value: '07' },
+    });
+    expect(await screen.findByText('IGST ₹41.19')).toBeTruthy();
+    expect(JSON.parse(String(server.calls('/updateUserState')[0]![1]!.body))).toEqual({
+      state: '07',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect((await screen.findByRole('dialog', { name: 'Test checkout' })).textContent).toContain(
+      'Amount: ₹270',
+    );
   });
 });

@@ -82,7 +82,7 @@ export function CartPage() {
           </section>
         }
       >
-        {() => (
+        {(data) => (
           <div className="cart-layout">
             <ul className="cart-items">
               {cart.items.map((item) => (
@@ -91,7 +91,7 @@ export function CartPage() {
             </ul>
             <PriceDetails
               count={cart.items.length}
-              total={cart.total}
+              cart={data}
               checkingOut={cart.checkingOut}
               onCheckout={cart.checkout}
             />

@@ -6,6 +6,7 @@ import {
   REQUIRED_PROFILE_FIELDS,
   type LearnerProfileAnswer,
 } from '@gia/shared';
+import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -14,7 +15,10 @@ import { uploadFile } from '../../lib/upload.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { ConfirmEmail } from './confirm-email.tsx';
 
-type Values = Omit<LearnerProfileAnswer, 'pending_email' | 'is_verified' | 'user_id'>;
+type Values = Omit<LearnerProfileAnswer, 'pending_email' | 'is_verified' | 'user_id' | 'state'> & {
+  /** A GST state code, or '' while the learner has given none. */
+  state: string;
+};
 type FieldKey = keyof Values;
 type Errors = Partial<Record<FieldKey, string>>;
 
@@ -36,7 +40,7 @@ export function formProblems(values: Values): Errors {
   return errors;
 }
 
-type TextKey = Exclude<FieldKey, 'profile_image'>;
+type TextKey = Exclude<FieldKey, 'profile_image' | 'state'>;
 
 /** The text fields of the form, in order; `clean` shapes what is typed (mobile: 10 digits). */
 const TEXT_FIELDS: {
@@ -88,7 +92,10 @@ const TEXT_FIELDS: {
 const ID_OF: Record<FieldKey, string> = {
   ...(Object.fromEntries(TEXT_FIELDS.map((f) => [f.field, f.id])) as Record<TextKey, string>),
   profile_image: 'p-image',
+  state: 'p-state',
 };
+
+const STATE_HINT = 'It decides the GST on your invoices (CGST + SGST or IGST).';
 
 const IMAGE_HINT = 'A jpg, png or gif picture. You can save your profile without one.';
 
@@ -96,7 +103,7 @@ const IMAGE_HINT = 'A jpg, png or gif picture. You can save your profile without
 function ProfileFields(props: {
   values: Values;
   errors: Errors;
-  set(field: TextKey, value: string): void;
+  set(field: TextKey | 'state', value: string): void;
   onImage(file: File | null): void;
 }) {
   return (
@@ -111,6 +118,24 @@ function ProfileFields(props: {
           onChange={(v) => props.set(field, clean ? clean(v) : v)}
         />
       ))}
+      <Field id="p-state" label="State" error={props.errors.state} hint={STATE_HINT}>
+        <select
+          id="p-state"
+          value={props.values.state}
+          aria-invalid={props.errors.state ? true : undefined}
+          aria-describedby={describedBy('p-state', props.errors.state, STATE_HINT)}
+          onChange={(e) => props.set('state', e.target.value)}
+        >
+          <option value="" disabled>
+            Choose your state
+          </option>
+          {INDIAN_STATES.map((st) => (
+            <option key={st.code} value={st.code}>
+              {st.name}
+            </option>
+          ))}
+        </select>
+      </Field>
       <Field
         id="p-image"
         label="Profile Image (optional)"
@@ -162,6 +187,7 @@ export function EditProfile({
     dob: profile.dob,
     course_of_study: profile.course_of_study,
     profile_image: profile.profile_image,
+    state: profile.state ?? '',
   });
   const [errors, setErrors] = useState<Errors>({});
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -194,7 +220,11 @@ export function EditProfile({
           });
         }
       }
-      const res = await update.mutateAsync({ ...values, profile_image: profileImage });
+      const res = await update.mutateAsync({
+        ...values,
+        state: values.state || undefined,
+        profile_image: profileImage,
+      });
       toast.success(res.message);
       // A new e-mail waits for its code: the dialog asks for it.
       if (res.data.pending_email) setPendingEmail(res.data.pending_email);

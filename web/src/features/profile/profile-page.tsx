@@ -6,6 +6,7 @@ import { ConfirmEmailDialog, wrapAnywhere } from './confirm-email.tsx';
 import { EditProfile } from './edit-profile.tsx';
 import { YourOrders } from './your-orders.tsx';
 import { hasSession } from '../../lib/session.ts';
+import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 
 /** `/Profile`: the learner's profile with an edit modal. */
 export function ProfilePage() {
@@ -44,6 +45,8 @@ export function ProfilePage() {
             <dd>{p.dob || 'N/A'}</dd>
             <dt>Course of Study</dt>
             <dd>{p.course_of_study || 'N/A'}</dd>
+            <dt>State</dt>
+            <dd>{INDIAN_STATES.find((st) => st.code === p.state)?.name ?? 'N/A'}</dd>
           </dl>
           {p.pending_email && (
             <p className="notice" role="status">

@@ -37,3 +37,40 @@ export function useRemoveFromCart() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
   });
 }
+
+/** The cart answered by a coupon change: it replaces the cached cart at once. */
+function useCartChange<A>(request: (arg: A) => Promise<CartAnswer & { message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (cart) => queryClient.setQueryData(cartKeys.all(), cart),
+  });
+}
+
+/** Sets a coupon code on the cart (the server checks it against the cart and prices it). */
+export const useApplyCoupon = () =>
+  useCartChange((code: string) =>
+    api<CartAnswer & { message: string }>('POST', apiPath('cart.applyCoupon'), {
+      body: { code },
+    }),
+  );
+
+/** Takes the coupon off the cart. */
+export const useRemoveCoupon = () =>
+  useCartChange(() =>
+    api<CartAnswer & { message: string }>('DELETE', apiPath('cart.removeCoupon')),
+  );
+
+/** Saves the learner's state (it splits the GST), then prices the cart again. */
+export function useSaveState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (state: string) =>
+      api<{ message: string }>('POST', apiPath('profile.updateState'), { body: { state } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: ['profile'] }),
+      ]),
+  });
+}
