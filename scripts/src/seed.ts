@@ -17,6 +17,7 @@ import { hasFfmpeg } from './local-transcoder.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
 import { seedDemoNotes } from './demo-notes.ts';
 import { seedDemoPractice } from './demo-practice.ts';
+import { seedDemoCoupon, seedDemoSeller } from './demo-selling.ts';
 
 const asset = (name: string) =>
   readFileSync(fileURLToPath(new URL(`../assets/${name}`, import.meta.url)));
@@ -318,5 +319,7 @@ export async function seedDemoCatalogue(
   for (const [name, designation, description] of TESTIMONIALS) {
     await add('testimonial', { name, designation, description, image_url: await art.person(name) });
   }
+  await seedDemoSeller();
+  await seedDemoCoupon();
   return true;
 }

@@ -7,7 +7,7 @@ import '../../functions/test/api.ts';
 
 /**
  * Starts a whole local stack on free ports in a fresh temporary data folder, with the tests'
- * admin and no demo data, and provides it to the tests as `inject('stack')`. Answers the
+ * admin, the demo seller's GST settings and no other demo data, and provides it to the tests as `inject('stack')`. Answers the
  * teardown, which stops it and removes the folder.
  */
 export async function provideLocalStack(
@@ -24,6 +24,9 @@ export async function provideLocalStack(
     adminPassword: 'AdminPass123',
     seedDemo: false,
   });
+  // Every test meets a seller who charges GST, as a deployed product does.
+  const { seedDemoSeller } = await import('../src/demo-selling.ts');
+  await seedDemoSeller();
   project.provide('stack', {
     url: stack.url,
     dataDir,

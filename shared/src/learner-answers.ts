@@ -146,5 +146,17 @@ export const PaymentHistoryRow = z.object({
   payment_status: z.string(),
   paid_at: z.string(),
   subjects: z.array(PaidSubject),
+  /** How the order was priced, in paise (orders before issue 18 have none). */
+  pricing: z.optional(
+    z.object({
+      subtotal: z.number(),
+      discount: z.number(),
+      taxable: z.number(),
+      tax: z.object({ cgst: z.number(), sgst: z.number(), igst: z.number() }),
+      total: z.number(),
+      rate_percent: z.number(),
+      coupon: z.nullable(z.object({ code: z.string(), discount: z.number() })),
+    }),
+  ),
 });
 export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRow>;

@@ -16,6 +16,7 @@ let errors: string[];
 let chapterName: string;
 let subjectId: string;
 let topicName: string;
+const couponCode = `SHOP${suffix}`.toUpperCase();
 
 /** Saves a screenshot when SCREENSHOT_DIR is set (to look at the screens by hand). */
 const shot = async (p: Page, name: string) => {
@@ -45,6 +46,13 @@ beforeAll(async () => {
     price: 349,
   });
   await post('insertSubjects', { subject_name: secondName, class_id: cls.class_id, price: 151 });
+  await post('insertCoupons', {
+    code: couponCode,
+    kind: 'percent',
+    percent: 20,
+    valid_from: '2026-01-01T00:00:00+05:30',
+    valid_to: '2099-01-01T00:00:00+05:30',
+  });
   const sub = await post('insertSubSubjects', {
     sub_subject_name: 'Organic',
     subject_id: subject.subject_id,
@@ -112,9 +120,23 @@ describe('a learner buys a subject', () => {
     await page.getByText('Price Details').waitFor();
     expect(await layoutProblems(page, 'cart at 1366 px')).toEqual([]);
     await shot(page, 'cart-desk');
+
+    // A coupon: a wrong code is refused under the field, the right one takes 20% off.
+    const details = page.getByRole('complementary', { name: 'Price Details' });
+    await details.getByLabel('Coupon code').fill('NOSUCHCODE');
+    await details.getByRole('button', { name: 'Apply' }).click();
+    await details.getByText('This coupon code is not valid.').waitFor();
+    await details.getByLabel('Coupon code').fill(couponCode.toLowerCase());
+    await details.getByRole('button', { name: 'Apply' }).click();
+    await details.getByText('Discount: −₹100').waitFor();
+    await details.getByText('Total: ₹400').waitFor();
+    // A Karnataka buyer of a Karnataka seller: CGST + SGST inside the total (₹400 at 18%).
+    await details.getByLabel('Your state (for the GST invoice)').selectOption('29');
+    await details.getByText('CGST ₹30.51 + SGST ₹30.51').waitFor();
+    await shot(page, 'cart-coupon-desk');
     await page.getByRole('button', { name: 'Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Test checkout' });
-    await dialog.getByText('Amount: ₹500').waitFor();
+    await dialog.getByText('Amount: ₹400').waitFor();
     await dialog.getByRole('button', { name: 'Pay' }).click();
     await page.getByText('Payment successful. Cart cleared.').waitFor();
 
@@ -124,7 +146,15 @@ describe('a learner buys a subject', () => {
     const receipt = page.getByRole('region', { name: 'Receipt' });
     await receipt.getByRole('heading', { name: subjectName }).waitFor();
     const text = (await receipt.textContent()) ?? '';
-    for (const part of [secondName, `Class 11 ${suffix} · Shop ${suffix}`, '₹349', '₹151', '₹500'])
+    for (const part of [
+      secondName,
+      `Class 11 ${suffix} · Shop ${suffix}`,
+      '₹349',
+      '₹151',
+      `Coupon ${couponCode}−₹100`,
+      'CGST + SGST (18%, included)₹30.51 + ₹30.51',
+      'Total paid ₹400',
+    ])
       expect(text).toContain(part);
     expect(text).toContain(new URL(page.url()).searchParams.get('order') ?? 'no order id');
     await receipt.getByRole('link', { name: `Start learning ${subjectName}` }).waitFor();
@@ -175,6 +205,16 @@ describe('the cart and checkout on a 360 px phone', () => {
     await insideViewport(phone, await row.getByText('₹349').boundingBox());
     await shot(phone, 'cart-360');
 
+    // Checkout first asks for the state (it splits the GST), then a Delhi buyer pays IGST.
+    await phone.getByRole('button', { name: 'Checkout' }).click();
+    await phone
+      .getByText('Please choose your state: it decides the GST on your invoice.')
+      .waitFor();
+    await phone.getByLabel('Your state (for the GST invoice)').selectOption('07');
+    await phone.getByText('IGST ₹53.24').waitFor();
+    expect(await layoutProblems(phone, 'phone price details')).toEqual([]);
+    await insideViewport(phone, await phone.getByRole('button', { name: 'Apply' }).boundingBox());
+    await shot(phone, 'cart-gst-360');
     await phone.getByRole('button', { name: 'Checkout' }).click();
     const dialog = phone.getByRole('dialog', { name: 'Test checkout' });
     await dialog.getByText('Amount: ₹349').waitFor();

@@ -127,6 +127,9 @@ describe('a learner on a phone, from the landing page to the next lesson', () =>
     await bar.getByRole('link', { name: 'Go to cart' }).click();
     await page.getByRole('heading', { name: 'My Cart' }).waitFor();
     await checkFits('cart');
+    // The seller charges GST: the learner's state is asked before the order.
+    await page.getByLabel('Your state (for the GST invoice)').selectOption('29');
+    await page.getByText(/CGST ₹[\d.]+ \+ SGST/).waitFor();
     await page.getByRole('button', { name: 'Checkout' }).click();
     const checkout = page.getByRole('dialog', { name: 'Test checkout' });
     await checkout.getByText('Amount: ₹299').waitFor();

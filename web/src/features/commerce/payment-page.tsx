@@ -15,6 +15,37 @@ const paidOn = (iso: string) => {
     : d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 };
 
+/** A paid order's coupon and the GST inside its total (the order's pricing is in paise). */
+function PricingLines({ pricing }: { pricing: NonNullable<PaymentHistoryRow['pricing']> }) {
+  const r = (paise: number) => rupee(paise / 100);
+  const { tax } = pricing;
+  return (
+    <dl className="receipt-facts receipt-pricing">
+      {pricing.coupon && (
+        <>
+          <dt>Coupon {pricing.coupon.code}</dt>
+          <dd className="price">−{r(pricing.discount)}</dd>
+        </>
+      )}
+      {tax.igst > 0 ? (
+        <>
+          <dt>IGST ({pricing.rate_percent}%, included)</dt>
+          <dd className="price">{r(tax.igst)}</dd>
+        </>
+      ) : (
+        tax.cgst + tax.sgst > 0 && (
+          <>
+            <dt>CGST + SGST ({pricing.rate_percent}%, included)</dt>
+            <dd className="price">
+              {r(tax.cgst)} + {r(tax.sgst)}
+            </dd>
+          </>
+        )
+      )}
+    </dl>
+  );
+}
+
 /** The receipt of one payment: order, payment, date, each subject with its price, the total. */
 function Receipt({
   row,
@@ -59,6 +90,7 @@ function Receipt({
           );
         })}
       </ul>
+      {row.pricing && <PricingLines pricing={row.pricing} />}
       <p className="receipt-total">
         Total paid <strong className="price">{rupee(row.payment_amount)}</strong>
       </p>

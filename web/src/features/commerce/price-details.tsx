@@ -82,7 +82,7 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
 }
 
 /** The learner's state: it decides whether the GST is CGST + SGST or IGST on their invoice. */
-function StateSelect(props: { state: string | null; missing: boolean }) {
+function StateSelect(props: { state: string; missing: boolean; onChoose(state: string): void }) {
   const id = useId();
   const save = useSaveState();
   return (
@@ -90,15 +90,15 @@ function StateSelect(props: { state: string | null; missing: boolean }) {
       <label htmlFor={id}>Your state (for the GST invoice)</label>
       <select
         id={id}
-        value={props.state ?? ''}
-        disabled={save.isPending}
+        value={props.state}
         aria-invalid={props.missing ? true : undefined}
         aria-describedby={props.missing ? `${id}-error` : undefined}
-        onChange={(e) =>
+        onChange={(e) => {
+          props.onChoose(e.target.value);
           save
             .mutateAsync(e.target.value)
-            .catch((err: unknown) => toast.error(errorMessage(err, 'Could not save your state.')))
-        }
+            .catch((err: unknown) => toast.error(errorMessage(err, 'Could not save your state.')));
+        }}
       >
         <option value="" disabled>
           Choose your state
@@ -127,16 +127,18 @@ export function PriceDetails(props: {
   count: number;
   cart: CartAnswer;
   checkingOut: boolean;
-  onCheckout(): void;
+  /** `state`: the one chosen here, sent with the order (the profile may not have it yet). */
+  onCheckout(state?: string): void;
 }) {
   const { cart } = props;
   const [askState, setAskState] = useState(false);
+  const [chosen, setChosen] = useState<string>();
   const gst = cart.tax !== null;
-  const needsState = gst && !cart.buyer_state;
+  const state = chosen ?? cart.buyer_state ?? '';
   const checkout = () => {
     // The state is asked before the order: it is printed on the invoice.
-    if (needsState) return setAskState(true);
-    props.onCheckout();
+    if (gst && !state) return setAskState(true);
+    props.onCheckout(chosen);
   };
   return (
     <aside className="card price-details" aria-label="Price Details">
@@ -168,7 +170,7 @@ export function PriceDetails(props: {
           </span>
         </p>
       )}
-      {gst && <StateSelect state={cart.buyer_state} missing={askState && needsState} />}
+      {gst && <StateSelect state={state} missing={askState && !state} onChoose={setChosen} />}
       <button
         type="button"
         className="btn btn-primary btn-block"

@@ -64,12 +64,13 @@ export function useCart() {
     }
   }
 
-  async function checkout() {
+  /** `state`: the learner's state chosen in the cart, sent with the order. */
+  async function checkout(state?: string) {
     if (busyRef.current || localOrder) return;
     if (!items.length || !(total > 0)) return toast.error(PAYMENT_MESSAGES.emptyCart);
     setBusy(true);
     try {
-      const order = await createOrder();
+      const order = await createOrder(state);
       if (isLocalGateway(order)) {
         setLocalOrder(order);
         return;

@@ -9,9 +9,16 @@ export interface PaymentResult {
   razorpay_signature: string;
 }
 
-/** Starts a payment for the whole cart; the server decides the amount. */
-export const createOrder = async () =>
-  (await api<{ data: OrderAnswer }>('POST', apiPath('payments.process'), { body: {} })).data;
+/**
+ * Starts a payment for the whole cart; the server decides the amount. `state`: the buyer's
+ * state when just chosen (the server saves it to the profile).
+ */
+export const createOrder = async (state?: string) =>
+  (
+    await api<{ data: OrderAnswer }>('POST', apiPath('payments.process'), {
+      body: state ? { state } : {},
+    })
+  ).data;
 
 /** Reports a completed payment; the server verifies and grants. */
 export const recordPayment = (result: PaymentResult) =>
