@@ -9,3 +9,4 @@ export {
 export { TABLE_DEFINITION, KEY_ATTRIBUTES } from './db/table.ts';
 export { POOL_GROUP } from './lib/pools.ts';
 export type { LambdaHandler } from './lib/http.ts';
+export { INVOICE_FONT_FILES, INVOICE_PREFIX } from './invoices/files.ts';

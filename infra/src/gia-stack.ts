@@ -69,6 +69,7 @@ export class GiaStack extends Stack {
       functions: {
         ...Object.fromEntries(Object.entries(this.api.groups).map(([g, rg]) => [g, rg.fn])),
         reconcile: this.api.reconcile,
+        invoicing: this.api.invoicing.fn,
         'origin-check': this.api.originCheck.fn,
       },
       alarmEmail: config.alarmEmail,

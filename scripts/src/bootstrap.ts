@@ -60,6 +60,7 @@ export async function ensureTable(endpoint: string): Promise<void> {
   try {
     const existing = await client.send(new DescribeTableCommand({ TableName: TABLE_NAME }));
     await addMissingIndexes(client, existing.Table?.GlobalSecondaryIndexes ?? []);
+    if (!existing.Table?.StreamSpecification?.StreamEnabled) await enableStream(client);
     client.destroy();
     return;
   } catch (err) {
@@ -85,6 +86,7 @@ export async function ensureTable(endpoint: string): Promise<void> {
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: STREAM,
     }),
   );
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: TABLE_NAME });
@@ -97,6 +99,15 @@ export async function ensureTable(endpoint: string): Promise<void> {
     )
     .catch(() => undefined); // TTL is a clean-up aid; the code never relies on it.
   client.destroy();
+}
+
+/** The table's stream, as in AWS: the invoice function reads new payment rows from it. */
+const STREAM = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
+
+/** A data folder made before the stream existed gets it. */
+async function enableStream(client: DynamoDBClient) {
+  await client.send(new UpdateTableCommand({ TableName: TABLE_NAME, StreamSpecification: STREAM }));
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: TABLE_NAME });
 }
 
 /** A data folder made by an older version gets the indexes added since. */

@@ -5,7 +5,9 @@ import {
   applyEnvironment,
   ensurePools,
   ensureTable,
+  LOCAL_CREDENTIALS,
   saveState,
+  TABLE_NAME,
   type StackState,
 } from './bootstrap.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -14,6 +16,7 @@ import { mediaHandler } from './media.ts';
 import { objectEventsSettled, onObjectCreated } from './object-events.ts';
 import { VIDEO_SOURCE_PREFIX } from '@gia/shared';
 import { startServices, type EmbeddedServices, type ServiceEndpoints } from './services.ts';
+import { startTableStream } from './table-stream.ts';
 
 /** Where uploads are extracted for the AI teacher (the sources function's S3 notifications). */
 const SOURCE_PREFIXES = ['private/notes/', 'private/captions/'];
@@ -135,6 +138,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // (registered after the seed, which extracts its demo notes itself).
     const { handler: extractSources } = await import('@gia/functions/sources/handler.ts');
     const offSources = SOURCE_PREFIXES.map((p) => onObjectCreated(p, extractSources));
+    // The table's stream, as its event source mapping reads it in AWS: new payment rows get
+    // their tax invoices (issue 18).
+    const { handler: issueInvoices, isNewPaymentRow } =
+      await import('@gia/functions/invoices/handler.ts');
+    const tableStream = await startTableStream({
+      endpoint: services.endpoints.dynamodb,
+      region: process.env.AWS_REGION ?? 'ap-south-1',
+      credentials: LOCAL_CREDENTIALS,
+      tableName: TABLE_NAME,
+      consumers: [{ filter: isNewPaymentRow, handler: issueInvoices }],
+    });
 
     server = await startGateway({
       port: options.port,
@@ -162,6 +176,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stop: async () => {
         clearInterval(reconciler);
         for (const off of offSources) off();
+        await tableStream.stop();
         await videos.stop();
         // New connections are refused and open ones (idle keep-alives, a video still streaming)
         // are closed, so nothing a browser holds keeps the stack from stopping.

@@ -57,14 +57,21 @@ interface PaidItem {
 
 /**
  * The learner's payments, newest first: each a receipt whose subjects carry their class and board
- * names as they are now (one Query, then one BatchGet for every subject of every payment).
+ * names as they are now (one Query, then one BatchGet for every subject of every payment), with
+ * its tax invoice (`invoice_number`, and `invoice_url` signed) once issued.
  */
 export async function paymentHistory(userId: string) {
   const rows = await paymentRows(userId);
   const paid = rows.flatMap((r) => (Array.isArray(r.subjects) ? (r.subjects as PaidItem[]) : []));
   const cards = await subjectCards(paid);
-  return rows.map((r) => ({
+  // The invoice once its PDF is stored (a moment after the payment), signed for an hour.
+  const invoices = await Promise.all(
+    rows.map((r) => (r.invoice_url ? signedMediaUrl(r.invoice_url) : null)),
+  );
+  return rows.map((r, n) => ({
     ...r,
+    invoice_number: invoices[n] ? (r.invoice_number ?? null) : null,
+    invoice_url: invoices[n],
     subjects: (Array.isArray(r.subjects) ? (r.subjects as PaidItem[]) : []).map((item) => {
       const card = cards.get(item.subject_id);
       return card ? { ...item, class_name: card.class_name, board_name: card.board_name } : item;

@@ -6,6 +6,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { Invoicing } from './invoicing.ts';
 import { SourcesExtraction } from './sources-extraction.ts';
 import { Transcoding } from './transcoding.ts';
 import {
@@ -54,6 +55,8 @@ export class Api extends Construct {
   readonly sources: NodejsFunction;
   /** Video transcoding: MediaConvert jobs for uploaded videos, and their job-state events. */
   readonly transcoding: Transcoding;
+  /** Tax invoices of paid orders, from the table's stream (issue 18). */
+  readonly invoicing: Invoicing;
   /** What CloudFront must send for a request to reach any route. */
   readonly originCheck: OriginCheck;
 
@@ -137,6 +140,13 @@ export class Api extends Construct {
       environment,
       logRetention: props.logRetention,
     }).fn;
+
+    // Every paid order gets its tax invoice, from the table's stream (issue 18).
+    this.invoicing = new Invoicing(this, 'Invoicing', {
+      resources: props.resources,
+      environment,
+      logRetention: props.logRetention,
+    });
 
     // Uploaded videos are transcoded to HLS by MediaConvert (issue 15).
     this.transcoding = new Transcoding(this, 'Transcoding', {

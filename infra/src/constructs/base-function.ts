@@ -37,6 +37,20 @@ export interface BaseFunctionProps {
   readonly description?: string;
   /** Modules left out of the bundle; by default the credential providers Lambda never uses. */
   readonly externalModules?: readonly string[];
+  /** Files of `node_modules` copied beside the bundle into `folder` (e.g. fonts). */
+  readonly copyFiles?: { readonly folder: string; readonly files: readonly string[] };
+}
+
+/** Bundling hooks that copy files of `node_modules` into a folder of the bundle. */
+function copyHooks(copy: NonNullable<BaseFunctionProps['copyFiles']>) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) => [
+      `mkdir -p "${outputDir}/${copy.folder}"`,
+      ...copy.files.map((f) => `cp "${inputDir}/node_modules/${f}" "${outputDir}/${copy.folder}/"`),
+    ],
+  };
 }
 
 /**
@@ -80,6 +94,7 @@ export class BaseFunction extends Construct {
         // Some CommonJS dependencies call require(); ESM output needs it defined.
         banner:
           "import { createRequire } from 'module';const require = createRequire(import.meta.url);",
+        commandHooks: props.copyFiles && copyHooks(props.copyFiles),
       },
     });
     acceptFindings(this, [

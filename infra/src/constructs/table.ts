@@ -10,7 +10,8 @@ export interface DataTableProps {
 
 /**
  * The single DynamoDB table, declared from the same key and index definition the data layer and
- * the local stack use: on demand, point-in-time recovery, TTL for expiring items.
+ * the local stack use: on demand, point-in-time recovery, TTL for expiring items, and a stream
+ * (new and old images) for the functions that follow its changes.
  */
 export class DataTable extends Construct {
   readonly table: dynamodb.TableV2;
@@ -28,6 +29,8 @@ export class DataTable extends Construct {
         sortKey: key(g.sortKey),
       })),
       timeToLiveAttribute: TABLE_DEFINITION.ttlAttribute,
+      // New payment rows reach the invoice function through it (issue 18).
+      dynamoStream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
       billing: dynamodb.Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.prod,

@@ -1,0 +1,118 @@
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+} from '@aws-sdk/client-dynamodb-streams';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+
+/*
+ * The table's stream on the local stack, as a Lambda event source mapping reads it in AWS:
+ * DynamoDB Local keeps the stream (NEW_AND_OLD_IMAGES); this poller reads every shard from the
+ * moment it starts, hands each batch of records to the handler as the `DynamoDBStreamEvent` a
+ * Lambda receives (after the mapping's filter), and retries from a failed record
+ * (`batchItemFailures`), as the mapping does with ReportBatchItemFailures.
+ */
+
+export interface StreamConsumer {
+  /** Records this consumer wants (the event source mapping's filter in AWS). */
+  filter(record: DynamoDBRecord): boolean;
+  handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse | void>;
+}
+
+const POLL_MS = 250;
+const RETRY_MS = 1000;
+
+export async function startTableStream(options: {
+  endpoint: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  tableName: string;
+  consumers: StreamConsumer[];
+}): Promise<{ stop(): Promise<void>; settled(): Promise<void> }> {
+  const config = {
+    endpoint: options.endpoint,
+    region: options.region,
+    credentials: options.credentials,
+  };
+  const table = await new DynamoDBClient(config).send(
+    new DescribeTableCommand({ TableName: options.tableName }),
+  );
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`the table ${options.tableName} has no stream`);
+  const streams = new DynamoDBStreamsClient(config);
+  /** Open shards and where each is read from. */
+  const iterators = new Map<string, string | undefined>();
+  const done = new Set<string>();
+  let stopped = false;
+  let busy: Promise<void> = Promise.resolve();
+
+  const discover = async (type: 'LATEST' | 'TRIM_HORIZON') => {
+    const stream = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of stream.StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId!;
+      if (iterators.has(id) || done.has(id)) continue;
+      const it = await streams.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: type }),
+      );
+      iterators.set(id, it.ShardIterator);
+    }
+  };
+
+  const deliver = async (records: _Record[]) => {
+    for (const consumer of options.consumers) {
+      let pending = (records as DynamoDBRecord[]).filter((r) => consumer.filter(r));
+      while (pending.length && !stopped) {
+        const answer = await consumer.handler({ Records: pending }).catch((err: unknown) => {
+          console.error('a table stream handler failed', err);
+          return {
+            batchItemFailures: [{ itemIdentifier: pending[0]?.dynamodb?.SequenceNumber ?? '' }],
+          };
+        });
+        const failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
+        if (!failed) break;
+        const from = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
+        pending = pending.slice(Math.max(from, 0));
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
+  };
+
+  const pollOnce = async () => {
+    for (const [id, iterator] of iterators) {
+      if (!iterator) {
+        iterators.delete(id);
+        done.add(id);
+        continue;
+      }
+      const res = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+      iterators.set(id, res.NextShardIterator);
+      if (res.Records?.length) await deliver(res.Records);
+    }
+  };
+
+  // Shards that open later (DynamoDB Local rolls them) are read from their start.
+  await discover('LATEST');
+  let rounds = 0;
+  const loop = async () => {
+    while (!stopped) {
+      busy = (async () => {
+        if (++rounds % 20 === 0) await discover('TRIM_HORIZON');
+        await pollOnce();
+      })().catch((err: unknown) => console.error('reading the table stream failed', err));
+      await busy;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  };
+  const running = loop();
+  return {
+    stop: async () => {
+      stopped = true;
+      await running;
+      streams.destroy();
+    },
+    settled: () => busy,
+  };
+}
