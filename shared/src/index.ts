@@ -21,3 +21,4 @@ export * from './ai-sources.ts';
 export * from './practice.ts';
 export * from './practice-drafts.ts';
 export * from './selling.ts';
+export * from './selling-inputs.ts';

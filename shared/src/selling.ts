@@ -126,25 +126,3 @@ export type InsertCouponInput = z.infer<typeof InsertCouponInput>;
 
 /** An update names the coupon by its code (which never changes) and sends the whole coupon. */
 export const UpdateCouponInput = InsertCouponInput;
-
-/** `applyCoupon`: a code typed by the learner (trimmed, upper-cased). */
-export const ApplyCouponInput = z.object({
-  code: z
-    .string({ error: C.codeRequired })
-    .check(z.trim(), z.toUpperCase(), z.minLength(1, { error: C.codeRequired }), z.maxLength(64)),
-});
-export type ApplyCouponInput = z.infer<typeof ApplyCouponInput>;
-
-const buyerState = z
-  .string({ error: M.stateUnknown })
-  .check(z.refine(isStateCode, { error: M.stateUnknown }));
-
-/** `updateUserState`: the learner's state, for the GST split of their orders. */
-export const BuyerStateInput = z.object({ state: buyerState });
-export type BuyerStateInput = z.infer<typeof BuyerStateInput>;
-
-/** `processPayment`'s optional body: the buyer's state when their profile has none yet. */
-export const CheckoutInput = z.object({
-  state: z.optional(buyerState),
-});
-export type CheckoutInput = z.infer<typeof CheckoutInput>;
