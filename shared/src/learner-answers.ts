@@ -137,6 +137,21 @@ export const PaidSubject = z.object({
 });
 export type PaidSubject = z.infer<typeof PaidSubject>;
 
+/**
+ * A refund of a whole payment (issue 18): `pending` from the admin's request until the gateway's
+ * `refund.processed`, then `processed` (the subjects are no longer the learner's). Amount in paise.
+ */
+export const PaymentRefund = z.object({
+  refund_id: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'processed']),
+  requested_at: z.string(),
+  processed_at: z.optional(z.string()),
+  credit_note_number: z.optional(z.nullable(z.string())),
+  credit_note_url: z.optional(z.nullable(z.string())),
+});
+export type PaymentRefund = z.infer<typeof PaymentRefund>;
+
 /** `getpayment_history`: one payment (a receipt), newest first. */
 export const PaymentHistoryRow = z.object({
   id: z.string(),
@@ -158,5 +173,10 @@ export const PaymentHistoryRow = z.object({
       coupon: z.nullable(z.object({ code: z.string(), discount: z.number() })),
     }),
   ),
+  /** The tax invoice once issued (a moment after the payment); the URL is signed. */
+  invoice_number: z.optional(z.nullable(z.string())),
+  invoice_url: z.optional(z.nullable(z.string())),
+  /** Set when an admin refunded the payment (issue 18); the credit note once issued. */
+  refund: z.optional(PaymentRefund),
 });
 export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRow>;
