@@ -243,5 +243,5 @@ describe('a coupon of 10 uses', () => {
     const list = (await call('GET', `${ADMIN_DATA}/getCoupons`, { token: admin.token })).body
       .data as { code: string; uses: number }[];
     expect(list.find((x) => x.code === c)?.uses).toBe(10);
-  });
+  }, 120_000);
 });

@@ -156,5 +156,5 @@ describe('invoice numbers', () => {
 
     const serials = numbers.map((n) => Number(n.split('/').pop())).sort((a, b) => a - b);
     expect(serials).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-  });
+  }, 120_000);
 });

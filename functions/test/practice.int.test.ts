@@ -493,7 +493,7 @@ describe('taking a quiz (learner)', () => {
       topics_total: 2,
       topics_mastered: 1,
     });
-  });
+  }, 120_000);
 });
 
 describe('AI drafts of a topic’s questions', () => {
