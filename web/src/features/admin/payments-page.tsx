@@ -10,7 +10,7 @@ import { dayMonthYear } from './format.ts';
 /** Where a payment stands: captured, its refund asked for, or refunded (with the credit note). */
 function RefundState({ row }: { row: AdminPaymentRow }) {
   const { refund } = row;
-  if (!refund) return <span className="payment-state">Paid</span>;
+  if (!refund) return <span className="payment-state">Captured</span>;
   if (refund.status === 'pending')
     return (
       <span className="payment-state payment-pending">Refund pending Razorpay’s confirmation</span>
