@@ -12,11 +12,23 @@ export const paymentKeys = {
 /** Payments a page shows before "Load more". */
 export const PAYMENTS_PAGE = 20;
 
-/** While a refund waits for Razorpay's confirmation, the list is read again this often. */
+/** While a refund waits for Razorpay or its credit note, the list is read again this often. */
 const PENDING_REFRESH_MS = 3000;
 
-const anyPending = (pages: ListPage<AdminPaymentRow>[] | undefined) =>
-  (pages ?? []).some((p) => p.data.some((row) => row.refund?.status === 'pending'));
+/** A credit note follows a processed refund within moments; older ones without one never get it. */
+const CREDIT_NOTE_WAIT_MS = 2 * 60_000;
+
+/** A refund still moving: waiting for Razorpay, or for its credit note. */
+const settling = (row: AdminPaymentRow, now: number) =>
+  row.refund?.status === 'pending' ||
+  (row.refund?.status === 'processed' &&
+    !row.refund.credit_note_number &&
+    now - Date.parse(row.refund.processed_at ?? '') < CREDIT_NOTE_WAIT_MS);
+
+const anyPending = (pages: ListPage<AdminPaymentRow>[] | undefined) => {
+  const now = Date.now();
+  return (pages ?? []).some((p) => p.data.some((row) => settling(row, now)));
+};
 
 /** The captured payments, newest first, a page at a time. */
 export const usePayments = () =>
