@@ -40,6 +40,7 @@ const owned = async (token: string) =>
   (await call('GET', routePath('purchases.getsubjects_purchased'), { token })).body.data;
 
 /** The learner's newest payment row once `ready` holds (the stream and webhooks are asynchronous). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON row, read field by field
 async function rowWhen(token: string, ready: (row: Record<string, any>) => boolean) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {

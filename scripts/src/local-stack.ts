@@ -144,13 +144,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // gateway's refunds are delivered as Razorpay's signed `refund.processed` webhooks.
     const { handler: issueInvoices, wantsRecord } =
       await import('@gia/functions/invoices/handler.ts');
-    let stackUrl: string | undefined;
+    // Where the webhooks go: known once the gateway listens (deliveries before then are retried).
+    const webhookTarget: { url?: string } = {};
     const tableStream = await startTableStream({
       endpoint: services.endpoints.dynamodb,
       region: process.env.AWS_REGION ?? 'ap-south-1',
       credentials: LOCAL_CREDENTIALS,
       tableName: TABLE_NAME,
-      consumers: [{ filter: wantsRecord, handler: issueInvoices }, refundWebhooks(() => stackUrl)],
+      consumers: [
+        { filter: wantsRecord, handler: issueInvoices },
+        refundWebhooks(() => webhookTarget.url),
+      ],
     });
 
     server = await startGateway({
@@ -161,7 +165,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
-    stackUrl = `http://${urlHost(options.host)}:${port}`;
+    webhookTarget.url = `http://${urlHost(options.host)}:${port}`;
     const gateway = server;
     // As the schedule does in AWS: orders unpaid after 15 minutes are checked at the gateway.
     const { reconcileUnpaidOrders } = await import('@gia/functions/payments/service.ts');
