@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it, inject } from 'vitest';
 import { api, newLearner, routePath, tableClient } from './api.ts';
@@ -177,6 +177,30 @@ describe('refunding a payment', { timeout: 180_000 }, () => {
     });
     const row = await rowWhen(me.token, (r) => r.refund?.status === 'processed');
     expect(row.refund.refund_id).toBe(made.refund_id);
+  });
+
+  it('takes up a request that died before the gateway answered, long ago', async () => {
+    const { me, paymentId } = await bought();
+    const [row] = await history(me.token);
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await tableClient().send(
+      new UpdateCommand({
+        TableName: stack.tableName,
+        Key: { pk: `USER#${me.userId}`, sk: `PAYMENT#${row.id}` },
+        UpdateExpression: 'SET refund = :r',
+        ExpressionAttributeValues: {
+          ':r': { refund_id: '', amount: 45_050, status: 'pending', requested_at: tenMinutesAgo },
+        },
+      }),
+    );
+
+    const res = await refund(paymentId);
+
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'pending', requested_at: tenMinutesAgo });
+    const done = await rowWhen(me.token, (r) => r.refund?.status === 'processed');
+    expect(done.refund.refund_id).toBe(res.body.data.refund_id);
+    expect(await owned(me.token)).toEqual([]);
   });
 
   it('changes nothing when the webhook is delivered again', async () => {

@@ -23,6 +23,9 @@ import { paymentGateway } from '../lib/payment-gateway.ts';
  */
 export const refundKey = (paymentId: string) => `refund_${paymentId.replace(/[^\w-]/g, '-')}`;
 
+/** A request is long over after this (a function runs at most 29 s). */
+const STUCK_AFTER_MS = 2 * 60_000;
+
 /** A payment's amount in paise (history rows keep rupees). */
 const paiseOf = (rupees: number) => Math.round(rupees * 100);
 
@@ -40,7 +43,14 @@ export async function refundPayment(paymentId: string): Promise<PaymentRefund> {
     status: 'pending',
     requested_at: new Date().toISOString(),
   };
-  const refused = row.refund ? 'refunded' : await claimRefund(row, refund);
+  // A request that died between its mark and the gateway's answer (no refund id, long ago) is
+  // taken up again: the same key answers the same refund, if one was made.
+  const stuck =
+    row.refund?.status === 'pending' &&
+    !row.refund.refund_id &&
+    Date.now() - Date.parse(row.refund.requested_at) > STUCK_AFTER_MS;
+  if (stuck) Object.assign(refund, { requested_at: row.refund!.requested_at });
+  const refused = stuck ? undefined : row.refund ? 'refunded' : await claimRefund(row, refund);
   if (refused === 'missing') throw new NotFoundError(R.notFound);
   if (refused === 'not-captured') throw new ConflictError(R.notCaptured);
   if (refused) throw new ConflictError(R.alreadyRefunded);
