@@ -64,6 +64,7 @@ const VALID_BODY: Record<string, Record<string, unknown>> = {
   },
   'payments.webhook': { event: 'payment.captured', payload: {} },
   'local.razorpay.pay': { order_id: 'order_fuzz' },
+  'admin.payments.refund': { payment_id: 'pay_fuzz' },
   'ai.ask': { messages: 'What is light?', topic_id: ghostId },
   'admin.catalogue.insertBoards': { board_name: 'Fuzz board', image_url: '', free_course: false },
   'admin.catalogue.updateBoards': { board_id: ghostId, board_name: 'Fuzz board' },

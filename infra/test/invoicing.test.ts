@@ -4,7 +4,7 @@ import { givenStacks, idOf, ofType, type Statement } from './template.ts';
 const given = givenStacks();
 
 describe('the invoice function', () => {
-  it('reads the table’s stream, new payment rows only, with failures retried and then kept', () => {
+  it('reads the table’s stream, new payment rows and processed refunds only, with failures retried and then kept', () => {
     const table = ofType('AWS::DynamoDB::GlobalTable')[0]?.[1];
     expect(table?.Properties.StreamSpecification).toEqual({
       StreamViewType: 'NEW_AND_OLD_IMAGES',
@@ -20,13 +20,23 @@ describe('the invoice function', () => {
       MaximumRetryAttempts: 10,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    const filter = JSON.parse(
-      (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters[0]!.Pattern,
+    const filters = (mapping.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map(
+      (f) => JSON.parse(f.Pattern) as unknown,
     );
-    expect(filter).toEqual({
-      eventName: ['INSERT'],
-      dynamodb: { NewImage: { type: { S: ['payment'] } } },
-    });
+    expect(filters).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: ['payment'] } } } },
+      {
+        eventName: ['MODIFY'],
+        dynamodb: {
+          NewImage: {
+            type: { S: ['payment'] },
+            refund: {
+              M: { status: { S: ['processed'] }, credit_note_url: [{ exists: false }] },
+            },
+          },
+        },
+      },
+    ]);
     expect(JSON.stringify(mapping.DestinationConfig)).toContain(
       idOf(given.stack.api.invoicing.deadLetters),
     );

@@ -16,6 +16,7 @@ import { mediaHandler } from './media.ts';
 import { objectEventsSettled, onObjectCreated } from './object-events.ts';
 import { VIDEO_SOURCE_PREFIX } from '@gia/shared';
 import { startServices, type EmbeddedServices, type ServiceEndpoints } from './services.ts';
+import { refundWebhooks } from './local-refunds.ts';
 import { startTableStream } from './table-stream.ts';
 
 /** Where uploads are extracted for the AI teacher (the sources function's S3 notifications). */
@@ -139,15 +140,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { handler: extractSources } = await import('@gia/functions/sources/handler.ts');
     const offSources = SOURCE_PREFIXES.map((p) => onObjectCreated(p, extractSources));
     // The table's stream, as its event source mapping reads it in AWS: new payment rows get
-    // their tax invoices (issue 18).
-    const { handler: issueInvoices, isNewPaymentRow } =
+    // their tax invoices, processed refunds their credit notes (issue 18); and the local test
+    // gateway's refunds are delivered as Razorpay's signed `refund.processed` webhooks.
+    const { handler: issueInvoices, wantsRecord } =
       await import('@gia/functions/invoices/handler.ts');
+    // Where the webhooks go: known once the gateway listens (deliveries before then are retried).
+    const webhookTarget: { url?: string } = {};
     const tableStream = await startTableStream({
       endpoint: services.endpoints.dynamodb,
       region: process.env.AWS_REGION ?? 'ap-south-1',
       credentials: LOCAL_CREDENTIALS,
       tableName: TABLE_NAME,
-      consumers: [{ filter: isNewPaymentRow, handler: issueInvoices }],
+      consumers: [
+        { filter: wantsRecord, handler: issueInvoices },
+        refundWebhooks(() => webhookTarget.url),
+      ],
     });
 
     server = await startGateway({
@@ -158,6 +165,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
+    webhookTarget.url = `http://${urlHost(options.host)}:${port}`;
     const gateway = server;
     // As the schedule does in AWS: orders unpaid after 15 minutes are checked at the gateway.
     const { reconcileUnpaidOrders } = await import('@gia/functions/payments/service.ts');

@@ -12,6 +12,7 @@ export * from './learning.ts';
 export * from './ids.ts';
 export * from './learning-answers.ts';
 export * from './learner-answers.ts';
+export * from './admin-payments.ts';
 export * from './route-path.ts';
 export * from './catalogue-fields.ts';
 export * from './field-labels.ts';

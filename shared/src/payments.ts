@@ -61,3 +61,21 @@ export interface OrderAnswer {
   currency: 'INR';
   key_id: string;
 }
+
+/** Texts of refunds (issue 18, docs/api.md §8c). */
+export const REFUND_MESSAGES = {
+  requested: 'Refund requested. It completes when Razorpay confirms it.',
+  notFound: 'Payment not found.',
+  notCaptured: 'Only a payment that granted subjects can be refunded.',
+  alreadyRefunded: 'This payment is already refunded.',
+  loaded: 'Payments loaded',
+} as const;
+
+/**
+ * `refundPayment`: the Razorpay payment id (`pay_…`, the history row's `transaction_id`, what the
+ * admin's Payments screen lists). The whole payment is refunded.
+ */
+export const RefundPaymentInput = z.object({
+  payment_id: requiredId('payment_id is required.', REFUND_MESSAGES.notFound),
+});
+export type RefundPaymentInput = z.infer<typeof RefundPaymentInput>;

@@ -227,6 +227,8 @@ export const ROUTES = [
   route('payments.webhook', 'POST', `${BASES.payments}/webhook`, 'payments', 'public', {
     rawBody: true,
   }),
+  // Refunds (issue 18): in the payments group, which already carries the gateway's client.
+  route('admin.payments.refund', 'POST', `${A}/data/refundPayment`, 'payments', 'admin'),
   route('local.razorpay.pay', 'POST', `${BASES.local}/razorpay/pay`, 'local', 'public', {
     localOnly: true,
   }),
@@ -307,6 +309,8 @@ export const ROUTES = [
   route('admin.coupons.insert', 'POST', `${A}/data/insertCoupons`, 'sales-admin', 'admin'),
   route('admin.coupons.update', 'POST', `${A}/data/updateCoupons`, 'sales-admin', 'admin'),
   route('admin.coupons.delete', 'DELETE', `${A}/data/deleteCoupons/{id}`, 'sales-admin', 'admin'),
+  // The captured payments, newest first (the admin's Payments screen).
+  route('admin.payments.get', 'GET', `${A}/data/getPayments`, 'sales-admin', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

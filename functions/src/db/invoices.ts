@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { keys, withoutKeys } from './keys.ts';
 import type { Order } from './orders.ts';
@@ -25,7 +26,28 @@ export interface PaymentRecord {
   invoice_number?: string;
   invoice_url?: string;
   invoice_issued_at?: string;
+  /** Set by a refund (issue 18); its credit note is numbered and stored like an invoice. */
+  refund?: PaymentRefund;
 }
+
+/** Which document of a payment row is numbered: its invoice, or its refund's credit note. */
+export type NumberedDocument = 'invoice' | 'credit-note';
+
+/** Where each document's number is written on the row, and when it may be. */
+const NUMBER_FIELD = {
+  invoice: {
+    set: 'SET invoice_number = :number',
+    condition: 'attribute_exists(pk) AND attribute_not_exists(invoice_number)',
+    values: {},
+    read: (r: PaymentRecord) => r.invoice_number,
+  },
+  'credit-note': {
+    set: 'SET refund.credit_note_number = :number',
+    condition: 'refund.#s = :processed AND attribute_not_exists(refund.credit_note_number)',
+    values: { ':processed': 'processed' },
+    read: (r: PaymentRecord) => r.refund?.credit_note_number ?? undefined,
+  },
+} as const;
 
 const counterKey = (series: string, year: string) => ({
   pk: `COUNTER#${series}#${year}`,
@@ -53,7 +75,8 @@ export async function orderRecord(orderId: string) {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Gives a payment row the next number of a series (`format(n)`), or answers the number it has.
+ * Gives a payment row's invoice (or its refund's credit note) the next number of a series
+ * (`format(n)`), or answers the number it has.
  * Callers elsewhere at the same moment (other function instances) retry, after a short random
  * pause, until their write lands; see {@link numberer} for callers in one process.
  */
@@ -62,8 +85,10 @@ async function numberPaymentOnce(
   series: string,
   year: string,
   format: (n: number) => string,
+  document: NumberedDocument = 'invoice',
 ): Promise<string> {
   const t = tableName();
+  const field = NUMBER_FIELD[document];
   for (let attempt = 0; attempt < 200; attempt++) {
     const counter = await ddb.send(
       new GetCommand({ TableName: t, Key: counterKey(series, year), ConsistentRead: true }),
@@ -90,10 +115,12 @@ async function numberPaymentOnce(
               Update: {
                 TableName: t,
                 Key: keys.payment(row.user_id, row.id),
-                UpdateExpression: 'SET invoice_number = :number',
-                ConditionExpression:
-                  'attribute_exists(pk) AND attribute_not_exists(invoice_number)',
-                ExpressionAttributeValues: { ':number': number },
+                UpdateExpression: field.set,
+                ConditionExpression: field.condition,
+                ...(document === 'credit-note'
+                  ? { ExpressionAttributeNames: { '#s': 'status' } }
+                  : {}),
+                ExpressionAttributeValues: { ':number': number, ...field.values },
               },
             },
           ],
@@ -105,8 +132,9 @@ async function numberPaymentOnce(
       if (!codes.length) throw err;
       if (codes[1] === 'ConditionalCheckFailed') {
         const numbered = await paymentRecord(row.user_id, row.id);
-        if (numbered?.invoice_number) return numbered.invoice_number;
-        throw new Error(`payment row ${row.id} is gone`, { cause: err });
+        const given = numbered && field.read(numbered);
+        if (given) return given;
+        throw new Error(`payment row ${row.id} is gone or not refunded`, { cause: err });
       }
       // Another invoice took this number (or touched the counter at the same moment).
       await pause(5 + Math.random() * 20 * Math.min(attempt + 1, 10));
@@ -145,6 +173,22 @@ export async function markInvoiceIssued(
       UpdateExpression: 'SET invoice_url = :url, invoice_issued_at = :at',
       ConditionExpression: 'attribute_exists(invoice_number)',
       ExpressionAttributeValues: { ':url': url, ':at': at },
+    }),
+  );
+}
+
+/** Records where a numbered credit note's PDF is, once it is stored. */
+export async function markCreditNoteIssued(
+  row: Pick<PaymentRecord, 'id' | 'user_id'>,
+  url: string,
+): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.payment(row.user_id, row.id),
+      UpdateExpression: 'SET refund.credit_note_url = :url',
+      ConditionExpression: 'attribute_exists(refund.credit_note_number)',
+      ExpressionAttributeValues: { ':url': url },
     }),
   );
 }

@@ -33,10 +33,10 @@
  * | favourite | `USER#<user_id>` | `FAV#<favorite_id>` | | | getuser_favorites, deleteuser_favorites |
  * | favourite subject guard | `USER#<user_id>` | `FAVSUBJECT#<subject_id>` | | | insertuser_favorites returns the existing record |
  * | subject grant | `USER#<user_id>` | `GRANT#<subject_id>` | | | getsubjects_purchased, getUserClassPurchased, entitlement (one GetItem) |
- * | payment history | `USER#<user_id>` | `PAYMENT#<payment_row_id>` | | `PAYMENTS#CAPTURED` / `<paid_at>#<payment_row_id>` when it granted subjects (sparse) | getpayment_history, newest first; the admin dashboard's paid orders of the last 7 days |
+ * | payment history | `USER#<user_id>` | `PAYMENT#<payment_row_id>` | | `PAYMENTS#CAPTURED` / `<paid_at>#<payment_row_id>` when it granted subjects (sparse) | getpayment_history, newest first; the admin dashboard's paid orders of the last 7 days; getPayments (admin, gsi2 newest first); refundPayment / `refund.processed` set `refund` (pending, then processed with the credit note) |
  * | order | `ORDER#<order_id>` | `ORDER` | `ORDERS#UNPAID` / `<next check at>` while unpaid; `REFUNDS#DUE` / `<paid_at>` when paid twice (sparse) | | processPayment, insertpayment_hsitory, webhook, reconciliation (due orders, with back-off), refunds to make |
  * | checkout slot | `USER#<user_id>` | `CHECKOUT#<0..2>` | | | processPayment reuses the open order of an unchanged cart; at most 3 open orders per learner |
- * | payment guard | `RZPAYMENT#<payment_id>` | `RZPAYMENT` | | | a payment is recorded once (browser call, webhook, reconciliation) |
+ * | payment guard | `RZPAYMENT#<payment_id>` | `RZPAYMENT` | | | a payment is recorded once (browser call, webhook, reconciliation); names the learner and (`history_id`) the history row: refundPayment and `refund.processed` find the row by Razorpay's payment id |
  * | webhook event | `WEBHOOK#<event_id>` | `WEBHOOK` | | | webhook de-duplication (TTL cleans up) |
  * | review | `TOPIC#<topic_id>` | `REVIEW#<user_id>` | `REVIEW#<id>` / `REVIEW` | | getreviews, one review per learner and topic, update/deletereviews by id |
  * | review summary | `TOPIC#<topic_id>` | `REVIEWSUMMARY` | | | getreviews summary (kept by the same transaction as each review write) |
@@ -47,6 +47,7 @@
  * | AI daily budget | `AIBUDGET#<yyyy-mm-dd>` | `AIBUDGET` | | | getAiResponse budget across all learners (TTL cleans up) |
  * | AI conversation | `USER#<user_id>` | `AICHAT#TOPIC#<topic_id>`, `AICHAT#CLASS#<class_id>` or `AICHAT#GENERAL` | | | getAiResponse / getAiConversation: the learner's kept turns per topic or class |
  * | local gateway order | `RZPLOCAL#<order_id>` | `RZPLOCAL` | | | the local test gateway's own record of an order (local stack only, without Razorpay keys) |
+ * | local gateway refund | `RZPLOCALREFUND#<payment_id>` | `RZPLOCALREFUND` | | | the local test gateway's refund of a payment (idempotency key, amount); its creation is delivered as a signed `refund.processed` webhook by the local stack's stream (local stack only) |
  * | upload counter | `UPLOADS#<user_id>#<yyyy-mm-dd>` | `UPLOADS` | | | upload/presign and upload/file per-learner daily quota (TTL cleans up) |
  * | extracted source | `SOURCE#<media key>` | `SOURCE` | | | the sources function's text of a notes PDF (pages) or a WebVTT file (cues), admins' page corrections; getTopicSources |
  * | topic passages | `TOPIC#<topic_id>` | `PASSAGES` | | | the AI teacher's passages and minisearch index of a topic, rebuilt when its sources' signature changes |
@@ -151,6 +152,10 @@ export const keys = {
     }`,
   }),
   localGatewayOrder: (orderId: string) => ({ pk: `RZPLOCAL#${orderId}`, sk: 'RZPLOCAL' }),
+  localGatewayRefund: (paymentId: string) => ({
+    pk: `RZPLOCALREFUND#${paymentId}`,
+    sk: 'RZPLOCALREFUND',
+  }),
   /** The AI teacher's grounding (docs/ai-teacher.md). */
   source: (mediaKey: string) => ({ pk: `SOURCE#${mediaKey}`, sk: 'SOURCE' }),
   topicPassages: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'PASSAGES' }),

@@ -76,6 +76,8 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
           ...keys.razorpayPayment(p.paymentId),
           order_id: order.order_id,
           user_id: order.user_id,
+          // Where a refund of this payment finds its history row.
+          history_id: p.historyId,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },

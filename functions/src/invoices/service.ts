@@ -1,5 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import {
+  markCreditNoteIssued,
   markInvoiceIssued,
   numberPayment,
   orderRecord,
@@ -64,6 +65,65 @@ export async function issueInvoice(
   );
   await markInvoiceIssued(row, mediaUrl(key), new Date().toISOString());
   logger.info('invoice issued', { invoice_number: number, payment_row: row.id });
+  return { number, key };
+}
+
+/** Why a refunded payment gets no credit note (yet). */
+export type NoCreditNote = NoInvoice | 'not-refunded';
+
+/**
+ * Issues the credit note of a refunded payment (issue 18): its invoice first (issued now if the
+ * stream has not got to it yet: the note references its number), then the credit note's number
+ * (the next `GCN/` of the refund's financial year, kept if it has one), its PDF beside the
+ * invoice, and its place on the row's refund (`credit_note_number`, `credit_note_url`). Running
+ * it again changes nothing.
+ */
+export async function issueCreditNote(
+  userId: string,
+  rowId: string,
+): Promise<{ number: string; key: string } | NoCreditNote> {
+  const row = await paymentRecord(userId, rowId);
+  if (!row) return 'missing';
+  const refund = row.refund;
+  if (refund?.status !== 'processed') return 'not-refunded';
+  const invoice = await issueInvoice(userId, rowId);
+  if (typeof invoice === 'string') return invoice;
+  const order = await orderRecord(row.order_id);
+  if (!order?.pricing || !order.seller) return 'no-pricing';
+  const issuedAt = refund.processed_at ?? new Date().toISOString();
+  const year = financialYear(issuedAt);
+  const number = await numberPayment(
+    row,
+    SERIES.creditNote,
+    year,
+    (n) => documentNumber(SERIES.creditNote, year, n),
+    'credit-note',
+  );
+  const key = invoiceKey(userId, number);
+  if (refund.credit_note_url === mediaUrl(key)) return { number, key };
+  const pdf = await renderInvoice({
+    kind: 'credit-note',
+    number,
+    issued_at: issuedAt,
+    invoice_number: invoice.number,
+    seller: order.seller,
+    buyer: order.buyer ?? { name: '', email: '', state: null },
+    order_id: order.order_id,
+    payment_id: row.transaction_id,
+    items: paidItems(row, order.items),
+    pricing: order.pricing,
+  });
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: env().MEDIA_BUCKET,
+      Key: key,
+      Body: pdf,
+      ContentType: 'application/pdf',
+      ContentDisposition: `inline; filename="${number.replaceAll('/', '-')}.pdf"`,
+    }),
+  );
+  await markCreditNoteIssued(row, mediaUrl(key));
+  logger.info('credit note issued', { credit_note_number: number, invoice_number: invoice.number });
   return { number, key };
 }
 

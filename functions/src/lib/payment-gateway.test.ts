@@ -5,15 +5,51 @@ import { TEST_ENV } from '../../test/tokens.ts';
 
 /** A stand-in for Razorpay's orders API, checking Basic auth as Razorpay does. */
 let server: Server;
-const requests: { method?: string; url?: string; auth?: string; body: string }[] = [];
+const requests: {
+  method?: string;
+  url?: string;
+  auth?: string;
+  idempotency?: string | string[];
+  body: string;
+}[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      requests.push({ method: req.method, url: req.url, auth: req.headers.authorization, body });
+      requests.push({
+        method: req.method,
+        url: req.url,
+        auth: req.headers.authorization,
+        idempotency: req.headers['x-refund-idempotency'],
+        body,
+      });
       res.setHeader('content-type', 'application/json');
+      if (req.method === 'POST' && req.url === '/v1/payments/pay_ok/refund') {
+        const input = JSON.parse(body) as { amount: number };
+        res.end(
+          JSON.stringify({
+            id: 'rfnd_test1',
+            entity: 'refund',
+            amount: input.amount,
+            status: 'processed',
+          }),
+        );
+        return;
+      }
+      if (req.method === 'POST' && req.url === '/v1/payments/pay_done/refund') {
+        res.statusCode = 400;
+        res.end(
+          JSON.stringify({
+            error: {
+              code: 'BAD_REQUEST_ERROR',
+              description: 'The payment has been fully refunded already',
+            },
+          }),
+        );
+        return;
+      }
       if (req.method === 'POST' && req.url === '/v1/orders') {
         const input = JSON.parse(body) as { amount: number; currency: string; receipt: string };
         res.end(
@@ -98,6 +134,29 @@ describe('the Razorpay gateway (real keys)', () => {
     const bad = `${good.slice(0, -1)}${good.endsWith('0') ? '1' : '0'}`;
     expect(gw.verifyPayment('order_test123', 'pay_ok', bad)).toBe(false);
     expect(gw.verifyPayment('order_test123', 'pay_other', good)).toBe(false);
+  });
+
+  it('refunds a payment with Razorpay’s idempotency header, so a retry cannot refund twice', async () => {
+    const { paymentGateway } = await load();
+
+    const made = await paymentGateway().refund('pay_ok', 45050, 'refund_pay_ok');
+
+    expect(made).toEqual({ id: 'rfnd_test1' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      url: '/v1/payments/pay_ok/refund',
+      idempotency: 'refund_pay_ok',
+    });
+    expect(JSON.parse(requests[0]!.body)).toEqual({ amount: 45050 });
+  });
+
+  it('answers 409 when Razorpay refuses a refund (the payment is refunded already)', async () => {
+    const { paymentGateway } = await load();
+
+    await expect(paymentGateway().refund('pay_done', 100, 'refund_pay_done')).rejects.toMatchObject(
+      { status: 409, message: 'This payment is already refunded.' },
+    );
   });
 
   it('verifies a webhook on its raw body only', async () => {

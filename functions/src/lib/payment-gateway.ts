@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import axiosRetry, { isNetworkError } from 'axios-retry';
 import Razorpay from 'razorpay';
-import { LOCAL_RAZORPAY, PAYMENT_MESSAGES } from '@gia/shared';
-import { UnavailableError } from './errors.ts';
+import { LOCAL_RAZORPAY, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@gia/shared';
+import { ConflictError, UnavailableError } from './errors.ts';
 import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/orders.ts';
+import { putLocalGatewayRefund } from '../db/refunds.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
 
@@ -23,6 +24,11 @@ export interface PaymentGateway {
   verifyPayment(orderId: string, paymentId: string, signature: string): boolean;
   /** A webhook's signature: hex HMAC-SHA256(webhook_secret, raw body). */
   verifyWebhook(rawBody: string, signature: string): boolean;
+  /**
+   * Refunds a payment. The same idempotency key (and amount) answers the same refund, however
+   * often it is asked; the gateway reports its completion with a `refund.processed` webhook.
+   */
+  refund(paymentId: string, amountPaise: number, idempotencyKey: string): Promise<{ id: string }>;
 }
 
 const hmacHex = (secret: string, data: string) =>
@@ -104,6 +110,24 @@ export function razorpayGateway(config: {
       sameSignature(paymentSignature(keySecret, orderId, paymentId), signature),
     verifyWebhook: (rawBody, signature) =>
       sameSignature(webhookSignature(webhookSecret, rawBody), signature),
+    // The SDK's payments.refund sends no headers: the same call, with Razorpay's idempotency
+    // header (a retry, here or by the admin, answers the refund already made).
+    async refund(paymentId, amount, idempotencyKey) {
+      const res = await rq
+        .post<{ id: string }>(
+          `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
+          { amount },
+          { headers: { 'X-Refund-Idempotency': idempotencyKey } },
+        )
+        .catch((err: { statusCode?: number; response?: { status?: number } }) => {
+          // Razorpay refuses (400) a payment refunded already, e.g. from its dashboard.
+          const status = err.response?.status ?? err.statusCode ?? 0;
+          if (status >= 400 && status < 500 && status !== 429)
+            throw new ConflictError(REFUND_MESSAGES.alreadyRefunded);
+          return unavailable('refund')(err);
+        });
+      return { id: res.data.id };
+    },
   };
 }
 
@@ -144,6 +168,19 @@ export function localGateway(): PaymentGateway & {
       sameSignature(paymentSignature(keySecret, orderId, paymentId), signature),
     verifyWebhook: (rawBody, signature) =>
       sameSignature(webhookSignature(webhookSecret, rawBody), signature),
+    // One refund per payment, as Razorpay's full refund; the same key answers it again. The
+    // local stack delivers its signed `refund.processed` webhook a moment later.
+    async refund(paymentId, amount, idempotencyKey) {
+      const made = await putLocalGatewayRefund({
+        id: `rfnd_${randomBytes(7).toString('hex')}`,
+        payment_id: paymentId,
+        amount,
+        idempotency_key: idempotencyKey,
+        created_at: new Date().toISOString(),
+      });
+      if (!made) throw new ConflictError(REFUND_MESSAGES.alreadyRefunded);
+      return made;
+    },
     async pay(orderId) {
       const order = await getLocalGatewayOrder(orderId);
       if (!order) return undefined;

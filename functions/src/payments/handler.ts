@@ -1,8 +1,15 @@
-import { CheckoutInput, PAYMENT_MESSAGES as M, RecordPaymentInput } from '@gia/shared';
+import {
+  CheckoutInput,
+  PAYMENT_MESSAGES as M,
+  RecordPaymentInput,
+  REFUND_MESSAGES as R,
+  RefundPaymentInput,
+} from '@gia/shared';
 import { learnerId } from '../lib/identity.ts';
 import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';
+import { refundPayment } from './refunds.ts';
 import { handleWebhook, processPayment, recordPayment } from './service.ts';
 
 const record: RouteHandler = async (req) => {
@@ -10,7 +17,7 @@ const record: RouteHandler = async (req) => {
   return ok(outcome === 'duplicate' ? M.duplicate : M.success);
 };
 
-/** Payments (docs/api.md §7). */
+/** Payments (docs/api.md §7) and refunds (§8c). */
 export const handler = createGroupHandler(
   'payments',
   {
@@ -20,6 +27,11 @@ export const handler = createGroupHandler(
     },
     'payments.record': record,
     'payments.recordAlias': record,
+    // Admin pool only (the route table): a whole captured payment, by Razorpay's payment id.
+    'admin.payments.refund': async (req) => {
+      const { payment_id } = parse(RefundPaymentInput, req.body);
+      return ok(R.requested, await refundPayment(payment_id));
+    },
     'payments.webhook': async (req) => {
       const message = await handleWebhook(
         req.rawBody?.toString('utf8') ?? '',

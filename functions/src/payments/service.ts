@@ -42,6 +42,7 @@ import {
 } from '../lib/errors.ts';
 import { logger } from '../lib/logger.ts';
 import { paymentGateway } from '../lib/payment-gateway.ts';
+import { refundProcessed, type RefundEntity } from './refunds.ts';
 
 /** Reconciliation first asks Razorpay about an unpaid order this long after its creation. */
 const FIRST_CHECK_AFTER_MS = 15 * 60_000;
@@ -255,13 +256,15 @@ interface WebhookEvent {
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; status?: string } };
     order?: { entity?: { id?: string } };
+    refund?: { entity?: RefundEntity };
   };
 }
 
 /**
  * Razorpay's webhook: the raw body must carry the webhook secret's signature. `payment.captured`
- * and `order.paid` grant the order exactly like the browser's report; a repeated delivery (same
- * event id, or same payment) changes nothing.
+ * and `order.paid` grant the order exactly like the browser's report, `refund.processed` takes a
+ * refunded payment's subjects back; a repeated delivery (same event id, same payment or refund)
+ * changes nothing.
  */
 export async function handleWebhook(
   rawBody: string,
@@ -277,6 +280,8 @@ export async function handleWebhook(
   } catch {
     throw new ValidationError(M.verificationFailed);
   }
+  if (event.event === 'refund.processed')
+    return refundProcessed(event.payload?.refund?.entity, eventId);
   if (event.event !== 'payment.captured' && event.event !== 'order.paid') return M.webhookIgnored;
   const payment = event.payload?.payment?.entity;
   const orderId = event.payload?.order?.entity?.id ?? payment?.order_id;

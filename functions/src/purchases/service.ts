@@ -1,3 +1,4 @@
+import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import { MASTERY_PERCENT } from '@gia/shared/practice-limits.ts';
 import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
 import { grants, paymentRows, progressRows, type TopicProgress } from '../db/learner.ts';
@@ -58,7 +59,8 @@ interface PaidItem {
 /**
  * The learner's payments, newest first: each a receipt whose subjects carry their class and board
  * names as they are now (one Query, then one BatchGet for every subject of every payment), with
- * its tax invoice (`invoice_number`, and `invoice_url` signed) once issued.
+ * its tax invoice (`invoice_number`, and `invoice_url` signed) once issued, and its refund (the
+ * credit note's URL signed) once an admin refunded it.
  */
 export async function paymentHistory(userId: string) {
   const rows = await paymentRows(userId);
@@ -68,10 +70,18 @@ export async function paymentHistory(userId: string) {
   const invoices = await Promise.all(
     rows.map((r) => (r.invoice_url ? signedMediaUrl(r.invoice_url) : null)),
   );
+  // A refund's credit note likewise, once stored (issue 18).
+  const creditNotes = await Promise.all(
+    rows.map((r) => {
+      const url = (r.refund as PaymentRefund | undefined)?.credit_note_url;
+      return url ? signedMediaUrl(url) : null;
+    }),
+  );
   return rows.map((r, n) => ({
     ...r,
     invoice_number: invoices[n] ? (r.invoice_number ?? null) : null,
     invoice_url: invoices[n],
+    ...(r.refund ? { refund: refundShown(r.refund as PaymentRefund, creditNotes[n] ?? null) } : {}),
     subjects: (Array.isArray(r.subjects) ? (r.subjects as PaidItem[]) : []).map((item) => {
       const card = cards.get(item.subject_id);
       return card ? { ...item, class_name: card.class_name, board_name: card.board_name } : item;
@@ -200,3 +210,10 @@ export async function aboutSubject(userId: string, subjectId: string) {
     })),
   );
 }
+
+/** A refund as the learner sees it: the credit note's number and signed URL once it is stored. */
+const refundShown = (refund: PaymentRefund, signedUrl: string | null): PaymentRefund => ({
+  ...refund,
+  credit_note_number: signedUrl ? (refund.credit_note_number ?? null) : null,
+  credit_note_url: signedUrl,
+});

@@ -1,6 +1,8 @@
 import {
   COUPON_MESSAGES as C,
   InsertCouponInput,
+  PageQuery,
+  REFUND_MESSAGES as R,
   SELLING_MESSAGES as M,
   SellerSettings,
   UpdateCouponInput,
@@ -12,11 +14,12 @@ import {
   getSellerSettings,
   insertCoupon,
   listCoupons,
+  listPayments,
   updateCoupon,
   updateSellerSettings,
 } from './service.ts';
 
-/** Coupons and the seller's settings, for admins (docs/api.md §8c). */
+/** Coupons, the seller's settings and the captured payments, for admins (docs/api.md §8c). */
 export const handler = createGroupHandler('sales-admin', {
   'admin.selling.settings': async () => ok(M.settingsLoaded, await getSellerSettings()),
   'admin.selling.settings.update': async (req) =>
@@ -29,5 +32,10 @@ export const handler = createGroupHandler('sales-admin', {
   'admin.coupons.delete': async (req) => {
     await deleteCoupon(req.params.id ?? '');
     return ok(C.deleted);
+  },
+  'admin.payments.get': async (req) => {
+    const { limit, cursor } = parse(PageQuery, req.query);
+    const page = await listPayments(limit, cursor);
+    return ok(R.loaded, page.items, { next_cursor: page.nextCursor });
   },
 });

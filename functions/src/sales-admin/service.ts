@@ -3,8 +3,10 @@ import {
   normaliseCouponCode,
   type Coupon,
   type InsertCouponInput,
+  type AdminPaymentRow,
   type SellerSettings,
 } from '@gia/shared';
+import * as refunds from '../db/refunds.ts';
 import * as db from '../db/selling.ts';
 import { ConflictError, NotFoundError } from '../lib/errors.ts';
 
@@ -36,4 +38,38 @@ export async function updateCoupon(input: InsertCouponInput): Promise<Coupon> {
 
 export async function deleteCoupon(id: string): Promise<void> {
   if (!(await db.deleteCoupon(normaliseCouponCode(id)))) throw new NotFoundError(C.notFound);
+}
+
+/** At most this many payments a page (their learners are read in one BatchGet of ≤ 100 keys). */
+const PAYMENTS_PAGE_MAX = 100;
+
+/**
+ * The captured payments, newest first, a page at a time (one Query of gsi2 and one BatchGet of
+ * their learners' profiles): the admin's Payments screen, where a refund starts.
+ */
+export async function listPayments(
+  limit: number,
+  cursor?: string,
+): Promise<{ items: AdminPaymentRow[]; nextCursor: string | null }> {
+  const page = await refunds.capturedPaymentsPage(Math.min(limit, PAYMENTS_PAGE_MAX), cursor);
+  const learners = await refunds.learnerNames(page.items.map((p) => p.user_id));
+  return {
+    items: page.items.map((p) => ({
+      id: p.id,
+      payment_id: p.transaction_id,
+      order_id: p.order_id,
+      user_id: p.user_id,
+      learner_name: learners.get(p.user_id)?.name ?? '',
+      learner_email: learners.get(p.user_id)?.email ?? '',
+      subjects: (p.subjects ?? []).map((s) => ({
+        subject_id: s.subject_id,
+        subject_name: s.subject_name,
+      })),
+      payment_amount: p.payment_amount,
+      paid_at: p.paid_at,
+      invoice_number: p.invoice_number ?? null,
+      refund: p.refund ?? null,
+    })),
+    nextCursor: page.nextCursor,
+  };
 }

@@ -146,8 +146,11 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   // The question bank: one item per topic, replaced under a version check (PutItem).
   'practice-admin': { table: ['GetItem', 'PutItem'] },
   // Selling (issue 18): the settings item and the coupons (listed on gsi1), each one item; a
-  // coupon's terms change in place (UpdateItem), its counters untouched.
-  'sales-admin': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
+  // coupon's terms change in place (UpdateItem), its counters untouched. The Payments screen:
+  // the captured payments (Query of gsi2) and their learners' profiles (BatchGetItem).
+  'sales-admin': {
+    table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
+  },
 };
 
 /** What the functions are granted access to. */

@@ -11,8 +11,9 @@ import { BaseFunction } from './base-function.ts';
 import { acceptFindings } from '../nag.ts';
 
 /**
- * It reads the payment row and its order (GetItem), numbers the row against the financial
- * year's counter in one transaction (UpdateItem of each) and stores the PDF (PutObject).
+ * It reads the payment row and its order (GetItem), numbers the row's invoice or its refund's
+ * credit note against the financial year's counter in one transaction (UpdateItem of each) and
+ * stores the PDF (PutObject).
  */
 export const INVOICING_NEEDS: Needs = {
   table: ['GetItem', 'UpdateItem'],
@@ -26,8 +27,9 @@ export interface InvoicingProps {
 }
 
 /**
- * The invoice function (issue 18): the table's stream, filtered to new payment rows, runs
- * `functions/src/invoices/handler.ts`, which issues each captured payment's tax invoice (pdf-lib,
+ * The invoice function (issue 18): the table's stream, filtered to new payment rows and to
+ * refunds just processed, runs `functions/src/invoices/handler.ts`, which issues each captured
+ * payment's tax invoice and each refund's credit note (pdf-lib,
  * fontkit and Noto fonts: in this function only, never in the payments function). A record that
  * keeps failing goes, after 10 attempts, to a dead-letter queue (its stream position) for an
  * operator; issuing is idempotent, so replaying it is safe.
@@ -60,10 +62,26 @@ export class Invoicing extends Construct {
         retryAttempts: 10,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetters),
+        // New payment rows (their invoices), and payment rows whose refund is processed and
+        // has no credit note yet (issue 18): the same records `wantsRecord` picks.
         filters: [
           lambda.FilterCriteria.filter({
             eventName: lambda.FilterRule.isEqual('INSERT'),
             dynamodb: { NewImage: { type: { S: lambda.FilterRule.isEqual('payment') } } },
+          }),
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual('MODIFY'),
+            dynamodb: {
+              NewImage: {
+                type: { S: lambda.FilterRule.isEqual('payment') },
+                refund: {
+                  M: {
+                    status: { S: lambda.FilterRule.isEqual('processed') },
+                    credit_note_url: lambda.FilterRule.notExists(),
+                  },
+                },
+              },
+            },
           }),
         ],
       }),

@@ -70,6 +70,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     hubs: ['dashboard'],
     Screen: fromChunk((chunk) => chunk.QuestionsPage),
   },
+  // Captured payments and their refunds (issue 18).
+  {
+    path: '/AdminPayments',
+    label: 'Payments',
+    hubs: ['dashboard'],
+    Screen: fromChunk((chunk) => chunk.PaymentsPage),
+  },
   {
     path: '/AdminUserList',
     label: 'Add New Admin',

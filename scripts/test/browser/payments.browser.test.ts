@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, layoutProblems, PHONE, watchErrors } from './browser.ts';
+import { api, newLearner, routePath } from '../../../functions/test/api.ts';
+import { shopCatalogue, signInAdmin } from '../../../functions/test/fixtures.ts';
+
+/*
+ * Issue 18, refunds, on an admin's phone: the Payments screen (from the Dashboard hub) lists a
+ * learner's captured payment; Refund asks first, then the refund goes pending and, once the local
+ * test gateway's webhook arrives, shows refunded with its credit note.
+ */
+
+const stack = inject('stack');
+const call = api();
+const SHOTS = process.env.SCREENSHOT_DIR;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let learner = { email: '', paymentId: '' };
+
+beforeAll(async () => {
+  const admin = await signInAdmin(call);
+  const shop = await shopCatalogue(admin.post);
+  const me = await newLearner(call, 'Payments Phone');
+  for (const subject_id of [shop.physics.subject_id, shop.biology.subject_id])
+    await call('POST', routePath('cart.insert'), { token: me.token, body: { subject_id } });
+  const order = (
+    await call('POST', routePath('payments.process'), { token: me.token, body: { state: '29' } })
+  ).body.data;
+  const paid = (
+    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
+  ).body;
+  await call('POST', routePath('payments.record'), { token: me.token, body: paid });
+  learner = { email: me.email, paymentId: paid.razorpay_payment_id };
+
+  browser = await launchChromium();
+  page = await (await browser.newContext({ baseURL: stack.url, ...PHONE })).newPage();
+  errors = watchErrors(page);
+  await page.goto('/AdminLoginNew');
+  await page.getByLabel('Email').fill(stack.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/Setup');
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shot = async (name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+describe('the Payments screen on a 360 px phone', { timeout: 180_000 }, () => {
+  it('lists the payment and refunds it after the confirmation, with nothing scrolling sideways', async () => {
+    await page.goto('/AdminDashboad');
+    await page.getByRole('link', { name: 'Payments' }).first().click();
+    await page.getByRole('heading', { name: 'Payments' }).waitFor();
+    const card = page.getByRole('listitem', { name: learner.paymentId });
+    await card.getByText(learner.email).waitFor();
+    expect(await card.getByText('₹450.50').count()).toBe(1);
+    await card.getByText(/^GIA\/\d{2}-\d{2}\/\d{6}$/).waitFor({ timeout: 60_000 });
+    expect(await layoutProblems(page)).toEqual([]);
+    await shot('payments-360');
+
+    await card.getByRole('button', { name: 'Refund' }).click();
+    const ask = page.getByRole('dialog');
+    await ask.getByText('Refund ₹450.50 to Payments Phone?').waitFor();
+    expect(await layoutProblems(page)).toEqual([]);
+    await ask.getByRole('button', { name: 'Yes' }).click();
+
+    // Pending at once or refunded already: the local gateway's webhook follows in a moment.
+    await card.getByText(/Refunded ₹450.50 on .* · Credit note GCN\/\d{2}-\d{2}\/\d{6}/).waitFor({
+      timeout: 90_000,
+    });
+    expect(await card.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    expect(await layoutProblems(page)).toEqual([]);
+    await shot('payments-refunded-360');
+    expect(errors).toEqual([]);
+  });
+});
