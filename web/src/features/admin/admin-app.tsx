@@ -10,12 +10,16 @@ import { adminScreen } from './admin-screens.ts';
 import { QuestionsPage } from './questions-page.tsx';
 import { TopicSourcesPage } from './topic-sources-page.tsx';
 import { QuestionBankPage } from './question-bank-page.tsx';
+import { CouponsPage } from './coupons-page.tsx';
+import { SellerSettingsPage } from './seller-settings-page.tsx';
 
 export {
   AdminUsersPage,
+  CouponsPage,
   DashboardPage,
   QuestionBankPage,
   QuestionsPage,
+  SellerSettingsPage,
   SetupPage,
   TopicSourcesPage,
 };
