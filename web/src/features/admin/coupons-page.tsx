@@ -16,13 +16,14 @@ import { SearchableSelect, type Choice } from './searchable-select.tsx';
 
 /** What a coupon may be limited to, in the catalogue's words. */
 const SCOPES = [
-  { entity: 'board', key: 'board_ids', label: 'Boards', id: 'board_id' },
-  { entity: 'class', key: 'class_ids', label: 'Classes', id: 'class_id' },
-  { entity: 'subject', key: 'subject_ids', label: 'Subjects', id: 'subject_id' },
+  { entity: 'board', key: 'board_ids', label: 'Boards', one: 'a board', id: 'board_id' },
+  { entity: 'class', key: 'class_ids', label: 'Classes', one: 'a class', id: 'class_id' },
+  { entity: 'subject', key: 'subject_ids', label: 'Subjects', one: 'a subject', id: 'subject_id' },
 ] as const satisfies readonly {
   entity: CatalogueEntity;
   key: keyof InsertCouponInput;
   label: string;
+  one: string;
   id: string;
 }[];
 type ScopeKey = (typeof SCOPES)[number]['key'];
@@ -200,14 +201,14 @@ function ScopeList(props: {
     <div className="field coupon-scope">
       <SearchableSelect
         id={id}
-        label={`Add ${scope.label.toLowerCase()}`}
+        label={scope.label}
         value=""
-        placeholder={`Choose ${scope.label.toLowerCase()}...`}
+        placeholder={`Add ${scope.one}...`}
         choices={props.choices.filter((c) => !ids.includes(c.value))}
         onChange={(v) => v && props.onChange([...ids, v])}
       />
       {ids.length > 0 && (
-        <ul className="coupon-chips" aria-label={scope.label}>
+        <ul className="coupon-chips" aria-label={`${scope.label} chosen`}>
           {ids.map((x) => {
             const name = nameIn(props.choices, x);
             return (
