@@ -197,14 +197,21 @@ describe('the coupons screen', { timeout: 20_000 }, () => {
     fill(dialog, 'Code', 'DIWALI20');
     fill(dialog, 'Percent off', '10');
     fill(dialog, 'Minimum cart (₹)', 'five hundred');
+    fill(dialog, 'Total uses', 'ten');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    const minCart = within(dialog).getByLabelText('Minimum cart (₹)');
-    expect(document.getElementById(minCart.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Type an amount in rupees, such as 50 or 49.50.',
+    const problem = (label: string) => {
+      const input = within(dialog).getByLabelText(label);
+      return document.getElementById(input.getAttribute('aria-describedby')!)?.textContent;
+    };
+    expect(problem('Minimum cart (₹)')).toBe('Type an amount in rupees, such as 50 or 49.50.');
+    // Not a count is never read as "no limit".
+    expect(problem('Total uses')).toBe(
+      'Type a whole number of 1 or more, or leave it blank for no limit.',
     );
     expect(sent).toEqual([]);
 
     fill(dialog, 'Minimum cart (₹)', '');
+    fill(dialog, 'Total uses', '');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const code = within(dialog).getByLabelText('Code');
     await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));

@@ -78,6 +78,7 @@ const rupeesText = (paise: number | undefined) =>
 
 const RUPEES = /^\d{1,7}(\.\d{1,2})?$/;
 const RUPEES_FORMAT = 'Type an amount in rupees, such as 50 or 49.50.';
+const USES_FORMAT = 'Type a whole number of 1 or more, or leave it blank for no limit.';
 
 /** Rupees typed as paise (blank: `blank`); undefined when not an amount. */
 const paiseOf = (text: string, blank?: number) => {
@@ -116,6 +117,9 @@ function couponOf(f: FormState): { coupon: InsertCouponInput } | { errors: Error
   const errors: Errors = {};
   if (f.kind === 'flat' && amount === undefined) errors.amount = RUPEES_FORMAT;
   if (minCart === undefined) errors.min_cart = RUPEES_FORMAT;
+  // Blank is "no limit" (null): anything else must be a count, never read as no limit.
+  const maxUses = f.max_uses.trim();
+  if (maxUses !== '' && !/^[1-9]\d{0,8}$/.test(maxUses)) errors.max_uses = USES_FORMAT;
   if (Object.keys(errors).length) return { errors };
   return {
     coupon: {
@@ -127,7 +131,7 @@ function couponOf(f: FormState): { coupon: InsertCouponInput } | { errors: Error
       min_cart_paise: minCart ?? 0,
       valid_from: isoOf(f.valid_from),
       valid_to: isoOf(f.valid_to),
-      max_uses: f.max_uses.trim() === '' ? null : numberOf(f.max_uses),
+      max_uses: maxUses === '' ? null : Number(maxUses),
       per_learner: numberOf(f.per_learner),
       board_ids: f.board_ids,
       class_ids: f.class_ids,
