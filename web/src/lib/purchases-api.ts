@@ -53,8 +53,22 @@ export const useCourseProgress = () =>
       (await api<{ data: CourseProgress[] }>('GET', apiPath('purchases.getCourseProgress'))).data,
   });
 
-/** The learner's payments (receipts), newest first. */
-export const usePaymentHistory = () =>
+/** How often the receipt reads the payments again while its invoice is being made. */
+export const INVOICE_POLL_MS = 2000;
+
+/**
+ * Whether a payment's tax invoice is still to come: it was priced (orders before issue 18 get
+ * none), captured, and the invoice function has not stored its PDF yet.
+ */
+export const invoicePending = (row: PaymentHistoryRow | undefined) =>
+  Boolean(row?.pricing && !row.invoice_url && row.payment_status === 'captured');
+
+/**
+ * The learner's payments (receipts), newest first. With `awaitInvoiceOf` (an order id) they are
+ * read again every {@link INVOICE_POLL_MS} while that order's tax invoice is being made (the
+ * invoice function issues it a moment after the payment).
+ */
+export const usePaymentHistory = (awaitInvoiceOf?: string | null) =>
   useQuery({
     queryKey: progressKeys.payments(),
     enabled: hasSession('learner'),
@@ -62,4 +76,8 @@ export const usePaymentHistory = () =>
     queryFn: async () =>
       (await api<{ data: PaymentHistoryRow[] }>('GET', apiPath('purchases.getpayment_history')))
         .data,
+    refetchInterval: (query) =>
+      awaitInvoiceOf && invoicePending(query.state.data?.find((r) => r.order_id === awaitInvoiceOf))
+        ? INVOICE_POLL_MS
+        : false,
   });

@@ -11,13 +11,17 @@ import { PaymentsPage } from './payments-page.tsx';
 import { QuestionsPage } from './questions-page.tsx';
 import { TopicSourcesPage } from './topic-sources-page.tsx';
 import { QuestionBankPage } from './question-bank-page.tsx';
+import { CouponsPage } from './coupons-page.tsx';
+import { SellerSettingsPage } from './seller-settings-page.tsx';
 
 export {
   AdminUsersPage,
+  CouponsPage,
   DashboardPage,
   PaymentsPage,
   QuestionBankPage,
   QuestionsPage,
+  SellerSettingsPage,
   SetupPage,
   TopicSourcesPage,
 };

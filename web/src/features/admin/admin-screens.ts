@@ -99,6 +99,19 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     hubs: ['setup'],
     Screen: fromChunk((chunk) => chunk.QuestionBankPage),
   },
+  // Selling (issue 18): discount codes, and the seller's details for the tax invoices.
+  {
+    path: '/AdminCoupons',
+    label: 'Coupons',
+    hubs: ['dashboard'],
+    Screen: fromChunk((chunk) => chunk.CouponsPage),
+  },
+  {
+    path: '/SellerSettings',
+    label: 'Seller settings',
+    hubs: ['dashboard'],
+    Screen: fromChunk((chunk) => chunk.SellerSettingsPage),
+  },
 ];
 
 /** The screen at a path (every path used in links is in the list). */

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVOICE_POLL_MS } from '../../lib/purchases-api.ts';
 import { useSession } from '../../lib/session.ts';
 import { MyCoursePage } from './my-courses-page.tsx';
 import { PaymentPage } from './payment-page.tsx';
@@ -52,6 +53,16 @@ const payment = {
     { ...maths, subject_price: 499 },
     { ...science, subject_price: 449 },
   ],
+};
+
+const PRICING = {
+  subtotal: 94800,
+  discount: 0,
+  taxable: 80339,
+  tax: { cgst: 7230, sgst: 7231, igst: 0 },
+  total: 94800,
+  rate_percent: 18,
+  coupon: null,
 };
 
 let answers: Record<string, () => Response>;
@@ -151,6 +162,70 @@ describe('the order confirmation', () => {
       within(receipt).getByRole('link', { name: 'Start learning Science' }).getAttribute('href'),
     ).toBe('/GetTopic?chapter=ch-9&topic=t-90');
     expect(screen.getByRole('link', { name: 'My Courses' }).getAttribute('href')).toBe('/MyCourse');
+  });
+
+  it('says the tax invoice is being prepared, reads the payment again, then offers the PDF', async () => {
+    const priced = { ...payment, pricing: PRICING };
+    let reads = 0;
+    answers.getpayment_history = () => {
+      reads += 1;
+      return json(200, {
+        data: [
+          reads < 2
+            ? priced
+            : {
+                ...priced,
+                invoice_number: 'GIA/26-27/000042',
+                invoice_url: '/media/private/invoices/u/GIA-26-27-000042.pdf?X-Amz-Signature=s',
+              },
+        ],
+      });
+    };
+    renderAt('/Payment?order=order_42');
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
+    expect(within(receipt).getByRole('status').textContent).toBe(
+      'Your tax invoice is being prepared.',
+    );
+    expect(within(receipt).queryByRole('link', { name: /Download invoice/ })).toBeNull();
+
+    const invoice = await within(receipt).findByRole(
+      'link',
+      { name: 'Download invoice GIA/26-27/000042' },
+      { timeout: INVOICE_POLL_MS + 3000 },
+    );
+    expect(invoice.getAttribute('href')).toBe(
+      '/media/private/invoices/u/GIA-26-27-000042.pdf?X-Amz-Signature=s',
+    );
+    expect(reads).toBe(2);
+    expect(screen.queryByText('Your tax invoice is being prepared.')).toBeNull();
+  });
+
+  it('stops reading the payment again once the invoice is there', async () => {
+    let reads = 0;
+    answers.getpayment_history = () => {
+      reads += 1;
+      return json(200, {
+        data: [
+          {
+            ...payment,
+            pricing: PRICING,
+            invoice_number: 'GIA/26-27/000042',
+            invoice_url: '/media/private/invoices/u/GIA-26-27-000042.pdf',
+          },
+        ],
+      });
+    };
+    renderAt('/Payment?order=order_42');
+    await screen.findByRole('link', { name: 'Download invoice GIA/26-27/000042' });
+    await new Promise((resolve) => setTimeout(resolve, INVOICE_POLL_MS + 500));
+    expect(reads).toBe(1);
+  });
+
+  it('promises no invoice for an order priced before invoices existed', async () => {
+    renderAt('/Payment?order=order_42');
+    await screen.findByRole('region', { name: 'Receipt' });
+    expect(screen.queryByText(/tax invoice/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /Download invoice/ })).toBeNull();
   });
 
   it('says so when the order is not among the learner’s payments', async () => {

@@ -1,11 +1,16 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CourseProgress, PaymentHistoryRow } from '@gia/shared';
+import { OrderDocuments } from '../../components/order-documents.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
 import { useCourseProgress, usePaymentHistory } from '../../lib/purchases-api.ts';
 import { nextStep } from './my-courses-page.tsx';
+
+/** How long the confirmation waits for the tax invoice before saying where it will be. */
+export const INVOICE_WAIT_MS = 30_000;
 
 /** When a payment was made, as people in India write it. */
 const paidOn = (iso: string) => {
@@ -50,9 +55,12 @@ function PricingLines({ pricing }: { pricing: NonNullable<PaymentHistoryRow['pri
 function Receipt({
   row,
   courses,
+  waiting,
 }: {
   row: PaymentHistoryRow;
   courses: Map<string, CourseProgress>;
+  /** Still reading the payment again for its invoice (false: it is taking longer). */
+  waiting: boolean;
 }) {
   return (
     <section className="card receipt" aria-labelledby="receipt-title">
@@ -94,13 +102,28 @@ function Receipt({
       <p className="receipt-total">
         Total paid <strong className="price">{rupee(row.payment_amount)}</strong>
       </p>
+      <OrderDocuments
+        row={row}
+        pendingText={
+          waiting
+            ? 'Your tax invoice is being prepared.'
+            : 'Your tax invoice is being prepared. It will be in Your orders on your profile in a few minutes.'
+        }
+      />
     </section>
   );
 }
 
 /** `/Payment?order=…`: the order confirmation a learner lands on after paying. */
 function OrderConfirmation({ orderId }: { orderId: string }) {
-  const history = usePaymentHistory();
+  // The invoice is made a moment after the payment: read the payment again until it is there,
+  // for up to INVOICE_WAIT_MS.
+  const [waiting, setWaiting] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaiting(false), INVOICE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const history = usePaymentHistory(waiting ? orderId : null);
   const courses = useCourseProgress();
   const byId = new Map((courses.data ?? []).map((c) => [c.subject_id, c]));
   return (
@@ -129,7 +152,7 @@ function OrderConfirmation({ orderId }: { orderId: string }) {
                 You now own {row.subjects.map((s) => s.subject_name).join(', ')}. Start learning
                 whenever you like: your subjects are also in My Courses.
               </p>
-              <Receipt row={row} courses={byId} />
+              <Receipt row={row} courses={byId} waiting={waiting} />
               <Link to={links.myCourses()} className="btn">
                 My Courses
               </Link>

@@ -220,6 +220,83 @@ describe('your orders on the profile page', () => {
     ).toBe('/Payment?order=order_2');
   });
 
+  it('offers each invoice, and shows a refund with its credit note or that it is in progress', async () => {
+    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    const paid = {
+      transaction_id: 'pay_x',
+      payment_amount: 400,
+      payment_status: 'captured',
+      paid_at: '2026-11-20T10:00:00.000Z',
+      subjects: [{ subject_id: 's1', subject_name: 'Mathematics', subject_price: 400 }],
+      pricing: {
+        subtotal: 40000,
+        discount: 0,
+        taxable: 33898,
+        tax: { cgst: 3051, sgst: 3051, igst: 0 },
+        total: 40000,
+        rate_percent: 18,
+        coupon: null,
+      },
+    };
+    payments = [
+      {
+        ...paid,
+        id: 'p-3',
+        order_id: 'order_3',
+        invoice_number: 'GIA/26-27/000003',
+        invoice_url: '/media/private/invoices/u-1/GIA-26-27-000003.pdf?X-Amz-Signature=c',
+        refund: {
+          refund_id: 'rfnd_1',
+          amount: 40000,
+          status: 'processed',
+          requested_at: '2026-11-24T09:00:00.000Z',
+          processed_at: '2026-11-25T09:00:00.000Z',
+          credit_note_number: 'GCN/26-27/000001',
+          credit_note_url: '/media/private/invoices/u-1/GCN-26-27-000001.pdf?X-Amz-Signature=n',
+        },
+      },
+      {
+        ...paid,
+        id: 'p-2',
+        order_id: 'order_2',
+        invoice_number: 'GIA/26-27/000002',
+        invoice_url: '/media/private/invoices/u-1/GIA-26-27-000002.pdf?X-Amz-Signature=b',
+        refund: {
+          refund_id: 'rfnd_2',
+          amount: 40000,
+          status: 'pending',
+          requested_at: '2026-11-24T09:00:00.000Z',
+        },
+      },
+      { ...paid, id: 'p-1', order_id: 'order_1' },
+    ];
+    renderPage();
+    const orders = await screen.findByRole('region', { name: 'Your orders' });
+    const [refunded, refunding, fresh] = await within(orders).findAllByRole('listitem');
+
+    const invoice = within(refunded!).getByRole('link', {
+      name: 'Download invoice GIA/26-27/000003',
+    });
+    expect(invoice.getAttribute('href')).toBe(
+      '/media/private/invoices/u-1/GIA-26-27-000003.pdf?X-Amz-Signature=c',
+    );
+    expect(invoice.getAttribute('download')).toBe('GIA-26-27-000003.pdf');
+    expect(refunded!.textContent).toContain('Refunded ₹400 on 25 Nov 2026');
+    expect(
+      within(refunded!)
+        .getByRole('link', { name: 'Download credit note GCN/26-27/000001' })
+        .getAttribute('href'),
+    ).toBe('/media/private/invoices/u-1/GCN-26-27-000001.pdf?X-Amz-Signature=n');
+
+    expect(refunding!.textContent).toContain('Refund in progress');
+    expect(refunding!.textContent).not.toContain('Refunded');
+    expect(within(refunding!).queryByRole('link', { name: /credit note/ })).toBeNull();
+
+    // Paid a moment ago: the invoice function has not stored the PDF yet.
+    expect(within(fresh!).queryByRole('link', { name: /Download invoice/ })).toBeNull();
+    expect(fresh!.textContent).toContain('Tax invoice being prepared.');
+  });
+
   it('says there are none yet', async () => {
     useSession.setState({ isAuthenticated: true, role: 'learner' });
     renderPage();

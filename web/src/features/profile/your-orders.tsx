@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { OrderDocuments } from '../../components/order-documents.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
 import { links } from '../../lib/links.ts';
@@ -10,7 +11,10 @@ const day = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-IN', { dateStyle: 'medium' });
 };
 
-/** "Your orders": the learner's payments, newest first, each leading to its receipt. */
+/**
+ * "Your orders": the learner's payments, newest first, each leading to its receipt, with its tax
+ * invoice and, when refunded, the refund and its credit note.
+ */
 export function YourOrders() {
   const history = usePaymentHistory();
   return (
@@ -47,6 +51,7 @@ export function YourOrders() {
                 >
                   Receipt
                 </Link>
+                <OrderDocuments row={r} pendingText="Tax invoice being prepared." />
               </li>
             ))}
           </ul>

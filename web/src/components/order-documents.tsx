@@ -1,0 +1,79 @@
+import type { PaymentHistoryRow } from '@gia/shared';
+import { rupee } from '../lib/format.ts';
+import { invoicePending } from '../lib/purchases-api.ts';
+
+/*
+ * A paid order's documents (issue 18): its tax invoice once issued, and its refund with the
+ * credit note. The receipt (commerce) and Your orders (profile) both show them.
+ */
+
+/** A day as people in India write it: "26 Nov 2026". */
+const day = (iso: string | undefined) => {
+  const d = new Date(iso ?? '');
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-IN', { dateStyle: 'medium' });
+};
+
+/** A document number as a file name: `GIA/26-27/000001` → `GIA-26-27-000001.pdf`. */
+const fileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
+
+/** What the refund line says: "Refunded ₹400 on 26 Nov 2026", or that it is in progress. */
+export function refundText(refund: NonNullable<PaymentHistoryRow['refund']>): string {
+  if (refund.status !== 'processed') return 'Refund in progress';
+  const on = day(refund.processed_at ?? refund.requested_at);
+  return `Refunded ${rupee(refund.amount / 100)}${on ? ` on ${on}` : ''}`;
+}
+
+/** A link that downloads one PDF, named by its document number. */
+function DocumentLink(props: { what: string; number: string | null | undefined; url: string }) {
+  const label = props.number ? `${props.what} ${props.number}` : props.what;
+  return (
+    <a
+      className="btn btn-small order-document"
+      href={props.url}
+      download={props.number ? fileName(props.number) : true}
+    >
+      {label}
+    </a>
+  );
+}
+
+/**
+ * The invoice link (or, while it is made, `pendingText`), then the refund and its credit note.
+ * Nothing for a payment that has none of them.
+ */
+export function OrderDocuments({
+  row,
+  pendingText = 'Your tax invoice is being prepared.',
+}: {
+  row: PaymentHistoryRow;
+  pendingText?: string;
+}) {
+  const { refund } = row;
+  const pending = invoicePending(row);
+  if (!row.invoice_url && !pending && !refund) return null;
+  return (
+    <div className="order-documents">
+      {row.invoice_url ? (
+        <DocumentLink what="Download invoice" number={row.invoice_number} url={row.invoice_url} />
+      ) : (
+        pending && (
+          <p className="muted small" role="status">
+            {pendingText}
+          </p>
+        )
+      )}
+      {refund && (
+        <p className={`order-refund is-${refund.status}`}>
+          <strong>{refundText(refund)}</strong>
+        </p>
+      )}
+      {refund?.credit_note_url && (
+        <DocumentLink
+          what="Download credit note"
+          number={refund.credit_note_number}
+          url={refund.credit_note_url}
+        />
+      )}
+    </div>
+  );
+}
