@@ -138,16 +138,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // (registered after the seed, which extracts its demo notes itself).
     const { handler: extractSources } = await import('@gia/functions/sources/handler.ts');
     const offSources = SOURCE_PREFIXES.map((p) => onObjectCreated(p, extractSources));
-    // The table's stream, as its event source mapping reads it in AWS: new payment rows get
-    // their tax invoices (issue 18).
+    // The table's stream, as its event source mappings read it in AWS: new payment rows get
+    // their tax invoices, sales and refunds are added to their day's insights (issue 18).
     const { handler: issueInvoices, isNewPaymentRow } =
       await import('@gia/functions/invoices/handler.ts');
+    const { handler: addInsights, isInsightsRecord } =
+      await import('@gia/functions/insights/stream.ts');
     const tableStream = await startTableStream({
       endpoint: services.endpoints.dynamodb,
       region: process.env.AWS_REGION ?? 'ap-south-1',
       credentials: LOCAL_CREDENTIALS,
       tableName: TABLE_NAME,
-      consumers: [{ filter: isNewPaymentRow, handler: issueInvoices }],
+      consumers: [
+        { filter: isNewPaymentRow, handler: issueInvoices },
+        { filter: isInsightsRecord, handler: addInsights },
+      ],
     });
 
     server = await startGateway({

@@ -22,3 +22,4 @@ export * from './practice.ts';
 export * from './practice-drafts.ts';
 export * from './selling.ts';
 export * from './selling-inputs.ts';
+export * from './insights.ts';

@@ -37,6 +37,8 @@ export const ROUTE_GROUPS = [
   'practice-admin',
   // Selling (issue 18): coupons and the seller's GST settings.
   'sales-admin',
+  // Insights (issue 18): the admin's sales per day and the topics' drop-off.
+  'insights',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -307,6 +309,10 @@ export const ROUTES = [
   route('admin.coupons.insert', 'POST', `${A}/data/insertCoupons`, 'sales-admin', 'admin'),
   route('admin.coupons.update', 'POST', `${A}/data/updateCoupons`, 'sales-admin', 'admin'),
   route('admin.coupons.delete', 'DELETE', `${A}/data/deleteCoupons/{id}`, 'sales-admin', 'admin'),
+
+  // Insights (docs/api.md §8d): sales per day and how far viewers watch a topic.
+  route('admin.insights.get', 'GET', `${A}/data/getInsights`, 'insights', 'admin'),
+  route('admin.insights.dropoff', 'GET', `${A}/data/getTopicDropoff`, 'insights', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

@@ -148,6 +148,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   // Selling (issue 18): the settings item and the coupons (listed on gsi1), each one item; a
   // coupon's terms change in place (UpdateItem), its counters untouched.
   'sales-admin': { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'] },
+  // Insights (issue 18): read only. A range of day items is one Query; a topic's counters, its
+  // bank and the topic are one BatchGetItem; GetItem for the admin's account check.
+  insights: { table: ['GetItem', 'BatchGetItem', 'Query'] },
 };
 
 /** What the functions are granted access to. */
