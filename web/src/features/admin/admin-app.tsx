@@ -7,6 +7,7 @@ import { CatalogueScreen } from './catalogue-screen.tsx';
 import { SCREENS } from './catalogue-config.ts';
 import { DashboardPage, SetupPage, StubPage } from './dashboard-pages.tsx';
 import { adminScreen } from './admin-screens.ts';
+import { InsightsPage } from './insights-page.tsx';
 import { QuestionsPage } from './questions-page.tsx';
 import { TopicSourcesPage } from './topic-sources-page.tsx';
 import { QuestionBankPage } from './question-bank-page.tsx';
@@ -14,6 +15,7 @@ import { QuestionBankPage } from './question-bank-page.tsx';
 export {
   AdminUsersPage,
   DashboardPage,
+  InsightsPage,
   QuestionBankPage,
   QuestionsPage,
   SetupPage,

@@ -70,6 +70,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     hubs: ['dashboard'],
     Screen: fromChunk((chunk) => chunk.QuestionsPage),
   },
+  // Sales per day and where viewers stop watching (issue 18).
+  {
+    path: '/AdminInsights',
+    label: 'Insights',
+    hubs: ['dashboard'],
+    Screen: fromChunk((chunk) => chunk.InsightsPage),
+  },
   {
     path: '/AdminUserList',
     label: 'Add New Admin',
