@@ -100,7 +100,7 @@ function Totals({ data }: { data: Insights }) {
   const figures: [string, string][] = [
     ['Gross', money(t.gross)],
     ['GST in it', money(t.tax)],
-    ['Refunds', `${money(t.refunds)} · ${count(t.refund_count)}`],
+    [t.refund_count === 1 ? '1 refund' : `${count(t.refund_count)} refunds`, money(t.refunds)],
     ['Net', money(t.net)],
     ['Paid orders', count(t.orders)],
     ['New learners', count(t.learners)],
@@ -151,6 +151,7 @@ function PerDay({ data }: { data: Insights }) {
         <h2 id="revenue-heading">Revenue per day</h2>
         <LineChart
           title="Gross, refunds and net in rupees"
+          xLabel="Date"
           labels={labels}
           lines={revenue}
           format={axisRupees}
@@ -170,6 +171,7 @@ function PerDay({ data }: { data: Insights }) {
         <h2 id="orders-heading">Paid orders and new learners per day</h2>
         <LineChart
           title="Paid orders and new learners"
+          xLabel="Date"
           labels={labels}
           lines={orders}
           format={axisCount}
@@ -305,6 +307,7 @@ function Dropoff({ data }: { data: TopicDropoff }) {
         <div className="insights-pair">
           <LineChart
             title="Share of viewers still watching at each tenth of the video"
+            xLabel="Watched to"
             labels={labels}
             lines={lines}
             format={axisPercent}

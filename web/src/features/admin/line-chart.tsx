@@ -13,6 +13,8 @@ export interface ChartLine {
 interface LineChartProps {
   /** The chart's name (its figure caption). */
   title: string;
+  /** What the x axis is (the legend's first entry: "Date", "Watched to"). */
+  xLabel: string;
   /** The x axis' label of each point, in order (dates, percentages). */
   labels: string[];
   lines: ChartLine[];
@@ -26,7 +28,7 @@ interface LineChartProps {
  * when that changes (a phone turned, a window resized). The canvas is hidden from screen
  * readers: every chart has a table of the same numbers beside it.
  */
-export function LineChart({ title, labels, lines, format, height = 220 }: LineChartProps) {
+export function LineChart({ title, xLabel, labels, lines, format, height = 220 }: LineChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -40,7 +42,7 @@ export function LineChart({ title, labels, lines, format, height = 220 }: LineCh
         scales: { x: { time: false } },
         cursor: { drag: { x: false, y: false } },
         series: [
-          { label: 'Point', value: (_u, i) => label(i) },
+          { label: xLabel, value: (_u, i) => label(i) },
           ...lines.map((l) => ({
             label: l.label,
             stroke: l.color,
@@ -70,7 +72,7 @@ export function LineChart({ title, labels, lines, format, height = 220 }: LineCh
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, lines, format, height]);
+  }, [xLabel, labels, lines, format, height]);
   return (
     <figure className="chart">
       <figcaption className="chart-title">{title}</figcaption>
