@@ -26,6 +26,7 @@ export const GROUP_HANDLERS: Record<RouteGroup, () => Promise<{ handler: LambdaH
   practice: () => import('./practice/handler.ts'),
   'practice-admin': () => import('./practice-admin/handler.ts'),
   'sales-admin': () => import('./sales-admin/handler.ts'),
+  insights: () => import('./insights/handler.ts'),
 };
 
 /** The handler file of a group, relative to the functions package. */

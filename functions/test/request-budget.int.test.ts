@@ -152,3 +152,25 @@ describe('a quiz', () => {
     }
   });
 });
+
+describe('the insights dashboard', () => {
+  it('reads a 90-day range in at most three DynamoDB requests, the admin check included, and never a Scan', async () => {
+    const { handler } = await import('../src/insights/handler.ts');
+    const { httpEvent, lambdaContext } = await import('./event.ts');
+    const { token } = await signInAdmin(call);
+    const event = httpEvent('GET', routePath('admin.insights.get'), {
+      headers: { authorization: `Bearer ${token}` },
+      query: { from: '2026-01-01', to: '2026-03-31' },
+    });
+
+    const { requests, ops } = await count(async () => {
+      const res = await handler(event, lambdaContext);
+      expect((res as { statusCode: number }).statusCode).toBe(200);
+      expect(JSON.parse((res as { body: string }).body).data.days).toHaveLength(90);
+    });
+
+    expect(requests).toBeLessThanOrEqual(3);
+    expect(ops).toContain('Query');
+    expect(ops.filter((op) => !['GetItem', 'Query'].includes(op))).toEqual([]);
+  });
+});

@@ -139,13 +139,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // (registered after the seed, which extracts its demo notes itself).
     const { handler: extractSources } = await import('@gia/functions/sources/handler.ts');
     const offSources = SOURCE_PREFIXES.map((p) => onObjectCreated(p, extractSources));
-    // The table's stream, as its event source mapping reads it in AWS: new payment rows get
-    // their tax invoices, processed refunds their credit notes (issue 18); and the local test
+    // The table's stream, as its event source mappings read it in AWS: new payment rows get
+    // their tax invoices, processed refunds their credit notes, sales and refunds are added to
+    // their day's insights (issue 18); and the local test
     // gateway's refunds are delivered as Razorpay's signed `refund.processed` webhooks.
     const { handler: issueInvoices, wantsRecord } =
       await import('@gia/functions/invoices/handler.ts');
     // Where the webhooks go: known once the gateway listens (deliveries before then are retried).
     const webhookTarget: { url?: string } = {};
+    const { handler: addInsights, isInsightsRecord } =
+      await import('@gia/functions/insights/stream.ts');
     const tableStream = await startTableStream({
       endpoint: services.endpoints.dynamodb,
       region: process.env.AWS_REGION ?? 'ap-south-1',
@@ -154,6 +157,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       consumers: [
         { filter: wantsRecord, handler: issueInvoices },
         refundWebhooks(() => webhookTarget.url),
+        { filter: isInsightsRecord, handler: addInsights },
       ],
     });
 

@@ -23,3 +23,4 @@ export * from './practice.ts';
 export * from './practice-drafts.ts';
 export * from './selling.ts';
 export * from './selling-inputs.ts';
+export * from './insights.ts';

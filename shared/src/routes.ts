@@ -37,6 +37,8 @@ export const ROUTE_GROUPS = [
   'practice-admin',
   // Selling (issue 18): coupons and the seller's GST settings.
   'sales-admin',
+  // Insights (issue 18): the admin's sales per day and the topics' drop-off.
+  'insights',
 ] as const;
 export type RouteGroup = (typeof ROUTE_GROUPS)[number];
 
@@ -311,6 +313,10 @@ export const ROUTES = [
   route('admin.coupons.delete', 'DELETE', `${A}/data/deleteCoupons/{id}`, 'sales-admin', 'admin'),
   // The captured payments, newest first (the admin's Payments screen).
   route('admin.payments.get', 'GET', `${A}/data/getPayments`, 'sales-admin', 'admin'),
+
+  // Insights (docs/api.md §8d): sales per day and how far viewers watch a topic.
+  route('admin.insights.get', 'GET', `${A}/data/getInsights`, 'insights', 'admin'),
+  route('admin.insights.dropoff', 'GET', `${A}/data/getTopicDropoff`, 'insights', 'admin'),
 ] as const satisfies readonly RouteDef[];
 
 type DeclaredRoute = (typeof ROUTES)[number];

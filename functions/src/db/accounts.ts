@@ -7,7 +7,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { AdminAccount } from '@gia/shared';
+import { indiaDay } from '@gia/shared/insights-rules.ts';
 import { ddb } from '../lib/dynamo.ts';
+import { dayUpdate } from './insights.ts';
 import { decodeCursor, encodeCursor, type Page } from './paging.ts';
 import { tableName } from './table-name.ts';
 import { keys, withoutKeys } from './keys.ts';
@@ -35,8 +37,8 @@ export interface LearnerProfile {
 const SIGNUP_CONFLICT_RETRIES = 4;
 
 /**
- * Creates a learner's profile, claims the e-mail and counts the learner, together. False when the
- * e-mail is taken. Two sign-ups at one moment both update the learner count, and DynamoDB then
+ * Creates a learner's profile, claims the e-mail and counts the learner (in all, and on the day's
+ * insights), together. False when the e-mail is taken. Two sign-ups at one moment both update the learner count, and DynamoDB then
  * cancels one transaction (`TransactionConflict`): that one is simply tried again.
  */
 export async function createLearnerProfile(profile: LearnerProfile): Promise<boolean> {
@@ -67,6 +69,8 @@ export async function createLearnerProfile(profile: LearnerProfile): Promise<boo
                 ExpressionAttributeValues: { ':one': 1 },
               },
             },
+            // The insights' new learners of the day (India time).
+            dayUpdate(indiaDay(profile.created_at), { add: { learners: 1 } }),
           ],
         }),
       );

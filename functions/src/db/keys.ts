@@ -58,6 +58,10 @@
  * | coupon | `COUPON#<CODE>` | `COUPON` | `COUPONS` / `<CODE>` | | getCoupons, insert/update/deleteCoupons; `taken` reserved by processPayment's order (conditional), given back at expiry; `uses` counted by the grant |
  * | coupon use of a learner | `USER#<user_id>` | `COUPONUSE#<CODE>` | | | `per_learner`: the same `taken` / `uses` counters, in the same transactions |
  * | cart coupon | `USER#<user_id>` | `CARTCOUPON` | | | applyCoupon / removeCoupon; read in getUSER_CART's Query (it sorts after the `CART#` items); deleted by the grant |
+ * | insights day | `INSIGHTS#DAYS` | `<yyyy-mm-dd>` (India time) | | | getInsights: one Query of the range; gross, tax, orders, refunds, learners, per-subject `subject_count#<id>` / `subject_paise#<id>` / `subject_name#<id>`, per-coupon `coupon_uses#<CODE>` / `coupon_discount#<CODE>`, added to by the insights stream consumer (sales, refunds) and by each sign-up's transaction (learners) |
+ * | insights event guard | `INSIGHTSEVENT#SALE#<payment_row_id>` or `INSIGHTSEVENT#REFUND#<refund_id>` | `INSIGHTSEVENT` | | | a sale or refund is added to its day once, however often the stream delivers it (same transaction; TTL cleans up) |
+ * | topic drop-off | `TOPIC#<topic_id>` | `DROPOFF` | | | getTopicDropoff: `reached_<0..9>` learners whose furthest tenth of the video is at least that tenth (raised with the progress item's `furthest_tenth` in one transaction) |
+ * | question answers | `TOPIC#<topic_id>` | `QUIZSTATS` | | | getTopicDropoff: `answered#<question_id>` / `correct#<question_id>`, the first answer of each quiz attempt (added by answerQuiz) |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
@@ -159,7 +163,18 @@ export const keys = {
   /** The AI teacher's grounding (docs/ai-teacher.md). */
   source: (mediaKey: string) => ({ pk: `SOURCE#${mediaKey}`, sk: 'SOURCE' }),
   topicPassages: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'PASSAGES' }),
+  /** Insights (issue 18): a day's sales and sign-ups, in the one partition of days. */
+  insightsDay: (day: string) => ({ pk: INSIGHTS_DAYS, sk: day }),
+  insightsEvent: (event: `${'SALE' | 'REFUND'}#${string}`) => ({
+    pk: `INSIGHTSEVENT#${event}`,
+    sk: 'INSIGHTSEVENT',
+  }),
+  topicDropoff: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'DROPOFF' }),
+  quizStats: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZSTATS' }),
 } as const;
+
+/** The partition of the insights' day items (sort key: the date). */
+export const INSIGHTS_DAYS = 'INSIGHTS#DAYS';
 
 /** The gsi2 partition of payments that granted subjects. */
 export const CAPTURED_PAYMENTS = 'PAYMENTS#CAPTURED';

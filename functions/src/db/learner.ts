@@ -1,10 +1,11 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tenthOf } from '@gia/shared/insights-rules.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue.ts';
 import { keys, partitions, sortKeyPrefixes, withoutKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
-import { transactWrite, type TransactItem } from './transact.ts';
+import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';
 
 /** A subject in the learner's cart, with the class and board it had when it was added. */
 export interface CartItem {
@@ -241,7 +242,7 @@ export async function removeFavourite(userId: string, favoriteId: string, subjec
 
 /** Saves where a learner is in a topic; `completed`, once reached, stays true. */
 export async function saveProgress(userId: string, p: TopicProgress): Promise<void> {
-  await ddb.send(
+  const res = await ddb.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.progress(userId, p.chapter_id, p.topic_id),
@@ -260,6 +261,60 @@ export async function saveProgress(userId: string, p: TopicProgress): Promise<vo
         ':now': p.updated_at,
         ...(p.completed ? { ':true': true } : { ':false': false }),
       },
+      // The furthest tenth reached so far, for the topic's drop-off (below).
+      ReturnValues: 'ALL_OLD',
     }),
   );
+  const tenth = tenthOf(p.position_seconds, p.duration_seconds);
+  const was = res.Attributes?.furthest_tenth as number | undefined;
+  if (tenth !== undefined && (was === undefined || tenth > was)) {
+    await raiseFurthestTenth(userId, p, was, tenth);
+  }
+}
+
+/**
+ * The insights' drop-off (issue 18): the learner's furthest tenth of the topic's video goes up,
+ * and the topic's `reached_<k>` counters of the tenths passed on the way are added to, in one
+ * transaction conditioned on the tenth read before, so a learner is never counted twice for a
+ * tenth. When another save raised it meanwhile, this one leaves it: the next save (seconds
+ * later) raises it from there.
+ */
+async function raiseFurthestTenth(
+  userId: string,
+  p: TopicProgress,
+  was: number | undefined,
+  tenth: number,
+): Promise<void> {
+  const passed: string[] = [];
+  for (let k = was === undefined ? 0 : was + 1; k <= tenth; k++) passed.push(`reached_${k} :one`);
+  await transactWrite(
+    [
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.progress(userId, p.chapter_id, p.topic_id),
+          UpdateExpression: 'SET furthest_tenth = :tenth',
+          ConditionExpression:
+            was === undefined ? 'attribute_not_exists(furthest_tenth)' : 'furthest_tenth = :was',
+          ExpressionAttributeValues: {
+            ':tenth': tenth,
+            ...(was === undefined ? {} : { ':was': was }),
+          },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.topicDropoff(p.topic_id),
+          UpdateExpression: `SET #t = :type ADD ${passed.join(', ')}`,
+          ExpressionAttributeNames: { '#t': 'type' },
+          ExpressionAttributeValues: { ':type': 'dropoff', ':one': 1 },
+        },
+      },
+    ],
+    ['changed'],
+    'changed',
+  ).catch((err: unknown) => {
+    if (!(err instanceof WriteRefused)) throw err;
+  });
 }

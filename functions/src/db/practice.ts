@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AdminQuestion, AttemptRef } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { getRecordsAndGrants, type Ref } from './catalogue.ts';
-import { withoutKeys } from './keys.ts';
+import { keys, withoutKeys } from './keys.ts';
 import { masteryKey } from './mastery.ts';
 import { queryAll } from './query.ts';
 import {
@@ -276,4 +276,28 @@ export async function saveBestScore(
   } catch (err) {
     if (!(err instanceof ConditionalCheckFailedException)) throw err;
   }
+}
+
+/**
+ * Counts a quiz answer toward its question for the insights (the first answer of an attempt: an
+ * attempt takes one answer per question).
+ */
+export async function countQuizAnswer(
+  topicId: string,
+  questionId: string,
+  correct: boolean,
+): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.quizStats(topicId),
+      UpdateExpression: 'SET #type = :type ADD #n :one, #c :c',
+      ExpressionAttributeNames: {
+        '#type': 'type',
+        '#n': `answered#${questionId}`,
+        '#c': `correct#${questionId}`,
+      },
+      ExpressionAttributeValues: { ':type': 'quizstats', ':one': 1, ':c': correct ? 1 : 0 },
+    }),
+  );
 }

@@ -18,6 +18,7 @@ import {
 import { bestScores } from '../db/mastery.ts';
 import {
   chapterQuizContext,
+  countQuizAnswer,
   recordAnswer,
   saveBestScore,
   topicQuizContext,
@@ -159,11 +160,14 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
   if (state === 'not-yours') throw new NotFoundError(M.attemptNotFound);
   if (state === 'answered') throw new ConflictError(M.alreadyAnswered);
   if (state === 'finished') throw new ConflictError(M.quizFinished);
+  // The insights count this first answer of the attempt toward the question's share correct.
+  const writes = [countQuizAnswer(topicId, q.question_id, correct)];
   if (state.answered >= state.total) {
     const percent = Math.round((state.correct / state.total) * 100);
     graded.score = { correct: state.correct, total: state.total, percent };
-    if (ref.scope === 'topic') await saveBestScore(userId, topic, percent);
+    if (ref.scope === 'topic') writes.push(saveBestScore(userId, topic, percent));
   }
+  await Promise.all(writes);
   return graded;
 }
 

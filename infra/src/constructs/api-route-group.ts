@@ -151,6 +151,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   'sales-admin': {
     table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
   },
+  // Insights (issue 18): read only. A range of day items is one Query; a topic's counters, its
+  // bank and the topic are one BatchGetItem; GetItem for the admin's account check.
+  insights: { table: ['GetItem', 'BatchGetItem', 'Query'] },
 };
 
 /** What the functions are granted access to. */

@@ -6,6 +6,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { InsightsStream } from './insights-stream.ts';
 import { Invoicing } from './invoicing.ts';
 import { SourcesExtraction } from './sources-extraction.ts';
 import { Transcoding } from './transcoding.ts';
@@ -57,6 +58,8 @@ export class Api extends Construct {
   readonly transcoding: Transcoding;
   /** Tax invoices of paid orders, from the table's stream (issue 18). */
   readonly invoicing: Invoicing;
+  /** The insights' day numbers of sales and refunds, from the table's stream (issue 18). */
+  readonly insightsStream: InsightsStream;
   /** What CloudFront must send for a request to reach any route. */
   readonly originCheck: OriginCheck;
 
@@ -143,6 +146,13 @@ export class Api extends Construct {
 
     // Every paid order gets its tax invoice, from the table's stream (issue 18).
     this.invoicing = new Invoicing(this, 'Invoicing', {
+      resources: props.resources,
+      environment,
+      logRetention: props.logRetention,
+    });
+
+    // Sales and refunds are added to their day's insights from the same stream (issue 18).
+    this.insightsStream = new InsightsStream(this, 'InsightsStream', {
       resources: props.resources,
       environment,
       logRetention: props.logRetention,

@@ -8,6 +8,7 @@ import { SCREENS } from './catalogue-config.ts';
 import { DashboardPage, SetupPage, StubPage } from './dashboard-pages.tsx';
 import { adminScreen } from './admin-screens.ts';
 import { PaymentsPage } from './payments-page.tsx';
+import { InsightsPage } from './insights-page.tsx';
 import { QuestionsPage } from './questions-page.tsx';
 import { TopicSourcesPage } from './topic-sources-page.tsx';
 import { QuestionBankPage } from './question-bank-page.tsx';
@@ -19,6 +20,7 @@ export {
   CouponsPage,
   DashboardPage,
   PaymentsPage,
+  InsightsPage,
   QuestionBankPage,
   QuestionsPage,
   SellerSettingsPage,

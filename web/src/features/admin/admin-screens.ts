@@ -77,6 +77,13 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     hubs: ['dashboard'],
     Screen: fromChunk((chunk) => chunk.PaymentsPage),
   },
+  // Sales per day and where viewers stop watching (issue 18).
+  {
+    path: '/AdminInsights',
+    label: 'Insights',
+    hubs: ['dashboard'],
+    Screen: fromChunk((chunk) => chunk.InsightsPage),
+  },
   {
     path: '/AdminUserList',
     label: 'Add New Admin',
