@@ -70,6 +70,7 @@ export class GiaStack extends Stack {
         ...Object.fromEntries(Object.entries(this.api.groups).map(([g, rg]) => [g, rg.fn])),
         reconcile: this.api.reconcile,
         invoicing: this.api.invoicing.fn,
+        'insights-stream': this.api.insightsStream.fn,
         'origin-check': this.api.originCheck.fn,
       },
       alarmEmail: config.alarmEmail,

@@ -293,6 +293,8 @@ describe('the functions', () => {
         table: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
         indexes: INDEXES,
       },
+      // Issue 18: the insights read the day items and a topic's counters, nothing more.
+      insights: { ...NONE, table: ['BatchGetItem', 'GetItem', 'Query'], indexes: INDEXES },
     };
     expect(Object.keys(expected).sort()).toEqual([...deployedGroups, 'reconcile'].sort());
     for (const group of Object.keys(expected))

@@ -9,7 +9,8 @@ describe('operations', () => {
   it('alarms on API 5xx and on every function’s errors and throttles, by e-mail', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     expect(alarms.filter((a) => a.MetricName === '5xx')).toHaveLength(1);
-    const functions = deployedGroups.length + 3; // the groups, reconciliation, invoices, origin check
+    // The groups, reconciliation, invoices, the insights' stream consumer, the origin check.
+    const functions = deployedGroups.length + 4;
     expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(functions);
     expect(alarms.filter((a) => a.MetricName === 'Throttles')).toHaveLength(functions);
     for (const a of alarms) expect(a.AlarmActions).toHaveLength(1);
