@@ -7,7 +7,8 @@ import { shopCatalogue, signInAdmin } from '../../../functions/test/fixtures.ts'
 /*
  * Issue 18, refunds, on an admin's phone: the Payments screen (from the Dashboard hub) lists a
  * learner's captured payment; Refund asks first, then the refund goes pending and, once the local
- * test gateway's webhook arrives, shows refunded with its credit note.
+ * test gateway's webhook arrives, shows refunded with its credit note; the Insights screen then
+ * counts the refund on its day.
  */
 
 const stack = inject('stack');
@@ -75,6 +76,29 @@ describe('the Payments screen on a 360 px phone', { timeout: 180_000 }, () => {
     expect(await card.getByRole('button', { name: 'Refund' }).count()).toBe(0);
     expect(await layoutProblems(page)).toEqual([]);
     await shot('payments-refunded-360');
+    expect(errors).toEqual([]);
+  });
+
+  it('then shows the sale and its refund on the Insights screen', async () => {
+    await page.goto('/AdminDashboad');
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await page.waitForURL('**/AdminInsights');
+    // The day's numbers are added from the table's stream, a moment after the refund.
+    const totals = page.getByRole('list', { name: 'Totals of the range' });
+    const refunds = totals.getByRole('listitem').filter({ hasText: /refund/ });
+    for (let i = 0; i < 30 && !/₹450\.50/.test(await refunds.innerText()); i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await totals.waitFor();
+    }
+    expect(await refunds.innerText()).toMatch(/₹450\.50\s*1 refund/);
+    const today = page
+      .getByRole('table', { name: 'Revenue per day' })
+      .getByRole('row')
+      .filter({ hasText: /₹450\.50/ });
+    expect(await today.count()).toBe(1);
+    expect(await layoutProblems(page)).toEqual([]);
+    await shot('insights-refund-360');
     expect(errors).toEqual([]);
   });
 });
