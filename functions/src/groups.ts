@@ -1,4 +1,4 @@
-import type { RouteGroup } from '@gia/shared';
+import { routesOfGroup, type RouteGroup } from '@gia/shared';
 import type { LambdaHandler } from './lib/http.ts';
 
 /**
@@ -60,3 +60,26 @@ export const lambdaExternalModules = (_group: RouteGroup): string[] => [
   ...LAMBDA_EXTERNAL_MODULES,
   '@smithy/core/event-streams',
 ];
+
+/**
+ * How the Lambda bundle of a group is built beyond the options every function shares: the CDK
+ * stack (infra/src/constructs/api-route-group.ts) and the bundle benchmark and test read this.
+ * - `externalModules`: see {@link lambdaExternalModules}.
+ * - `define`: `GIA_GROUP_ROUTES`, the JSON of the group's own routes, which the router
+ *   (lib/http.ts) matches against instead of importing the whole route table (about 7 KB a
+ *   bundle); the local gateway and the CDK stack still read the one table in shared/src/routes.ts.
+ */
+export interface LambdaBundling {
+  externalModules: string[];
+  define: Record<string, string>;
+  /** Packages resolved to another of their builds (esbuild `alias`). */
+  alias: Record<string, string>;
+}
+
+export const lambdaBundling = (group: RouteGroup): LambdaBundling => ({
+  externalModules: lambdaExternalModules(group),
+  define: {
+    GIA_GROUP_ROUTES: JSON.stringify(JSON.stringify(routesOfGroup(group))),
+  },
+  alias: {},
+});

@@ -13,6 +13,7 @@ export * from './ids.ts';
 export * from './learning-answers.ts';
 export * from './learner-answers.ts';
 export * from './route-path.ts';
+export * from './route-match.ts';
 export * from './catalogue-fields.ts';
 export * from './field-labels.ts';
 export * from './video.ts';
