@@ -9,6 +9,8 @@ export * from './uploads.ts';
 export * from './learner.ts';
 export * from './payments.ts';
 export * from './learning.ts';
+export * from './profile.ts';
+export * from './ai-inputs.ts';
 export * from './ids.ts';
 export * from './learning-answers.ts';
 export * from './learner-answers.ts';
