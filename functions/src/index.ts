@@ -5,6 +5,8 @@ export {
   handlerEntry,
   LAMBDA_EXTERNAL_MODULES,
   lambdaExternalModules,
+  lambdaBundling,
+  type LambdaBundling,
 } from './groups.ts';
 export { TABLE_DEFINITION, KEY_ATTRIBUTES } from './db/table.ts';
 export { POOL_GROUP } from './lib/pools.ts';

@@ -148,3 +148,9 @@ export const adminRouteNames = <E extends CatalogueEntity>(entity: E): AdminRout
     remove: `delete${tail}`,
   };
 };
+
+/** Catalogue entities managed by the admin back office, with the names their routes use. */
+export const ADMIN_ENTITIES = CATALOGUE_ENTITIES.map((entity) => ({
+  entity,
+  ...adminRouteNames(entity),
+}));

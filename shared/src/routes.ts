@@ -4,8 +4,8 @@
  * The Lambda routers, the local gateway and the CDK stack all read this table, so a route is
  * declared exactly once. A route whose group has no handler for it yet answers `501`.
  */
-import { adminRouteNames, CATALOGUE_ENTITIES } from './catalogue-tree.ts';
-import { isId } from './ids.ts';
+import { ADMIN_ENTITIES } from './catalogue-tree.ts';
+import { routeMatcher, type RouteMatch } from './route-match.ts';
 
 /** Who may call a route. `public` routes accept a token (learner or admin) but do not need one. */
 export type Access = 'public' | 'learner' | 'admin' | 'learner-or-admin';
@@ -86,12 +86,6 @@ const route = <const N extends string, const G extends RouteGroup>(
   access,
   ...extra,
 });
-
-/** Catalogue entities managed by the admin back office, with the names their routes use. */
-export const ADMIN_ENTITIES = CATALOGUE_ENTITIES.map((entity) => ({
-  entity,
-  ...adminRouteNames(entity),
-}));
 
 const adminCatalogue = ADMIN_ENTITIES.flatMap((e) => [
   route(`admin.catalogue.${e.list}`, 'GET', `${A}/data/${e.list}`, 'catalogue-admin', 'admin'),
@@ -331,50 +325,5 @@ export type RouteNameOf<G extends RouteGroup> = Extract<DeclaredRoute, { group: 
 export const routesOfGroup = (group: RouteGroup): RouteDef[] =>
   ROUTES.filter((r: RouteDef) => r.group === group);
 
-const compiled = ROUTES.map((r) => {
-  const names: string[] = [];
-  const source = r.path
-    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-    .replace(/\{(\w+)\}/g, (_, n: string) => {
-      names.push(n);
-      return '([^/]+)';
-    });
-  return { route: r, regex: new RegExp(`^${source}/?$`), names };
-});
-
-export type RouteMatch =
-  | { kind: 'found'; route: RouteDef; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allowed: Method[] }
-  | { kind: 'not-found' };
-
-/** A path segment, decoded; `undefined` for a malformed `%` escape (which would throw). */
-function decodeParam(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Finds the route for a method and path (path without query string). */
-export function matchRoute(method: string, path: string): RouteMatch {
-  const allowed: Method[] = [];
-  for (const { route: r, regex, names } of compiled) {
-    const m = regex.exec(path);
-    if (!m) continue;
-    if (r.method !== method.toUpperCase()) {
-      allowed.push(r.method);
-      continue;
-    }
-    const params: Record<string, string> = {};
-    for (const [i, n] of names.entries()) {
-      const value = decodeParam(m[i + 1] ?? '');
-      // Every path parameter is an id: one that does not decode, or is not shaped like an id,
-      // names nothing (404), and never reaches a handler or a table key.
-      if (value === undefined || !isId(value)) return { kind: 'not-found' };
-      params[n] = value;
-    }
-    return { kind: 'found', route: r, params };
-  }
-  return allowed.length ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
-}
+/** Finds the route of the whole table for a method and path (path without query string). */
+export const matchRoute: (method: string, path: string) => RouteMatch = routeMatcher(ROUTES);

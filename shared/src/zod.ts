@@ -7,3 +7,15 @@ import * as z from 'zod/mini';
  */
 export const preprocess = <S extends z.ZodMiniType>(fn: (value: unknown) => unknown, schema: S) =>
   z.pipe(z.transform(fn), schema);
+
+/** A required text: trimmed, not blank (`message`), at most `max` characters. */
+export const text = (message: string, max = 2000) =>
+  preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: message })
+      .check(
+        z.minLength(1, { error: message }),
+        z.maxLength(max, { error: `At most ${max} characters.` }),
+      ),
+  );

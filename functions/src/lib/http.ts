@@ -7,7 +7,7 @@ import type {
   Context,
 } from 'aws-lambda';
 import type { ErrorBody, RouteDef, RouteGroup, RouteNameOf } from '@gia/shared';
-import { MESSAGES, matchRoute } from '@gia/shared';
+import { MESSAGES, routeMatcher, routesOfGroup } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
 import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
 import {
@@ -22,6 +22,19 @@ import {
   ValidationError,
 } from './errors.ts';
 import { logger } from './logger.ts';
+
+/**
+ * The Lambda build (functions/src/groups.ts, `lambdaBundling`) defines this as the JSON of the
+ * bundle's own routes, so a group's bundle carries its routes and not the whole table; run
+ * unbundled (tests, the local gateway) it is undefined and the table is read.
+ */
+declare const GIA_GROUP_ROUTES: string | undefined;
+
+/** The routes one group's handler matches requests against. */
+const ownRoutes = (group: RouteGroup): RouteDef[] =>
+  typeof GIA_GROUP_ROUTES === 'undefined'
+    ? routesOfGroup(group)
+    : (JSON.parse(GIA_GROUP_ROUTES) as RouteDef[]);
 
 /** JSON bodies above this many bytes are refused with 413. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -237,7 +250,8 @@ export function errorResponse(err: unknown, requestId: string): APIGatewayProxyS
 }
 
 /**
- * The Lambda handler of one route group. It finds the route in the shared table, checks the
+ * The Lambda handler of one route group. It finds the route among the group's routes of the
+ * shared table (a path of another group is a 404, as API Gateway never sends one), checks the
  * caller against the route's access rule, parses the body, runs the route's handler and maps
  * errors. `handlers` has one handler per route of the group (the type checker holds it to the
  * table); a declared route that still finds none at run time answers `501`.
@@ -247,6 +261,7 @@ export function createGroupHandler<G extends RouteGroup>(
   handlers: RouteHandlers<G>,
   options: { beforeRoute?: () => Promise<void> } = {},
 ): LambdaHandler {
+  const matchRoute = routeMatcher(ownRoutes(group));
   const core = async (
     event: APIGatewayProxyEventV2,
     context: Context,

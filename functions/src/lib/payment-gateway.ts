@@ -1,12 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import axiosRetry, { isNetworkError } from 'axios-retry';
-import Razorpay from 'razorpay';
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@gia/shared';
 import { ConflictError, UnavailableError } from './errors.ts';
 import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/orders.ts';
 import { putLocalGatewayRefund } from '../db/refunds.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
+import { razorpayClient } from './razorpay-client.ts';
 
 /** What the product needs of a payment provider. */
 export interface PaymentGateway {
@@ -71,7 +71,7 @@ export function razorpayGateway(config: {
   limits?: RazorpayLimits;
 }): PaymentGateway {
   const { keyId, keySecret, webhookSecret, limits = RAZORPAY_LIMITS } = config;
-  const rzp = new Razorpay({ key_id: keyId, key_secret: keySecret });
+  const rzp = razorpayClient(keyId, keySecret);
   // The client is an axios instance whose host is fixed at construction; tests point it at a
   // stand-in. It has no timeout of its own (it would wait for the socket's).
   const rq = (rzp as unknown as { api: { rq: AxiosLike & { defaults: AxiosDefaults } } }).api.rq;

@@ -20,7 +20,7 @@ import {
   type RouteDef,
   type RouteGroup,
 } from '@gia/shared';
-import { handlerEntry, lambdaExternalModules } from '@gia/functions';
+import { handlerEntry, lambdaBundling } from '@gia/functions';
 import { acceptFindings, type AcceptedFinding } from '../nag.ts';
 import type { UserPools } from './auth.ts';
 import { BaseFunction } from './base-function.ts';
@@ -300,7 +300,7 @@ export class ApiRouteGroup extends Construct {
     this.routes = routesOfGroup(props.group).filter((r) => !r.localOnly);
     this.fn = new BaseFunction(this, 'Function', {
       entry: handlerEntry(props.group),
-      externalModules: lambdaExternalModules(props.group),
+      ...lambdaBundling(props.group),
       description: `GIA School API: ${props.group} routes`,
       environment: { ...props.environment, ...secretEnvironment(needs, props.resources) },
       logRetention: props.logRetention,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { ROUTE_GROUPS } from '@gia/shared';
-import { handlerEntry, lambdaExternalModules } from '@gia/functions';
+import { handlerEntry, lambdaBundling, type LambdaBundling } from '@gia/functions';
 
 const functionsDir = fileURLToPath(new URL('../../../functions/', import.meta.url));
 
@@ -87,30 +87,38 @@ function coldImportMs(file: string): number {
 }
 
 /** Every bundle the benchmark measures: the bare DynamoDB client, then each deployed route group. */
-export function lambdaEntries(): { group: string; entry: string; external: string[] }[] {
+export function lambdaEntries(): { group: string; entry: string; bundling: LambdaBundling }[] {
   return [
     // Left out as for any group that uses DynamoDB only.
-    { group: BARE_DYNAMODB, entry: bareEntry, external: lambdaExternalModules('cart') },
+    { group: BARE_DYNAMODB, entry: bareEntry, bundling: lambdaBundling('cart') },
     ...ROUTE_GROUPS.filter((g) => g !== 'local').map((group) => ({
       group,
       entry: join(functionsDir, handlerEntry(group)),
-      external: lambdaExternalModules(group),
+      bundling: lambdaBundling(group),
     })),
   ];
 }
 
 /**
- * Bundles one entry as the CDK stack does, leaving `external` out, and returns its metafile. A
- * module left out may only be loaded by a dynamic import(): a static import of one would fail
- * the function's cold start in Lambda, so it fails the build here.
+ * Bundles one entry as the CDK stack does (its group's `lambdaBundling()`: modules left out,
+ * defines, aliases) and returns its metafile. A module left out may only be loaded by a dynamic
+ * import(): a static import of one would fail the function's cold start in Lambda, so it fails
+ * the build here.
  */
 export async function bundleLambda(
   entry: string,
   outfile: string,
-  external: string[],
+  { externalModules, define, alias }: LambdaBundling,
 ): Promise<Metafile> {
-  const { metafile } = await build({ ...LAMBDA_BUILD, entryPoints: [entry], outfile, external });
-  const left = new Set(external);
+  const { metafile } = await build({
+    ...LAMBDA_BUILD,
+    entryPoints: [entry],
+    outfile,
+    external: externalModules,
+    define,
+    alias,
+  });
+  const left = new Set(externalModules);
   for (const out of Object.values(metafile!.outputs)) {
     for (const imp of out.imports) {
       if (left.has(imp.path) && imp.kind !== 'dynamic-import') {
@@ -131,9 +139,9 @@ export async function measureBundles(): Promise<BundleResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'gia-bundles-'));
   try {
     const built = [];
-    for (const { group, entry, external } of lambdaEntries()) {
+    for (const { group, entry, bundling } of lambdaEntries()) {
       const file = join(dir, `${group.replace(/\W+/g, '-')}.mjs`);
-      built.push({ group, file, metafile: await bundleLambda(entry, file, external) });
+      built.push({ group, file, metafile: await bundleLambda(entry, file, bundling) });
     }
     const times = new Map<string, number[]>(built.map((b) => [b.group, []]));
     for (let round = 0; round < ROUNDS; round++) {

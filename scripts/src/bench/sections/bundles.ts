@@ -89,24 +89,33 @@ const BUNDLE_NOTE = `## Notes on missed budgets
   SDK's event-stream support (\`lambdaExternalModules()\` in functions/src/groups.ts; the bundle
   test imports every bundle to show it starts without them), the S3 client everywhere: media
   URLs, presigned POSTs and the object reads, writes, copies and deletes of uploads, profile and
-  ai are presigned by the SDK's S3 presigner and sent with \`fetch\` (lib/s3-presign.ts), shared
+  ai are presigned by the SDK's SigV4 signer and sent with \`fetch\` (lib/s3-presign.ts), shared
   modules a group does not use (\`sideEffects: false\`). No package is bundled twice.
+- Each bundle carries only its own group's routes (the Lambda build defines them as JSON,
+  \`lambdaBundling()\` in functions/src/groups.ts), shared modules are split where a group used
+  one export of a module of many zod schemas (zod/mini's constructors are not pure, so an
+  imported module keeps all its schemas), and presigning uses the SDK's SigV4 signer as its S3
+  presigner configures it, without the multi-region (SigV4a) wrapper.
 - What is left over budget is named part by part in the list above. The groups that call Cognito
-  besides DynamoDB (auth, admins, profile) and catalogue-admin are over by a few KB to 27 KB: the
-  Cognito client is 33–35 KB (its error classes alone 16 KB), the Powertools Logger with its
-  commons about 20 KB, the route table 6 KB, the profile's media-URL presigner about 5 KB; none of
-  them is avoidable without hand-writing what a library does.
-- **payments** carries the Razorpay SDK as the product owner asked: razorpay (all its resources,
-  created by its constructor), axios's Node build, and form-data with mime-db (about 140 KB),
-  which axios's Node build requires when it is loaded, not only for multipart bodies, so they
-  cannot be left out or aliased away.
-- **ai** carries the OpenAI SDK (about 147 KB: its client creates every resource). Secrets are
-  read through the Parameters and Secrets Lambda Extension, so no group carries the Secrets
-  Manager client any more (13 KB each).
+  besides DynamoDB (auth, admins, profile) are over by 5 to 23 KB: the Cognito client is 33–35 KB
+  (its error classes alone 16 KB, registered with the SDK's type registry so they cannot be
+  shaken out), the Powertools Logger with its commons about 20 KB; catalogue-admin carries the
+  catalogue's schemas, its video and caption handling and a presigner (about 18 KB over). None
+  of them is avoidable without hand-writing what a library does.
+- **payments** carries the Razorpay SDK as the product owner asked, but only its orders,
+  payments and refunds resources (lib/razorpay-client.ts builds them from the SDK's own modules
+  as its constructor does) over axios's fetch build (an esbuild alias in every Lambda bundle,
+  \`LAMBDA_ALIASES\`): axios's Node build requires form-data and mime-db (about 140 KB) when it
+  is loaded. What is left over 300 KB is axios's fetch build (57 KB, one CommonJS file) and the
+  SDK's resources; without any Razorpay code the group would weigh about 300 KB.
+- **ai** carries the OpenAI SDK (about 147 KB: its client class creates every resource, and the
+  SDK has no lighter entry); without it the group would still be about 330 KB (minisearch, the
+  practice drafts' schemas). Secrets are read through the Parameters and Secrets Lambda
+  Extension, so no group carries the Secrets Manager client any more (13 KB each).
 - **Import time (≤ 60% of the baseline):** on this machine, shared by several processes, a
   group's median varies by up to a third between runs of the same code (two runs on 2026-11-23:
   health 68% then 60%, learning-admin 45% then 64%); payments stays about 61% (its Razorpay SDK,
-  axios and form-data). Health sits at the edge: its cold import is mostly the DynamoDB client it
+  axios). Health sits at the edge: its cold import is mostly the DynamoDB client it
   checks readiness and sessions with (the bare client alone, created at import, is the yardstick
   row). Creating the clients on first use instead would only move that time into the first
   request of a cold start, so it is not done.
