@@ -288,9 +288,10 @@ describe('the functions', () => {
       // The question bank: one item per topic, read and replaced.
       'practice-admin': { ...NONE, table: ['GetItem', 'PutItem'] },
       // Issue 18: the seller's settings and the coupons.
+      // Issue 18: also the Payments screen, the captured payments and their learners (BatchGetItem).
       'sales-admin': {
         ...NONE,
-        table: ['DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
+        table: ['BatchGetItem', 'DeleteItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
         indexes: INDEXES,
       },
       // Issue 18: the insights read the day items and a topic's counters, nothing more.
