@@ -1,4 +1,5 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Order } from '../db/orders.ts';
 import {
   markCreditNoteIssued,
   markInvoiceIssued,
@@ -48,12 +49,17 @@ export async function issueInvoice(
     number,
     issued_at: row.paid_at,
     seller: order.seller,
-    buyer: order.buyer ?? { name: '', email: '', state: null },
-    order_id: order.order_id,
-    payment_id: row.transaction_id,
-    items: paidItems(row, order.items),
     pricing: order.pricing,
+    ...saleOf(row, order),
   });
+  await storePdf(key, number, pdf);
+  await markInvoiceIssued(row, mediaUrl(key), new Date().toISOString());
+  logger.info('invoice issued', { invoice_number: number, payment_row: row.id });
+  return { number, key };
+}
+
+/** A document's PDF, stored privately under its key and named by its number when downloaded. */
+async function storePdf(key: string, number: string, pdf: Uint8Array) {
   await s3.send(
     new PutObjectCommand({
       Bucket: env().MEDIA_BUCKET,
@@ -63,10 +69,15 @@ export async function issueInvoice(
       ContentDisposition: `inline; filename="${number.replaceAll('/', '-')}.pdf"`,
     }),
   );
-  await markInvoiceIssued(row, mediaUrl(key), new Date().toISOString());
-  logger.info('invoice issued', { invoice_number: number, payment_row: row.id });
-  return { number, key };
 }
+
+/** What an invoice and its credit note both print of the sale besides seller and pricing. */
+const saleOf = (row: PaymentRecord, order: Order) => ({
+  buyer: order.buyer ?? { name: '', email: '', state: null },
+  order_id: order.order_id,
+  payment_id: row.transaction_id,
+  items: paidItems(row, order.items),
+});
 
 /** Why a refunded payment gets no credit note (yet). */
 export type NoCreditNote = NoInvoice | 'not-refunded';
@@ -107,21 +118,10 @@ export async function issueCreditNote(
     issued_at: issuedAt,
     invoice_number: invoice.number,
     seller: order.seller,
-    buyer: order.buyer ?? { name: '', email: '', state: null },
-    order_id: order.order_id,
-    payment_id: row.transaction_id,
-    items: paidItems(row, order.items),
     pricing: order.pricing,
+    ...saleOf(row, order),
   });
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: env().MEDIA_BUCKET,
-      Key: key,
-      Body: pdf,
-      ContentType: 'application/pdf',
-      ContentDisposition: `inline; filename="${number.replaceAll('/', '-')}.pdf"`,
-    }),
-  );
+  await storePdf(key, number, pdf);
   await markCreditNoteIssued(row, mediaUrl(key));
   logger.info('credit note issued', { credit_note_number: number, invoice_number: invoice.number });
   return { number, key };
