@@ -85,10 +85,16 @@ export async function adminToken(call: Call): Promise<string> {
  * Puts subjects in a learner's cart, makes the order and pays it at the local test gateway (a
  * "card payment"), without reporting the payment: the order, and the gateway's payment.
  */
-export async function payAtGateway(call: Call, token: string, subjectIds: string[]) {
+export async function payAtGateway(
+  call: Call,
+  token: string,
+  subjectIds: string[],
+  checkout: { state?: string } = {},
+) {
   for (const subject_id of subjectIds)
     await call('POST', routePath('cart.insert'), { token, body: { subject_id } });
-  const order = (await call('POST', routePath('payments.process'), { token, body: {} })).body.data;
+  const order = (await call('POST', routePath('payments.process'), { token, body: checkout })).body
+    .data;
   const paid = (
     await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
   ).body;
@@ -97,10 +103,16 @@ export async function payAtGateway(call: Call, token: string, subjectIds: string
 
 /**
  * Buys subjects as a learner through the local test gateway: cart, order, "card payment", and
- * the browser's report. Answers the gateway's payment so tests can replay it.
+ * the browser's report (`checkout`: processPayment's body, e.g. the buyer's state). Answers the
+ * gateway's payment so tests can replay it.
  */
-export async function buySubjects(call: Call, token: string, subjectIds: string[]) {
-  const { order, paid } = await payAtGateway(call, token, subjectIds);
+export async function buySubjects(
+  call: Call,
+  token: string,
+  subjectIds: string[],
+  checkout: { state?: string } = {},
+) {
+  const { order, paid } = await payAtGateway(call, token, subjectIds, checkout);
   const recorded = await call('POST', routePath('payments.record'), { token, body: paid });
   return { order, paid, recorded };
 }

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it, inject } from 'vitest';
-import { api, newLearner, routePath, tableClient } from './api.ts';
+import { api, buySubjects, newLearner, routePath, tableClient } from './api.ts';
 import { shopCatalogue, signed, signedInAdmin } from './fixtures.ts';
 
 /*
@@ -22,15 +22,12 @@ const refund = (payment_id: unknown, token = admin.token) =>
 async function bought(name = 'Refund Buyer') {
   const shop = await shopCatalogue(admin.post);
   const me = await newLearner(call, name);
-  for (const subject_id of [shop.physics.subject_id, shop.biology.subject_id])
-    await call('POST', routePath('cart.insert'), { token: me.token, body: { subject_id } });
-  const order = (
-    await call('POST', routePath('payments.process'), { token: me.token, body: { state: '29' } })
-  ).body.data;
-  const paid = (
-    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
-  ).body;
-  await call('POST', routePath('payments.record'), { token: me.token, body: paid });
+  const { order, paid } = await buySubjects(
+    call,
+    me.token,
+    [shop.physics.subject_id, shop.biology.subject_id],
+    { state: '29' },
+  );
   return { me, order, paymentId: paid.razorpay_payment_id as string };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, layoutProblems, PHONE, watchErrors } from './browser.ts';
-import { api, newLearner, routePath } from '../../../functions/test/api.ts';
+import { api, buySubjects, newLearner } from '../../../functions/test/api.ts';
 import { shopCatalogue, signInAdmin } from '../../../functions/test/fixtures.ts';
 
 /*
@@ -23,15 +23,12 @@ beforeAll(async () => {
   const admin = await signInAdmin(call);
   const shop = await shopCatalogue(admin.post);
   const me = await newLearner(call, 'Payments Phone');
-  for (const subject_id of [shop.physics.subject_id, shop.biology.subject_id])
-    await call('POST', routePath('cart.insert'), { token: me.token, body: { subject_id } });
-  const order = (
-    await call('POST', routePath('payments.process'), { token: me.token, body: { state: '29' } })
-  ).body.data;
-  const paid = (
-    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
-  ).body;
-  await call('POST', routePath('payments.record'), { token: me.token, body: paid });
+  const { paid } = await buySubjects(
+    call,
+    me.token,
+    [shop.physics.subject_id, shop.biology.subject_id],
+    { state: '29' },
+  );
   learner = { email: me.email, paymentId: paid.razorpay_payment_id };
 
   browser = await launchChromium();
