@@ -63,20 +63,6 @@ export const lambdaExternalModules = (_group: RouteGroup): string[] => [
 ];
 
 /**
- * Packages a Lambda bundle resolves to another of their builds (esbuild `alias`). axios (through
- * which the Razorpay SDK calls Razorpay) to its fetch-based build: its Node build requires its
- * http adapter when loaded, and with it form-data, mime-types with the whole mime-db,
- * follow-redirects, proxy agents and debug (about 190 KB minified), none of which a JSON call
- * over fetch needs. Node's fetch is the platform's; the fetch build takes the same config
- * (baseURL, Basic auth, timeout) and raises the same errors. The bundled payments function is
- * tested against a stand-in Razorpay (scripts/src/bench/razorpay-bundle.test.ts). Scripts and
- * tests run unbundled and keep the Node build.
- */
-export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
-  axios: 'axios/dist/browser/axios.cjs',
-};
-
-/**
  * How the Lambda bundle of a group is built beyond the options every function shares: the CDK
  * stack (infra/src/constructs/api-route-group.ts) and the bundle benchmark and test read this.
  * - `externalModules`: see {@link lambdaExternalModules}.
@@ -87,8 +73,6 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
 export interface LambdaBundling {
   externalModules: string[];
   define: Record<string, string>;
-  /** Packages resolved to another of their builds: {@link LAMBDA_ALIASES}. */
-  alias: Record<string, string>;
 }
 
 export const lambdaBundling = (group: RouteGroup): LambdaBundling => ({
@@ -96,5 +80,4 @@ export const lambdaBundling = (group: RouteGroup): LambdaBundling => ({
   define: {
     GIA_GROUP_ROUTES: JSON.stringify(JSON.stringify(routesOfGroup(group))),
   },
-  alias: { ...LAMBDA_ALIASES },
 });

@@ -89,7 +89,7 @@ beforeAll(async () => {
     RAZORPAY_WEBHOOK_SECRET: 'whsec_abc',
     RAZORPAY_API_BASE: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
   });
-  // The first import (the Razorpay client and its axios) is slow on a busy machine: not a test.
+  // The first import (the Razorpay client) is slow on a busy machine: not a test.
   await import('./payment-gateway.ts');
 }, 60_000);
 afterAll(() => server?.close());

@@ -1,12 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import axiosRetry, { isNetworkError } from 'axios-retry';
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@gia/shared';
 import { ConflictError, UnavailableError } from './errors.ts';
 import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/orders.ts';
 import { putLocalGatewayRefund } from '../db/refunds.ts';
 import { env } from './env.ts';
 import { logger } from './logger.ts';
-import { razorpayClient } from './razorpay-client.ts';
+import { RazorpayError, razorpayClient, type RazorpayLimits } from './razorpay-client.ts';
 
 /** What the product needs of a payment provider. */
 export interface PaymentGateway {
@@ -46,20 +45,14 @@ export const paymentSignature = (secret: string, orderId: string, paymentId: str
 
 export const webhookSignature = (secret: string, rawBody: string) => hmacHex(secret, rawBody);
 
-/**
- * How long a Razorpay call may take: each attempt times out after `timeoutMs`, a timeout, a lost
- * connection, a 429 or a 5xx is tried again `retries` times after `retryDelayMs`. The defaults
- * end within about 11 s, well inside a function's 29 s, so a stalled Razorpay answers 503 (the
- * client retries) instead of a function killed mid-write.
- */
-export interface RazorpayLimits {
-  timeoutMs: number;
-  retries: number;
-  retryDelayMs: number;
-}
-export const RAZORPAY_LIMITS: RazorpayLimits = { timeoutMs: 5_000, retries: 1, retryDelayMs: 500 };
+export type { RazorpayLimits };
 
-type AxiosLike = Parameters<typeof axiosRetry>[0];
+/**
+ * Each attempt times out after 5 s, and one retry follows after 0.5 s: a call ends within about
+ * 11 s, well inside a function's 29 s, so a stalled Razorpay answers 503 (the client retries)
+ * instead of a function killed mid-write.
+ */
+export const RAZORPAY_LIMITS: RazorpayLimits = { timeoutMs: 5_000, retries: 1, retryDelayMs: 500 };
 
 /** Razorpay's own client, with a request timeout and a retry budget. */
 export function razorpayGateway(config: {
@@ -71,24 +64,7 @@ export function razorpayGateway(config: {
   limits?: RazorpayLimits;
 }): PaymentGateway {
   const { keyId, keySecret, webhookSecret, limits = RAZORPAY_LIMITS } = config;
-  const rzp = razorpayClient(keyId, keySecret);
-  // The client is an axios instance whose host is fixed at construction; tests point it at a
-  // stand-in. It has no timeout of its own (it would wait for the socket's).
-  const rq = (rzp as unknown as { api: { rq: AxiosLike & { defaults: AxiosDefaults } } }).api.rq;
-  if (config.apiBase) rq.defaults.baseURL = config.apiBase;
-  rq.defaults.timeout = limits.timeoutMs;
-  axiosRetry(rq, {
-    retries: limits.retries,
-    retryDelay: () => limits.retryDelayMs,
-    shouldResetTimeout: true,
-    // A repeated order creation at worst leaves an unpaid Razorpay order nobody is shown.
-    retryCondition: (err) =>
-      isNetworkError(err) ||
-      err.code === 'ECONNABORTED' ||
-      err.code === 'ETIMEDOUT' ||
-      err.response?.status === 429 ||
-      (err.response?.status ?? 0) >= 500,
-  });
+  const rzp = razorpayClient({ keyId, keySecret, apiBase: config.apiBase, limits });
   const unavailable = (what: string) => (err: unknown) => {
     logger.error(`Razorpay: ${what} failed`, { error: err as Error });
     throw new UnavailableError(PAYMENT_MESSAGES.providerDown);
@@ -113,27 +89,22 @@ export function razorpayGateway(config: {
     // The SDK's payments.refund sends no headers: the same call, with Razorpay's idempotency
     // header (a retry, here or by the admin, answers the refund already made).
     async refund(paymentId, amount, idempotencyKey) {
-      const res = await rq
-        .post<{ id: string }>(
-          `/v1/payments/${encodeURIComponent(paymentId)}/refund`,
-          { amount },
-          { headers: { 'X-Refund-Idempotency': idempotencyKey } },
-        )
-        .catch((err: { statusCode?: number; response?: { status?: number } }) => {
+      const refund = await rzp.api
+        .post<{ id: string }>({
+          url: `/payments/${encodeURIComponent(paymentId)}/refund`,
+          data: { amount },
+          headers: { 'X-Refund-Idempotency': idempotencyKey },
+        })
+        .catch((err: unknown) => {
           // Razorpay refuses (400) a payment refunded already, e.g. from its dashboard.
-          const status = err.response?.status ?? err.statusCode ?? 0;
+          const status = err instanceof RazorpayError ? err.statusCode : 0;
           if (status >= 400 && status < 500 && status !== 429)
             throw new ConflictError(REFUND_MESSAGES.alreadyRefunded);
           return unavailable('refund')(err);
         });
-      return { id: res.data.id };
+      return { id: refund.id };
     },
   };
-}
-
-interface AxiosDefaults {
-  baseURL?: string;
-  timeout?: number;
 }
 
 /**

@@ -39,8 +39,6 @@ export interface BaseFunctionProps {
   readonly externalModules?: readonly string[];
   /** esbuild `define`s of the bundle (a route group's own routes: `lambdaBundling()`). */
   readonly define?: Readonly<Record<string, string>>;
-  /** esbuild `alias`es of the bundle: a package resolved to another of its builds. */
-  readonly alias?: Readonly<Record<string, string>>;
   /** Files of `node_modules` copied beside the bundle into `folder` (e.g. fonts). */
   readonly copyFiles?: { readonly folder: string; readonly files: readonly string[] };
 }
@@ -94,9 +92,6 @@ export class BaseFunction extends Construct {
         // Only modules behind dynamic imports that never run in Lambda (see LAMBDA_EXTERNAL_MODULES).
         externalModules: [...(props.externalModules ?? LAMBDA_EXTERNAL_MODULES)],
         define: props.define && { ...props.define },
-        esbuildArgs: props.alias && {
-          '--alias': Object.entries(props.alias).map(([from, to]) => `${from}=${to}`),
-        },
         logLevel: LogLevel.ERROR,
         mainFields: ['module', 'main'],
         // Some CommonJS dependencies call require(); ESM output needs it defined.

@@ -101,14 +101,14 @@ export function lambdaEntries(): { group: string; entry: string; bundling: Lambd
 
 /**
  * Bundles one entry as the CDK stack does (its group's `lambdaBundling()`: modules left out,
- * defines, aliases) and returns its metafile. A module left out may only be loaded by a dynamic
+ * defines) and returns its metafile. A module left out may only be loaded by a dynamic
  * import(): a static import of one would fail the function's cold start in Lambda, so it fails
  * the build here.
  */
 export async function bundleLambda(
   entry: string,
   outfile: string,
-  { externalModules, define, alias }: LambdaBundling,
+  { externalModules, define }: LambdaBundling,
 ): Promise<Metafile> {
   const { metafile } = await build({
     ...LAMBDA_BUILD,
@@ -116,7 +116,6 @@ export async function bundleLambda(
     outfile,
     external: externalModules,
     define,
-    alias,
   });
   const left = new Set(externalModules);
   for (const out of Object.values(metafile!.outputs)) {

@@ -14,8 +14,8 @@ type GatewayModule = typeof GatewayTypes;
 
 /**
  * The Razorpay client as the payments function carries it: lib/payment-gateway.ts bundled with
- * the payments group's Lambda build (its Razorpay resources, axios resolved to its fetch build),
- * then called against a stand-in Razorpay over real HTTP.
+ * the payments group's Lambda build (Razorpay's orders resource on an API object sent with
+ * `fetch`), then called against a stand-in Razorpay over real HTTP.
  */
 const dir = mkdtempSync(join(tmpdir(), 'gia-razorpay-bundle-'));
 let bundled: GatewayModule;
@@ -75,12 +75,12 @@ const keys = { keyId: 'rzp_test_key', keySecret: 'secret_abc', webhookSecret: 'w
 const stallLimits = { timeoutMs: 300, retries: 1, retryDelayMs: 10 };
 
 describe('the bundled payments function’s Razorpay client', () => {
-  it('carries axios’s fetch build, without its Node adapter’s form-data and mime-db', () => {
+  it('carries Razorpay’s orders resource and no HTTP client package (axios, form-data, mime-db)', () => {
     const inputs = Object.keys(Object.values(metafile.outputs)[0]!.inputs);
-    expect(inputs.some((i) => i.endsWith('axios/dist/browser/axios.cjs'))).toBe(true);
-    for (const pkg of ['axios/dist/node', 'form-data', 'mime-db', 'follow-redirects']) {
+    expect(inputs.some((i) => i.endsWith('razorpay/dist/resources/orders.js'))).toBe(true);
+    for (const pkg of ['axios', 'form-data', 'mime-db', 'follow-redirects']) {
       expect(
-        inputs.filter((i) => i.includes(`node_modules/${pkg}`)),
+        inputs.filter((i) => i.includes(`node_modules/${pkg}/`)),
         pkg,
       ).toEqual([]);
     }
