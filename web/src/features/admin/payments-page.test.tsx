@@ -158,15 +158,17 @@ describe('the Payments screen', () => {
         return json(404, { message: 'Not found.' });
       }),
     );
+    useToasts.setState({ toasts: [] });
     showPage();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Refund' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
 
-    await waitFor(() =>
-      expect(useToasts.getState().toasts.map((t) => t.text)).toContain(
-        'This payment is already refunded.',
-      ),
+    // On the payment's card, where the admin is looking, and not as a passing toast.
+    const card = screen.getByRole('listitem', { name: paid.payment_id });
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      'This payment is already refunded.',
     );
+    expect(useToasts.getState().toasts).toEqual([]);
   });
 });

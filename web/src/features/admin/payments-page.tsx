@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AdminPaymentRow } from '@gia/shared';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -28,6 +29,8 @@ export function PaymentsPage() {
   const payments = usePayments();
   const refund = useRefundPayment();
   const rows = payments.data?.pages.flatMap((p) => p.data) ?? [];
+  // The server's reason for the last refused refund, shown on that payment's card.
+  const [refused, setRefused] = useState<{ paymentId: string; message: string }>();
 
   async function refundRow(row: AdminPaymentRow) {
     const who = row.learner_name || row.learner_email || 'the learner';
@@ -35,10 +38,14 @@ export function PaymentsPage() {
       `Refund ${rupee(row.payment_amount)} to ${who}? ` +
       'The subjects of this payment will be taken back once Razorpay confirms the refund.';
     if (!(await confirmDialog(question))) return;
+    setRefused(undefined);
     try {
       toast.success((await refund.mutateAsync(row.payment_id)).message);
     } catch (err) {
-      toast.error(errorMessage(err, 'The refund failed. Please try again.'));
+      setRefused({
+        paymentId: row.payment_id,
+        message: errorMessage(err, 'The refund failed. Please try again.'),
+      });
     }
   }
 
@@ -95,6 +102,11 @@ export function PaymentsPage() {
                     </button>
                   )}
                 </div>
+                {refused?.paymentId === row.payment_id && (
+                  <p className="form-error" role="alert">
+                    {refused.message}
+                  </p>
+                )}
               </li>
             ))}
           </ul>
