@@ -1,18 +1,8 @@
 import * as z from 'zod/mini';
+import { ID_MAX_LENGTH, ID_PATTERN } from './id-shape.ts';
 import { preprocess } from './zod.ts';
 
-/**
- * Ids of the product: ULIDs (catalogue, cart, favourites, reviews, questions), Cognito subs
- * (UUIDs with `-`) and Razorpay ids (`order_…`, `pay_…`). Every id that reaches a key of the table
- * is bounded here: DynamoDB refuses key values over 1–2 KB with a ValidationException, which must
- * be a 4xx, never a 500.
- */
-export const ID_MAX_LENGTH = 64;
-export const ID_PATTERN = /^[0-9A-Za-z_-]+$/;
-
-/** Whether a value (e.g. a decoded path parameter) has the shape of an id. */
-export const isId = (value: unknown): value is string =>
-  typeof value === 'string' && value.length <= ID_MAX_LENGTH && ID_PATTERN.test(value);
+export { ID_MAX_LENGTH, ID_PATTERN, isId } from './id-shape.ts';
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 

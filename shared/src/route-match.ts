@@ -1,4 +1,4 @@
-import { isId } from './ids.ts';
+import { isId } from './id-shape.ts';
 import type { Method, RouteDef } from './routes.ts';
 
 export type RouteMatch =

@@ -7,6 +7,11 @@ export interface LighthouseResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /**
+   * Lighthouse's measure of the host's CPU speed (`environment.benchmarkIndex`): its simulated
+   * throttling scales what it observed by it, so TBT and the score depend on the machine.
+   */
+  benchmarkIndex: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -52,6 +57,7 @@ export async function measurePages(
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
           tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         });
       }
       out.push({
@@ -60,6 +66,7 @@ export async function measurePages(
         lcpMs: median(samples.map((s) => s.lcpMs)),
         tbtMs: median(samples.map((s) => s.tbtMs)),
         cls: median(samples.map((s) => s.cls)),
+        benchmarkIndex: median(samples.map((s) => s.benchmarkIndex)),
       });
     }
     return out;

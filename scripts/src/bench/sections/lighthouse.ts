@@ -27,14 +27,26 @@ export async function lighthouseSection(
       })),
       sections: [
         '## Lighthouse (mobile preset, headless Chromium, median of 3)\n\n' +
+          'Lighthouse simulates a mid-range phone by scaling what it observes on this machine; ' +
+          'its `benchmarkIndex` is how fast it found the machine’s CPU (higher is faster), so ' +
+          'compare scores only between runs with a similar index.\n\n' +
           table(
-            ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', `performance ≥ ${MIN_PERFORMANCE}`],
+            [
+              'page',
+              'performance',
+              'LCP ms',
+              'TBT ms',
+              'CLS',
+              'benchmarkIndex',
+              `performance ≥ ${MIN_PERFORMANCE}`,
+            ],
             pages.map((p) => [
               p.path,
               p.performance,
               p.lcpMs,
               p.tbtMs,
               p.cls,
+              p.benchmarkIndex,
               p.performance >= MIN_PERFORMANCE ? 'yes' : '**no**',
             ]),
           ),
