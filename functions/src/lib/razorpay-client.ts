@@ -24,6 +24,14 @@ export class RazorpayError extends Error {
   }
 }
 
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 interface Call {
   /** Under the API's version, e.g. `/orders`. */
   url: string;
@@ -87,12 +95,15 @@ export function razorpayClient(config: {
           signal: AbortSignal.timeout(limits.timeoutMs),
         });
         const text = await res.text();
-        const body = (text ? JSON.parse(text) : {}) as { error?: unknown };
-        if (res.ok) return body as T;
-        const err = new RazorpayError(res.status, body.error);
+        if (res.ok) return JSON.parse(text) as T;
+        // An error's body is Razorpay's JSON, or a proxy's page in front of it.
+        const body = safeJson(text) as { error?: unknown } | undefined;
+        const err = new RazorpayError(res.status, body?.error);
         // A refusal (4xx but 429) is Razorpay's answer; asking again would not change it.
         throw res.status === 429 || res.status >= 500 ? err : new AbortError(err);
       },
+      // Also a POST: a repeated order creation at worst leaves an unpaid order nobody is shown,
+      // and a repeated refund carries the same idempotency key.
       { retries: limits.retries, minTimeout: limits.retryDelayMs, factor: 1, randomize: false },
     );
 

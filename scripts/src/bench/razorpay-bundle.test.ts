@@ -164,6 +164,26 @@ describe('the bundled payments function’s Razorpay client', () => {
     }
   });
 
+  it('takes a 4xx as Razorpay’s answer even without a JSON body: a refund refused is 409, asked once', async () => {
+    const rzp = await standIn((_req, res) => {
+      res.statusCode = 400;
+      res.setHeader('content-type', 'text/html');
+      res.end('<html>Bad Request</html>');
+    });
+    try {
+      const gw = bundled.razorpayGateway({ ...keys, apiBase: rzp.apiBase });
+      await expect(gw.refund('pay_1', 45050, 'refund_pay_1')).rejects.toMatchObject({
+        status: 409,
+        message: 'This payment is already refunded.',
+      });
+      expect(rzp.seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'POST /v1/payments/pay_1/refund',
+      ]);
+    } finally {
+      rzp.close();
+    }
+  });
+
   it('answers 503 when Razorpay refuses the connection', async () => {
     const rzp = await standIn(() => undefined);
     rzp.close();
