@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
 import { LEARNING_MESSAGES, QNA_LIMITS } from './learning.ts';
-import { preprocess } from './zod.ts';
+import { text } from './zod.ts';
 
 /*
  * Hand-off to a human (issue 16, item 5): "Ask a teacher" turns a question the AI teacher could
@@ -12,17 +12,6 @@ export const HANDOFF_MESSAGES = {
   asked: 'Sent to your teachers.',
   draftPublished: 'Answer published.',
 } as const;
-
-const text = (message: string, max: number) =>
-  preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: message })
-      .check(
-        z.minLength(1, { error: message }),
-        z.maxLength(max, { error: `At most ${max} characters.` }),
-      ),
-  );
 
 /**
  * `askTeacher`: the same bounds as `insertqna`. `draft` is accepted for the contract's sake but

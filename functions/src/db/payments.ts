@@ -10,6 +10,21 @@ import { cancellationCodes, type TransactItem } from './transact.ts';
 /** How long a webhook event id is remembered. */
 const WEBHOOK_EVENT_TTL_SECONDS = 7 * 24 * 3600;
 
+/**
+ * Remembers a webhook event id, in the transaction of what the event does: the transaction fails
+ * (as a redelivery) when the id was seen before, and the id is kept for a week.
+ */
+export const webhookEventGuard = (eventId: string, now: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.webhookEvent(eventId),
+      ttl: Math.floor(Date.parse(now) / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 /** Which of a learner's subjects are granted, and by which order (read consistently). */
 export async function grantedSubjects(userId: string): Promise<Map<string, string>> {
   return new Map(
@@ -83,17 +98,7 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
       },
     },
   ];
-  if (p.eventId)
-    guards.push({
-      Put: {
-        TableName: t,
-        Item: {
-          ...keys.webhookEvent(p.eventId),
-          ttl: Math.floor(Date.parse(p.now) / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+  if (p.eventId) guards.push(webhookEventGuard(p.eventId, p.now));
   const orderUpdate: TransactItem = alreadyPaid
     ? {
         Update: {

@@ -11,6 +11,7 @@ import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { CAPTURED_PAYMENTS, keys, sortKeyPrefixes, withoutKeys } from './keys.ts';
 import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.ts';
+import { webhookEventGuard } from './payments.ts';
 import { tableName } from './table-name.ts';
 import { cancellationCodes, type TransactItem } from './transact.ts';
 
@@ -36,9 +37,6 @@ export interface RefundableRow {
   invoice_number?: string;
   refund?: PaymentRefund;
 }
-
-/** How long a webhook event id is remembered (as for payments). */
-const WEBHOOK_EVENT_TTL_SECONDS = 7 * 24 * 3600;
 
 const getRow = async (userId: string, rowId: string) => {
   const res = await ddb.send(
@@ -181,20 +179,7 @@ export async function recordRefundProcessed(p: {
   now: string;
 }): Promise<'processed' | 'seen'> {
   const t = tableName();
-  const guards: TransactItem[] = p.eventId
-    ? [
-        {
-          Put: {
-            TableName: t,
-            Item: {
-              ...keys.webhookEvent(p.eventId),
-              ttl: Math.floor(Date.parse(p.now) / 1000) + WEBHOOK_EVENT_TTL_SECONDS,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ]
-    : [];
+  const guards = p.eventId ? [webhookEventGuard(p.eventId, p.now)] : [];
   const items: TransactItem[] = [
     ...guards,
     {
