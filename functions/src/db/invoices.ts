@@ -19,7 +19,9 @@ export interface PaymentRecord {
   id: string;
   user_id: string;
   order_id: string;
+  /** Razorpay's payment id. */
   transaction_id: string;
+  /** Rupees. */
   payment_amount: number;
   payment_status: string;
   paid_at: string;

@@ -10,6 +10,7 @@ import {
 import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { CAPTURED_PAYMENTS, keys, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import type { PaymentRecord } from './invoices.ts';
 import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.ts';
 import { webhookEventGuard } from './payments.ts';
 import { tableName } from './table-name.ts';
@@ -22,20 +23,9 @@ import { cancellationCodes, type TransactItem } from './transact.ts';
  * granted. The row stays (the learner's history shows the refund, the credit note hangs off it).
  */
 
-/** A payment history row, as a refund needs it. */
-export interface RefundableRow {
-  id: string;
-  user_id: string;
-  order_id: string;
-  /** Razorpay's payment id. */
-  transaction_id: string;
-  /** Rupees. */
-  payment_amount: number;
-  payment_status: string;
-  paid_at: string;
+/** A payment history row, as a refund needs it: the stored row and the subjects it paid for. */
+export interface RefundableRow extends PaymentRecord {
   subjects?: { subject_id: string; subject_name: string }[];
-  invoice_number?: string;
-  refund?: PaymentRefund;
 }
 
 const getRow = async (userId: string, rowId: string) => {
