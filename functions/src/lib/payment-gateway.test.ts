@@ -171,13 +171,22 @@ describe('the Razorpay gateway (real keys)', () => {
 
 describe('a Razorpay that stalls or fails', () => {
   const limits = { timeoutMs: 150, retries: 1, retryDelayMs: 10 };
-  /** A stand-in that answers nothing at all, or a status, and counts the attempts. */
-  async function standIn(answer: 'nothing' | number[]) {
+  /**
+   * A stand-in that answers nothing at all, a proxy's HTML page with a 400, or each status in
+   * turn, and counts the attempts.
+   */
+  async function standIn(answer: 'nothing' | 'page' | number[]) {
     const seen: string[] = [];
-    const statuses = answer === 'nothing' ? [] : [...answer];
+    const statuses = Array.isArray(answer) ? [...answer] : [];
     const stall = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`);
       if (answer === 'nothing') return;
+      if (answer === 'page') {
+        res.statusCode = 400;
+        res.setHeader('content-type', 'text/html');
+        res.end('<html>Bad Request</html>');
+        return;
+      }
       const status = statuses.shift() ?? 200;
       res.statusCode = status;
       res.setHeader('content-type', 'application/json');
@@ -235,6 +244,29 @@ describe('a Razorpay that stalls or fails', () => {
       });
       expect(await gw.createOrder(10000, 'r2', {})).toEqual({ id: 'order_after_retry' });
       expect(server.seen).toHaveLength(2);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers 503 when Razorpay refuses the connection', async () => {
+    const { razorpayGateway } = await load();
+    const server = await standIn('nothing');
+    server.close();
+    const gw = razorpayGateway({ keyId: 'k', keySecret: 's', webhookSecret: 'w', ...server });
+    await expect(gw.capturedPayments('order_x')).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('takes a 4xx as Razorpay’s answer even without a JSON body: a refund refused is 409, asked once', async () => {
+    const { razorpayGateway } = await load();
+    const server = await standIn('page');
+    try {
+      const gw = razorpayGateway({ keyId: 'k', keySecret: 's', webhookSecret: 'w', ...server });
+      await expect(gw.refund('pay_1', 45050, 'refund_pay_1')).rejects.toMatchObject({
+        status: 409,
+        message: 'This payment is already refunded.',
+      });
+      expect(server.seen).toEqual(['POST /v1/payments/pay_1/refund']);
     } finally {
       server.close();
     }
