@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchErrors } from './browser.ts';
+import { launchChromium, watchErrors, signInAsAdmin } from './browser.ts';
 import { api, newLearner, routePath } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -18,11 +18,7 @@ beforeAll(async () => {
     await browser.newContext({ baseURL: stack.url, viewport: { width: 1280, height: 900 } })
   ).newPage();
   errors = watchErrors(page);
-  await page.goto('/AdminLoginNew');
-  await page.getByLabel('Email').fill(stack.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/Setup');
+  await signInAsAdmin(page, stack.admin);
 });
 afterAll(async () => {
   await browser?.close();

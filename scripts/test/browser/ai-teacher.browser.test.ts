@@ -7,6 +7,7 @@ import {
   signInAsLearner,
   uploadFile,
   watchErrors,
+  signInAsAdmin,
 } from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { ADMIN_DATA, signInAdmin } from '../../../functions/test/fixtures.ts';
@@ -186,11 +187,7 @@ describe('the AI teacher on a 360 px phone (issue 16)', () => {
 
     // The admin's desk, on a phone too: the hand-off first, tagged, its draft in the box.
     const admin = await (await browser.newContext({ baseURL: stack.url, ...PHONE })).newPage();
-    await admin.goto('/AdminLoginNew');
-    await admin.getByLabel('Email').fill(stack.admin.email);
-    await admin.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign In' }).click();
-    await admin.waitForURL('**/Setup');
+    await signInAsAdmin(admin, stack.admin);
     await admin.goto('/AdminQuestions');
     const card = admin.locator('li.card', { hasText: UNCOVERED });
     await card.getByText('From the AI teacher').waitFor();

@@ -40,6 +40,18 @@ export async function signInAsLearner(page: Page, email: string, password: strin
   await page.waitForURL('**/GetBoard');
 }
 
+/** Signs in on the admin login page and waits for the back office's first screen. */
+export async function signInAsAdmin(
+  page: Page,
+  admin: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/AdminLoginNew');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/Setup');
+}
+
 const sampleLesson = readFileSync(
   fileURLToPath(new URL('../../assets/sample-lesson.mp4', import.meta.url)),
 );

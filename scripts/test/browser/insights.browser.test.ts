@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, layoutProblems, PHONE, watchErrors } from './browser.ts';
+import { launchChromium, layoutProblems, PHONE, watchErrors, signInAsAdmin } from './browser.ts';
 import { api, buySubjects, newLearner, routePath } from '../../../functions/test/api.ts';
 import { historyTopics, signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -31,11 +31,7 @@ async function adminPage(options: Parameters<Browser['newContext']>[0]) {
     await browser.newContext({ baseURL: stack.url, acceptDownloads: true, ...options })
   ).newPage();
   const errors = watchErrors(page);
-  await page.goto('/AdminLoginNew');
-  await page.getByLabel('Email').fill(stack.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/Setup');
+  await signInAsAdmin(page, stack.admin);
   return { page, errors };
 }
 

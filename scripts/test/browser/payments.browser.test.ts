@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, layoutProblems, PHONE, watchErrors } from './browser.ts';
+import { launchChromium, layoutProblems, PHONE, watchErrors, signInAsAdmin } from './browser.ts';
 import { api, buySubjects, newLearner } from '../../../functions/test/api.ts';
 import { shopCatalogue, signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -34,11 +34,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await (await browser.newContext({ baseURL: stack.url, ...PHONE })).newPage();
   errors = watchErrors(page);
-  await page.goto('/AdminLoginNew');
-  await page.getByLabel('Email').fill(stack.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/Setup');
+  await signInAsAdmin(page, stack.admin);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -10,6 +10,7 @@ import {
   uploadFile,
   uploadSampleVideo,
   watchErrors,
+  signInAsAdmin,
 } from './browser.ts';
 import { api, buySubjects, newLearner } from '../../../functions/test/api.ts';
 import { ADMIN_DATA, catalogueLine, signInAdmin } from '../../../functions/test/fixtures.ts';
@@ -92,11 +93,7 @@ beforeAll(async () => {
   admin = await (await browser.newContext({ baseURL: stack.url, ...PHONE })).newPage();
   phone = await (await browser.newContext({ baseURL: stack.url, ...PHONE })).newPage();
   errors = [...watchErrors(admin), ...watchErrors(phone)];
-  await admin.goto('/AdminLoginNew');
-  await admin.getByLabel('Email').fill(stack.admin.email);
-  await admin.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-  await admin.getByRole('button', { name: 'Sign In' }).click();
-  await admin.waitForURL('**/Setup');
+  await signInAsAdmin(admin, stack.admin);
   learner = await newLearner(call, 'Practice Learner');
   await buySubjects(call, learner.token, [ids.subject]);
   await signInAsLearner(phone, learner.email, learner.password);

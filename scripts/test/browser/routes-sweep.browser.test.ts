@@ -16,7 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, layoutProblems, PHONE, signInAsLearner, watchErrors } from './browser.ts';
+import {
+  launchChromium,
+  layoutProblems,
+  PHONE,
+  signInAsLearner,
+  watchErrors,
+  signInAsAdmin,
+} from './browser.ts';
 import { api, buySubjects, newLearner, routePath } from '../../../functions/test/api.ts';
 import { SVG_POLICY } from '../../src/media.ts';
 
@@ -291,10 +298,6 @@ sweep(
   'signed in as the admin',
   () => adminPaths,
   async (page) => {
-    await page.goto('/AdminLoginNew');
-    await page.getByLabel('Email').fill(stack.admin.email);
-    await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/Setup');
+    await signInAsAdmin(page, stack.admin);
   },
 );

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, layoutProblems, PHONE, signInAsLearner, watchErrors } from './browser.ts';
+import {
+  launchChromium,
+  layoutProblems,
+  PHONE,
+  signInAsLearner,
+  watchErrors,
+  signInAsAdmin,
+} from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -63,11 +70,7 @@ describe('selling on a 360 px phone', { timeout: 90_000 }, () => {
     // Given the admin, signed in on a phone.
     const admin = await (await browser.newContext({ baseURL: stack.url, ...PHONE })).newPage();
     const adminErrors = watchErrors(admin);
-    await admin.goto('/AdminLoginNew');
-    await admin.getByLabel('Email').fill(stack.admin.email);
-    await admin.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-    await admin.getByRole('button', { name: 'Sign In' }).click();
-    await admin.waitForURL('**/Setup');
+    await signInAsAdmin(admin, stack.admin);
 
     // When they save the seller's settings: a GSTIN of another state is refused at its field.
     await admin.goto('/AdminDashboad');

@@ -10,6 +10,7 @@ import {
   signInAsLearner,
   uploadSampleVideo,
   watchErrors,
+  signInAsAdmin,
 } from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { catalogueLine, signInAdmin } from '../../../functions/test/fixtures.ts';
@@ -31,11 +32,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await (await browser.newContext({ baseURL: stack.url, ...PHONE })).newPage();
   errors = watchErrors(page);
-  await page.goto('/AdminLoginNew');
-  await page.getByLabel('Email').fill(stack.admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/Setup');
+  await signInAsAdmin(page, stack.admin);
 });
 afterAll(async () => {
   await browser?.close();
