@@ -245,3 +245,151 @@ describe('a coupon of 10 uses', () => {
     expect(list.find((x) => x.code === c)?.uses).toBe(10);
   }, 120_000);
 });
+
+/** Pays an order at the local gateway and reports it as the browser does. */
+async function payAndRecord(token: string, orderId: string) {
+  const paid = (
+    await call('POST', routePath('local.razorpay.pay'), { body: { order_id: orderId } })
+  ).body;
+  return call('POST', routePath('payments.record'), { token, body: paid });
+}
+
+const checkout = async (token: string) =>
+  (await call('POST', routePath('payments.process'), { token, body: {} })).body.data as {
+    order_id: string;
+    amount: number;
+  };
+
+/** The learner's payment history rows, newest first. */
+const history = async (token: string) =>
+  (await call('GET', routePath('purchases.getpayment_history'), { token })).body.data as Record<
+    string,
+    unknown
+  >[];
+
+const owned = async (token: string) =>
+  (
+    (await call('GET', routePath('purchases.getsubjects_purchased'), { token })).body.data as {
+      subject_id: string;
+    }[]
+  ).map((s) => s.subject_id);
+
+describe('a coupon’s limits (security review 2, F1)', () => {
+  it('hold when a learner pays an order closed by their next checkout: the late one is refunded, not granted at the discount', async () => {
+    // Given a once-per-learner code, and a learner whose second cart closed the first order.
+    const c = (await addCoupon({ code: code('ONCE'), percent: 50, per_learner: 1 })).code;
+    const me = await newLearner(call, 'Twice Buyer');
+    await call('POST', routePath('cart.insert'), {
+      token: me.token,
+      body: { subject_id: shop.physics.subject_id },
+    });
+    await apply(me.token, c);
+    const first = await checkout(me.token);
+    const [item] = (await cart(me.token)).data as { cart_id: string }[];
+    await call('DELETE', routePath('cart.delete', { cart_id: item!.cart_id }), { token: me.token });
+    await call('POST', routePath('cart.insert'), {
+      token: me.token,
+      body: { subject_id: shop.biology.subject_id },
+    });
+    await apply(me.token, c);
+    const second = await checkout(me.token);
+    expect(second.order_id).not.toBe(first.order_id);
+
+    // When both orders are paid at the gateway, the closed one first.
+    const late = await payAndRecord(me.token, first.order_id);
+    const onTime = await payAndRecord(me.token, second.order_id);
+
+    // Then only the open order is granted at the discount; the late payment is to refund.
+    expect(late).toMatchObject({
+      status: 200,
+      body: {
+        message:
+          'This coupon was used up before your payment arrived: nothing was bought, and the payment will be refunded in full.',
+      },
+    });
+    expect(onTime).toMatchObject({
+      status: 200,
+      body: { message: 'Payment successful. Cart cleared.' },
+    });
+    expect(await owned(me.token)).toEqual([shop.biology.subject_id]);
+    expect(await couponItem(c)).toMatchObject({ uses: 1, taken: 1 });
+    const rows = await history(me.token);
+    expect(rows.filter((r) => r.payment_status === 'captured')).toHaveLength(1);
+    expect(rows.find((r) => r.order_id === first.order_id)).toMatchObject({
+      payment_status: 'refused',
+      refund_amount: first.amount / 100,
+      subjects: [],
+    });
+  });
+
+  it('hold for a code’s total uses when an expired order is paid after its use went to another learner', async () => {
+    // Given a one-use code whose reservation went back when A's order expired, and B used it.
+    const c = (await addCoupon({ code: code('LAST'), percent: 20, max_uses: 1 })).code;
+    const a = await shopper();
+    await apply(a.token, c);
+    const aOrder = await checkout(a.token);
+    const p = await paymentsInProcess();
+    await p.expireOrder((await p.getOrder(aOrder.order_id))!);
+    const b = await shopper();
+    await apply(b.token, c);
+    const bOrder = await checkout(b.token);
+
+    // When B pays and A's late payment arrives at the same time.
+    const [aPaid, bPaid] = await Promise.all([
+      payAndRecord(a.token, aOrder.order_id),
+      payAndRecord(b.token, bOrder.order_id),
+    ]);
+
+    // Then B is granted, A's payment is recorded for a full refund, and the code has one use.
+    expect(bPaid.body.message).toBe('Payment successful. Cart cleared.');
+    expect(aPaid.status).toBe(200);
+    expect(aPaid.body.message).toMatch(/refunded in full/);
+    expect(await owned(a.token)).toEqual([]);
+    expect(await couponItem(c)).toMatchObject({ uses: 1, taken: 1 });
+  });
+
+  it('still grant a late payment of an expired order while a use is left', async () => {
+    const c = (await addCoupon({ code: code('SPARE'), percent: 10, max_uses: 5 })).code;
+    const me = await shopper();
+    await apply(me.token, c);
+    const order = await checkout(me.token);
+    const p = await paymentsInProcess();
+    await p.expireOrder((await p.getOrder(order.order_id))!);
+    expect(await couponItem(c)).toMatchObject({ taken: 0 });
+
+    const late = await payAndRecord(me.token, order.order_id);
+
+    expect(late.body.message).toBe('Payment successful. Cart cleared.');
+    expect((await owned(me.token)).sort()).toEqual(
+      [shop.physics.subject_id, shop.biology.subject_id].sort(),
+    );
+    expect(await couponItem(c)).toMatchObject({ uses: 1, taken: 1 });
+  });
+
+  it('let exactly one of two racing late payments of one learner take a once-per-learner code', async () => {
+    const c = (await addCoupon({ code: code('RACE1'), percent: 30, per_learner: 1 })).code;
+    const me = await newLearner(call, 'Racing Payer');
+    const orders: { order_id: string; amount: number }[] = [];
+    const p = await paymentsInProcess();
+    for (const subject of [shop.physics, shop.biology]) {
+      await call('POST', routePath('cart.insert'), {
+        token: me.token,
+        body: { subject_id: subject.subject_id },
+      });
+      await apply(me.token, c);
+      const o = await checkout(me.token);
+      await p.expireOrder((await p.getOrder(o.order_id))!);
+      orders.push(o);
+      const items = (await cart(me.token)).data as { cart_id: string }[];
+      for (const i of items)
+        await call('DELETE', routePath('cart.delete', { cart_id: i.cart_id }), { token: me.token });
+    }
+
+    const answers = await Promise.all(orders.map((o) => payAndRecord(me.token, o.order_id)));
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.filter((a) => /refunded in full/.test(a.body.message))).toHaveLength(1);
+    expect(await owned(me.token)).toHaveLength(1);
+    expect(await couponItem(c)).toMatchObject({ uses: 1, taken: 1 });
+  });
+});

@@ -178,5 +178,11 @@ export const PaymentHistoryRow = z.object({
   invoice_url: z.optional(z.nullable(z.string())),
   /** Set when an admin refunded the payment (issue 18); the credit note once issued. */
   refund: z.optional(PaymentRefund),
+  /**
+   * Rupees of this payment to refund: subjects already owned (`duplicate`), or the whole payment
+   * when it was `refused` (`refund_reason`: its coupon was used up before it arrived).
+   */
+  refund_amount: z.optional(z.number()),
+  refund_reason: z.optional(z.enum(['coupon_used_up'])),
 });
 export type PaymentHistoryRow = z.infer<typeof PaymentHistoryRow>;

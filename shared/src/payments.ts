@@ -19,6 +19,8 @@ export const PAYMENT_MESSAGES = {
     'You have too many unfinished checkouts. Please complete a payment or try again later.',
   busy: 'Another checkout is in progress. Please try again.',
   duplicate: 'Payment received for subjects you already own. It will be refunded.',
+  couponUsedUp:
+    'This coupon was used up before your payment arrived: nothing was bought, and the payment will be refunded in full.',
 } as const;
 
 /** Local test gateway keys (used only when the Razorpay variables are unset). */

@@ -54,6 +54,8 @@ export interface Order {
   duplicate_payments?: string[];
   /** Rupees to refund (duplicates); the order is then listed on gsi1 `REFUNDS#DUE`. */
   refund_amount?: number;
+  /** Paid after its coupon's use went back, with none left: nothing granted, all to refund. */
+  coupon_refused?: boolean;
   /** How it was priced (paise): what its invoice prints. Orders before issue 18 have none. */
   pricing?: OrderPricing;
   /** The coupon it reserved a use of (given back when it expires unpaid). */

@@ -38,11 +38,22 @@ export type PaymentOutcome =
   | 'granted'
   /** Nothing to grant: every subject was owned, or the order was paid by another payment. */
   | 'duplicate'
+  /**
+   * Nothing granted: the order was paid after its coupon's use went back, and no use is left
+   * under the coupon's limits. The whole payment is to refund.
+   */
+  | 'refused'
   /** This payment (or this webhook event) was recorded before: nothing changed. */
   | 'seen';
 
 /** The order, a subject or the cart changed between reading and writing: read again and retry. */
 export class PaymentRaced extends Error {}
+
+/**
+ * A late payment's order could not take a use of its coupon under the coupon's limits: record
+ * it again with `couponRefused`.
+ */
+export class CouponUseRefused extends Error {}
 
 export interface PaymentToRecord {
   /** The order as read just before (its status decides what the write expects). */
@@ -55,6 +66,8 @@ export interface PaymentToRecord {
   now: string;
   /** A webhook delivery: its event id is remembered in the same transaction. */
   eventId?: string;
+  /** The order's coupon has no use left for this late payment: grant nothing, refund it all. */
+  couponRefused?: boolean;
 }
 
 /**
@@ -64,25 +77,31 @@ export interface PaymentToRecord {
  * out of the cart. A subject owned through another order is never granted twice: it is listed
  * in `duplicate_subjects` with a `refund_amount`, on the order (then on gsi1 `REFUNDS#DUE`) and
  * on the history row. A second payment of an order already paid is recorded the same way, as a
- * duplicate to refund. Throws `PaymentRaced` when what was read changed meanwhile.
+ * duplicate to refund. A late payment of an order whose coupon use went back takes a use under
+ * the coupon's limits, or throws `CouponUseRefused`; recorded again with `couponRefused`, it
+ * grants nothing and the whole amount is to refund (`refused`). Throws `PaymentRaced` when what
+ * was read changed meanwhile.
  */
 export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOutcome> {
   const t = tableName();
   const { order } = p;
   const alreadyPaid = order.status === 'paid';
-  const fresh = alreadyPaid ? [] : order.items.filter((i) => !isOwnedElsewhere(p, i.subject_id));
-  const duplicates = alreadyPaid
-    ? order.items
-    : order.items.filter((i) => isOwnedElsewhere(p, i.subject_id));
+  const refused = !alreadyPaid && p.couponRefused === true;
+  const fresh =
+    alreadyPaid || refused ? [] : order.items.filter((i) => !isOwnedElsewhere(p, i.subject_id));
+  const duplicates =
+    alreadyPaid || refused ? [] : order.items.filter((i) => isOwnedElsewhere(p, i.subject_id));
   // A subject's share of what was charged: its price less its share of the discount.
   const listPaise = Math.round(order.items.reduce((sum, i) => sum + i.subject_price, 0) * 100);
   const dupPaise = Math.round(duplicates.reduce((sum, i) => sum + i.subject_price, 0) * 100);
-  const refundPaise = alreadyPaid
-    ? order.amount
-    : listPaise > 0
-      ? Math.round((dupPaise * order.amount) / listPaise)
-      : 0;
-  const refund = duplicates.length ? { refund_amount: refundPaise / 100 } : {};
+  const refundPaise =
+    alreadyPaid || refused
+      ? order.amount
+      : listPaise > 0
+        ? Math.round((dupPaise * order.amount) / listPaise)
+        : 0;
+  const toRefund = duplicates.length > 0 || refused;
+  const refund = toRefund ? { refund_amount: refundPaise / 100 } : {};
   const guards: TransactItem[] = [
     {
       Put: {
@@ -125,10 +144,13 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
         Update: {
           TableName: t,
           Key: keys.order(order.order_id),
-          UpdateExpression: duplicates.length
-            ? 'SET #s = :paid, payment_id = :pid, paid_at = :now, duplicate_subjects = :dups, ' +
+          UpdateExpression: refused
+            ? 'SET #s = :paid, payment_id = :pid, paid_at = :now, coupon_refused = :yes, ' +
               'refund_amount = :refund, gsi1pk = :refunds, gsi1sk = :now'
-            : 'SET #s = :paid, payment_id = :pid, paid_at = :now REMOVE gsi1pk, gsi1sk',
+            : duplicates.length
+              ? 'SET #s = :paid, payment_id = :pid, paid_at = :now, duplicate_subjects = :dups, ' +
+                'refund_amount = :refund, gsi1pk = :refunds, gsi1sk = :now'
+              : 'SET #s = :paid, payment_id = :pid, paid_at = :now REMOVE gsi1pk, gsi1sk',
           // From the status just read: created, or expired (a late payment still grants).
           ConditionExpression: '#s = :was',
           ExpressionAttributeNames: { '#s': 'status' },
@@ -137,18 +159,19 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
             ':was': order.status,
             ':pid': p.paymentId,
             ':now': p.now,
-            ...(duplicates.length
-              ? { ':dups': duplicates, ':refund': refundPaise / 100, ':refunds': 'REFUNDS#DUE' }
-              : {}),
+            ...(duplicates.length ? { ':dups': duplicates } : {}),
+            ...(refused ? { ':yes': true } : {}),
+            ...(toRefund ? { ':refund': refundPaise / 100, ':refunds': 'REFUNDS#DUE' } : {}),
           },
         },
       };
   const inOrder = new Set(order.items.map((i) => i.subject_id));
-  // The coupon's reservation becomes a use (a late payment of an expired order takes one).
+  // The coupon's reservation becomes a use (a late payment of an expired order takes one, if
+  // one is left under its limits).
   const coupon: TransactItem[] =
-    order.coupon && !alreadyPaid
+    order.coupon && !alreadyPaid && !refused
       ? [
-          ...couponRedemption(order.user_id, order.coupon.code, order.status === 'created'),
+          ...couponRedemption(order.user_id, order.coupon, order.status === 'created'),
           clearCartCouponItem(order.user_id),
         ]
       : [];
@@ -167,11 +190,12 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
           user_id: order.user_id,
           payment_amount: order.amount / 100,
           transaction_id: p.paymentId,
-          payment_status: fresh.length ? 'captured' : 'duplicate',
+          payment_status: fresh.length ? 'captured' : refused ? 'refused' : 'duplicate',
           order_id: order.order_id,
           subjects: fresh,
           ...(order.pricing && !alreadyPaid ? { pricing: order.pricing } : {}),
           ...(duplicates.length ? { duplicate: true, duplicate_subjects: duplicates } : {}),
+          ...(refused ? { refund_reason: 'coupon_used_up' } : {}),
           ...refund,
           paid_at: p.now,
         },
@@ -194,8 +218,9 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     })),
+    // A refused payment bought nothing: the cart stays as it is.
     ...p.cartItems
-      .filter((c) => inOrder.has(c.subject_id))
+      .filter((c) => !refused && inOrder.has(c.subject_id))
       .flatMap((c): TransactItem[] => [
         { Delete: { TableName: t, Key: keys.cartItem(order.user_id, c.cart_id) } },
         { Delete: { TableName: t, Key: keys.cartSubject(order.user_id, c.subject_id) } },
@@ -204,12 +229,15 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
   ];
   try {
     await ddb.send(new TransactWriteCommand({ TransactItems: items }));
-    return fresh.length ? 'granted' : 'duplicate';
+    return fresh.length ? 'granted' : refused ? 'refused' : 'duplicate';
   } catch (err) {
     const codes = cancellationCodes(err);
     if (!codes.length) throw err;
     // The payment, or this webhook event, was recorded before: it happened once, earlier.
     if (codes.slice(0, guards.length).includes('ConditionalCheckFailed')) return 'seen';
+    const couponAt = items.length - coupon.length;
+    if (codes.slice(couponAt, couponAt + 2).includes('ConditionalCheckFailed'))
+      throw new CouponUseRefused('no use of the coupon is left for this late payment');
     throw new PaymentRaced('the order changed while its payment was recorded', { cause: err });
   }
 }

@@ -17,8 +17,9 @@ import type { TransactItem } from './transact.ts';
  * reservations of open orders. An order with a coupon reserves a use in the transaction that
  * stores it, under the condition `taken < limit` (so 50 parallel checkouts of a 10-use code make
  * exactly 10 orders with it); its grant turns the reservation into a use (`uses`); its expiry
- * gives the reservation back. A paid order is always granted: an order that expired (reservation
- * given back) and is paid late counts its use without the condition.
+ * gives the reservation back. An order paid after its reservation went back takes a use under the
+ * same limits, or is not granted and its payment is refunded (`couponRedemption`): the number of
+ * orders granted at a coupon's discount never passes either limit, whatever order payments come in.
  */
 
 export const SETTINGS_KEY = { pk: 'SETTINGS#SELLER', sk: 'SETTINGS' };
@@ -242,17 +243,49 @@ export function couponRelease(userId: string, code: string): TransactItem[] {
 }
 
 /**
- * Counts a granted order's use of its coupon (in the grant's transaction): its reservation
- * becomes a use; an order whose reservation was given back at expiry takes a use as well.
+ * Counts a granted order's use of its coupon (in the grant's transaction). An order that still
+ * holds its reservation turns it into a use. An order whose reservation was given back (it was
+ * closed, then paid late) takes a use only under the same limits a reservation meets: the code's
+ * `max_uses` and the learner's `per_learner` as the order snapshotted it. Either condition failing
+ * cancels the grant (`isCouponLimitCancelled`): the payment is then recorded for refund instead.
  */
-export function couponRedemption(userId: string, code: string, reserved: boolean): TransactItem[] {
+export function couponRedemption(
+  userId: string,
+  c: OrderCoupon,
+  reserved: boolean,
+): TransactItem[] {
   const t = tableName();
-  return [couponKey(code), couponUseKey(userId, code)].map((Key) => ({
-    Update: {
-      TableName: t,
-      Key,
-      UpdateExpression: reserved ? 'ADD uses :one' : 'ADD uses :one, taken :one',
-      ExpressionAttributeValues: { ':one': 1 },
+  if (reserved)
+    return [couponKey(c.code), couponUseKey(userId, c.code)].map((Key) => ({
+      Update: {
+        TableName: t,
+        Key,
+        UpdateExpression: 'ADD uses :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      },
+    }));
+  return [
+    {
+      Update: {
+        TableName: t,
+        Key: couponKey(c.code),
+        UpdateExpression: 'ADD uses :one, taken :one',
+        // A deleted coupon keeps its counters only: no max_uses, so the old order may still count.
+        ConditionExpression:
+          'attribute_not_exists(max_uses) OR attribute_type(max_uses, :null) OR ' +
+          'attribute_not_exists(taken) OR taken < max_uses',
+        ExpressionAttributeValues: { ':one': 1, ':null': 'NULL' },
+      },
     },
-  }));
+    {
+      Update: {
+        TableName: t,
+        Key: couponUseKey(userId, c.code),
+        UpdateExpression: 'SET #type = :type ADD uses :one, taken :one',
+        ConditionExpression: 'attribute_not_exists(taken) OR taken < :limit',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': c.per_learner, ':type': 'coupon-use' },
+      },
+    },
+  ];
 }

@@ -14,7 +14,9 @@ import { handleWebhook, processPayment, recordPayment } from './service.ts';
 
 const record: RouteHandler = async (req) => {
   const outcome = await recordPayment(learnerId(req), parse(RecordPaymentInput, req.body));
-  return ok(outcome === 'duplicate' ? M.duplicate : M.success);
+  return ok(
+    outcome === 'duplicate' ? M.duplicate : outcome === 'refused' ? M.couponUsedUp : M.success,
+  );
 };
 
 /** Payments (docs/api.md §7) and refunds (§8c). */

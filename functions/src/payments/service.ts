@@ -27,6 +27,7 @@ import {
   type OrderItem,
 } from '../db/orders.ts';
 import {
+  CouponUseRefused,
   grantedSubjects,
   PaymentRaced,
   recordOrderPayment,
@@ -198,6 +199,8 @@ export async function processPayment(userId: string, state?: string): Promise<Or
  * leaves the event unseen and Razorpay's retry grants.
  */
 async function settle(order: Order, paymentId: string, eventId?: string): Promise<PaymentOutcome> {
+  // Set once a late payment finds its coupon used up: it is then recorded for refund.
+  let couponRefused = false;
   for (let attempt = 0; ; attempt++) {
     if (order.payment_id === paymentId || order.duplicate_payments?.includes(paymentId))
       return 'seen';
@@ -214,16 +217,23 @@ async function settle(order: Order, paymentId: string, eventId?: string): Promis
         cartItems: cart.map((c) => ({ cart_id: c.cart_id, subject_id: c.subject_id })),
         now: new Date().toISOString(),
         eventId,
+        couponRefused,
       });
-      if (outcome === 'duplicate')
-        logger.warn('payment for subjects already owned: to refund', {
-          order_id: order.order_id,
-          payment_id: paymentId,
-        });
+      if (outcome === 'duplicate' || outcome === 'refused')
+        logger.warn(
+          outcome === 'duplicate'
+            ? 'payment for subjects already owned: to refund'
+            : 'late payment of an order whose coupon is used up: to refund',
+          { order_id: order.order_id, payment_id: paymentId },
+        );
       if (outcome !== 'seen' && order.slot !== undefined)
         await releaseCheckoutSlot(order.user_id, order.slot, order.order_id);
       return outcome;
     } catch (err) {
+      if (err instanceof CouponUseRefused && !couponRefused) {
+        couponRefused = true;
+        continue;
+      }
       if (!(err instanceof PaymentRaced) || attempt >= 2) throw err;
     }
     const fresh = await getOrder(order.order_id);

@@ -50,9 +50,16 @@ export function OrderDocuments({
 }) {
   const { refund } = row;
   const pending = invoicePending(row);
-  if (!row.invoice_url && !pending && !refund) return null;
+  const refused = row.refund_reason === 'coupon_used_up';
+  if (!row.invoice_url && !pending && !refund && !refused) return null;
   return (
     <div className="order-documents">
+      {refused && !refund && (
+        <p className="order-refund is-pending" role="status">
+          <strong>Nothing was bought:</strong> the coupon was used up before this payment arrived.{' '}
+          {rupee(row.refund_amount ?? row.payment_amount)} will be refunded in full.
+        </p>
+      )}
       {row.invoice_url ? (
         <DocumentLink what="Download invoice" number={row.invoice_number} url={row.invoice_url} />
       ) : (
