@@ -650,3 +650,141 @@ describe('two answers to one question of an attempt at once', () => {
     expect(both.map((r) => r.status).sort()).toEqual([200, 409, 409]);
   });
 });
+
+describe('quiz attempts are issued by the server (security review 2, F2 and F3)', () => {
+  let t: Topics;
+  beforeAll(async () => {
+    t = await historyTopics(admin.post);
+    await fillBank(t.free.topic_id);
+    await fillBank(t.paid.topic_id);
+  });
+
+  const madeUp = (topicId: string, total = 1) =>
+    `t${total}-${topicId}-${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
+
+  const masteryOf = async (who: Learner) =>
+    (
+      await call('GET', `${routePath('practice.getMastery')}?subject_id=${t.subject.subject_id}`, {
+        token: who.token,
+      })
+    ).body.data;
+
+  it('belong to the learner they were issued to: another learner who answers first gets 404, the owner finishes', async () => {
+    // Given a quiz handed to one learner, whose id another learner has learnt.
+    const owner = await newLearner(call, 'Owner');
+    const thief = await newLearner(call, 'Thief');
+    const quiz = (await getQuiz(owner, `topic_id=${t.free.topic_id}`)).body.data;
+    const [first] = quiz.questions;
+
+    // When the other learner answers it first.
+    const stolen = await answer(thief, {
+      attempt_id: quiz.attempt_id,
+      question_id: first.question_id,
+      answer: RIGHT.get(first.text),
+    });
+
+    // Then they get 404, and the owner answers every question and gets the score.
+    expect(stolen).toMatchObject({ status: 404, body: { message: 'Quiz attempt not found.' } });
+    let last;
+    for (const q of quiz.questions)
+      last = await answer(owner, {
+        attempt_id: quiz.attempt_id,
+        question_id: q.question_id,
+        answer: RIGHT.get(q.text),
+      });
+    expect(last).toMatchObject({ status: 200 });
+    expect(last!.body.data.score).toEqual({ correct: 6, total: 6, percent: 100 });
+    expect((await masteryOf(thief)).topics).toEqual([]);
+  });
+
+  it('refuse a made-up attempt id of the right shape with 404, and it never changes mastery', async () => {
+    const me = await newLearner(call, 'Forger');
+    const q = (await getQuestions(t.free.topic_id)).body.data.find(
+      (x: { status: string }) => x.status === 'approved',
+    );
+
+    const forged = await answer(me, {
+      attempt_id: madeUp(t.free.topic_id),
+      question_id: q.question_id,
+      answer: q.answer,
+    });
+
+    expect(forged).toMatchObject({ status: 404, body: { message: 'Quiz attempt not found.' } });
+    expect(JSON.stringify(forged.body)).not.toContain('correct_answer');
+    expect(await masteryOf(me)).toMatchObject({ topics_mastered: 0, topics: [] });
+  });
+
+  it('grade an answer without an attempt only for a question pinned inside the video', async () => {
+    const me = await newLearner(call, 'Peeker');
+    const bank = (await getQuestions(t.free.topic_id)).body.data as {
+      question_id: string;
+      status: string;
+      video_seconds?: number;
+    }[];
+    const notPinned = bank.find((x) => x.status === 'approved' && x.video_seconds === undefined)!;
+    const pinned = bank.find((x) => x.video_seconds !== undefined)!;
+
+    const peek = await answer(me, { question_id: notPinned.question_id, answer: '1' });
+    const inVideo = await answer(me, { question_id: pinned.question_id, answer: false });
+
+    expect(peek).toMatchObject({
+      status: 400,
+      body: { message: 'Answer this question in its quiz.' },
+    });
+    expect(JSON.stringify(peek.body)).not.toContain('correct_answer');
+    expect(inVideo).toMatchObject({ status: 200, body: { data: { correct: true } } });
+  });
+
+  it('refuse a question of the same chapter that the issued test did not ask', async () => {
+    // Given a chapter test of 10 drawn from the chapter's 12 questions.
+    const buyer = await newLearner(call, 'Chapter Checker');
+    await buySubjects(call, buyer.token, [t.subject.subject_id]);
+    const test = (await getQuiz(buyer, `chapter_id=${t.chapter.chapter_id}`)).body.data;
+    const asked = new Set(test.questions.map((q: { question_id: string }) => q.question_id));
+    const bank = [
+      ...(await getQuestions(t.free.topic_id)).body.data,
+      ...(await getQuestions(t.paid.topic_id)).body.data,
+    ] as { question_id: string; status: string }[];
+    const notAsked = bank.find((q) => q.status === 'approved' && !asked.has(q.question_id))!;
+
+    const res = await answer(buyer, {
+      attempt_id: test.attempt_id,
+      question_id: notAsked.question_id,
+      answer: '1',
+    });
+
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'This question is not part of this quiz.' },
+    });
+  });
+
+  it('count nothing toward a question’s statistics from made-up attempts', async () => {
+    // Given a fresh topic whose one question one learner answers in six made-up attempts.
+    const fresh = await historyTopics(admin.post);
+    const made = await insert({
+      topic_id: fresh.free.topic_id,
+      status: 'approved',
+      ...QUESTIONS[2],
+    });
+    const me = await newLearner(call, 'Inflater');
+    for (let i = 0; i < 6; i++)
+      await answer(me, {
+        attempt_id: madeUp(fresh.free.topic_id, 3),
+        question_id: made.body.data.question_id,
+        answer: true,
+      });
+
+    const stats = await call(
+      'GET',
+      `${ADMIN_DATA}/getTopicDropoff?topic_id=${fresh.free.topic_id}`,
+      { token: admin.token },
+    );
+
+    const counted = stats.body.data.questions.find(
+      (q: { question_id: string }) => q.question_id === made.body.data.question_id,
+    );
+    expect(counted?.answered ?? 0).toBeLessThanOrEqual(1);
+    expect(counted?.answered ?? 0).toBe(0);
+  });
+});

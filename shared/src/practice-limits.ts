@@ -58,7 +58,7 @@ export const PRACTICE_MESSAGES = {
   videoQuestionsLoaded: 'Video questions loaded.',
   answerChecked: 'Answer checked.',
   alreadyAnswered: 'This question is already answered.',
-  quizFinished: 'This quiz is finished. Start a new one to practise again.',
+  attemptRequired: 'Answer this question in its quiz.',
   attemptNotFound: 'Quiz attempt not found.',
   attemptInvalid: 'attempt_id is not valid.',
   notInQuiz: 'This question is not part of this quiz.',

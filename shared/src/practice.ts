@@ -299,9 +299,9 @@ export const QuizQuery = z
 export const MasteryQuery = z.object({ subject_id: id('subject_id') });
 
 /**
- * `attempt_id`: `<t|c><number of questions>-<topic or chapter id>-<32 random hex digits>`. It
- * names the quiz it was handed out with, so loading a quiz writes nothing; the attempt is kept
- * from its first answer, for the learner who gave it.
+ * `attempt_id`: `<t|c><number of questions>-<topic or chapter id>-<32 random hex digits>`. Its
+ * shape only lets a question of another topic or chapter be refused before any read; what counts
+ * is the attempt the server stored when it handed out the quiz (its learner, its questions).
  */
 const ATTEMPT_ID = /^([tc])(\d{1,2})-([0-9A-Za-z_-]{1,64})-([0-9a-f]{32})$/;
 

@@ -52,7 +52,7 @@
  * | extracted source | `SOURCE#<media key>` | `SOURCE` | | | the sources function's text of a notes PDF (pages) or a WebVTT file (cues), admins' page corrections; getTopicSources |
  * | topic passages | `TOPIC#<topic_id>` | `PASSAGES` | | | the AI teacher's passages and minisearch index of a topic, rebuilt when its sources' signature changes |
  * | question bank | `TOPIC#<topic_id>` | `QUIZ` | `CHAPTER#<chapter_id>#QUIZ` / `<topic_id>` | | getQuestions and the admin writes (whole item, `version` checked); getQuiz (topic: in the BatchGet with the topic's ancestors; chapter: one gsi1 Query), answerQuiz, getVideoQuestions |
- * | quiz attempt | `QUIZATTEMPT#<attempt_id>` | `QUIZATTEMPT` | | | answerQuiz: created by the first answer, one answer per question, the learner's own (TTL cleans up) |
+ * | quiz attempt | `QUIZATTEMPT#<attempt_id>` | `QUIZATTEMPT` | | | getQuiz issues it (the learner, the questions asked); answerQuiz: only the issued learner, only its questions, one answer each (TTL cleans up) |
  * | best topic score | `USER#<user_id>` | `MASTERY#<subject_id>#<topic_id>` | | | answerQuiz keeps the best; getMastery (one subject), getCourseProgress (all) |
  * | seller settings | `SETTINGS#SELLER` | `SETTINGS` | | | get/updateSellerSettings; the GST on every order |
  * | coupon | `COUPON#<CODE>` | `COUPON` | `COUPONS` / `<CODE>` | | getCoupons, insert/update/deleteCoupons; `taken` reserved by processPayment's order (conditional), given back at expiry; `uses` counted by the grant |
@@ -61,7 +61,7 @@
  * | insights day | `INSIGHTS#DAYS` | `<yyyy-mm-dd>` (India time) | | | getInsights: one Query of the range; gross, tax, orders, refunds, learners, per-subject `subject_count#<id>` / `subject_paise#<id>` / `subject_name#<id>`, per-coupon `coupon_uses#<CODE>` / `coupon_discount#<CODE>`, added to by the insights stream consumer (sales, refunds) and by each sign-up's transaction (learners) |
  * | insights event guard | `INSIGHTSEVENT#SALE#<payment_row_id>` or `INSIGHTSEVENT#REFUND#<refund_id>` | `INSIGHTSEVENT` | | | a sale or refund is added to its day once, however often the stream delivers it (same transaction; TTL cleans up) |
  * | topic drop-off | `TOPIC#<topic_id>` | `DROPOFF` | | | getTopicDropoff: `reached_<0..9>` learners whose furthest tenth of the video is at least that tenth (raised with the progress item's `furthest_tenth` in one transaction) |
- * | question answers | `TOPIC#<topic_id>` | `QUIZSTATS` | | | getTopicDropoff: `answered#<question_id>` / `correct#<question_id>`, the first answer of each quiz attempt (added by answerQuiz) |
+ * | question answers | `TOPIC#<topic_id>` | `QUIZSTATS` | | | getTopicDropoff: `answered#<question_id>` / `correct#<question_id>`, the one answer of each question in each attempt the server issued (added by answerQuiz) |
  */
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
@@ -171,6 +171,7 @@ export const keys = {
   }),
   topicDropoff: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'DROPOFF' }),
   quizStats: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZSTATS' }),
+  quizAttempt: (attemptId: string) => ({ pk: `QUIZATTEMPT#${attemptId}`, sk: 'QUIZATTEMPT' }),
 } as const;
 
 /** The partition of the insights' day items (sort key: the date). */

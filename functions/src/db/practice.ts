@@ -21,9 +21,11 @@ import { tableName } from './table-name.ts';
  * Practice (issue 17). A topic's question bank is ONE item beside the topic (`TOPIC#<id>` /
  * `QUIZ`), its questions in order, so a topic quiz reads it in the same BatchGet as the topic's
  * ancestors and the learner's grant, and a chapter test reads every bank of the chapter with one
- * Query (gsi1 `CHAPTER#<id>#QUIZ`): loading a quiz is two requests. Admin writes replace the item
- * under an optimistic `version` check. An attempt is kept from its first answer
- * (`QUIZATTEMPT#<attempt_id>`), the best topic score per learner beside their other items.
+ * Query (gsi1 `CHAPTER#<id>#QUIZ`): loading a quiz is two requests and the write that issues its
+ * attempt. Admin writes replace the item under an optimistic `version` check. An attempt is
+ * stored when the quiz is handed out (`QUIZATTEMPT#<attempt_id>`: its learner and the questions
+ * asked), so only that learner's answers to those questions count; the best topic score per
+ * learner is kept beside their other items.
  */
 
 /** A stored question: the admin view without `topic_id` and `position` (the bank gives both). */
@@ -40,8 +42,9 @@ export interface QuestionBank {
   version: number;
 }
 
-/** How long an attempt is kept after its last answer (the table's TTL removes it). */
+/** How long an attempt is kept after it was issued or last answered (the table's TTL removes it). */
 const ATTEMPT_DAYS = 30;
+const attemptTtl = () => Math.floor(Date.now() / 1000) + ATTEMPT_DAYS * 86400;
 
 const bankKey = (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZ' });
 const chapterBanks = (chapterId: string) => `CHAPTER#${chapterId}#QUIZ`;
@@ -185,17 +188,49 @@ export interface AttemptState {
   correct: number;
 }
 
-/** Why an answer was not recorded. */
-export type AnswerRefusal = 'not-yours' | 'answered' | 'finished';
+/**
+ * Issues an attempt: the quiz `ref` names, handed to `userId` with these questions. Only answers
+ * to an attempt stored here count (a score, mastery, a question's statistics).
+ */
+export async function issueAttempt(
+  attemptId: string,
+  ref: Omit<AttemptRef, 'total'>,
+  userId: string,
+  questionIds: string[],
+): Promise<void> {
+  await ddb.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.quizAttempt(attemptId),
+        type: 'quizattempt',
+        learner_id: userId,
+        scope: ref.scope,
+        scope_id: ref.scope_id,
+        question_ids: new Set(questionIds),
+        total: questionIds.length,
+        correct_count: 0,
+        issued_at: new Date().toISOString(),
+        ttl: attemptTtl(),
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
 
 /**
- * Records one answer to an attempt, creating the attempt with its first answer: one conditional
- * update, so two answers to the same question at once count once, and an attempt stays its
- * learner's. Answers the attempt after this answer, or why it was refused.
+ * Why an answer was not recorded: the attempt was not issued to this learner (`not-found`, never
+ * told apart from one that does not exist), the question is not one it asked, it was answered.
+ */
+export type AnswerRefusal = 'not-found' | 'not-in-quiz' | 'answered';
+
+/**
+ * Records one answer to an issued attempt: one conditional update, so only the learner it was
+ * issued to answers it, only its questions, each once (two answers at once count once).
+ * Answers the attempt after this answer, or why it was refused.
  */
 export async function recordAnswer(
   attemptId: string,
-  ref: AttemptRef,
   userId: string,
   questionId: string,
   correct: boolean,
@@ -204,29 +239,16 @@ export async function recordAnswer(
     const res = await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { pk: `QUIZATTEMPT#${attemptId}`, sk: 'QUIZATTEMPT' },
-        UpdateExpression:
-          'SET learner_id = if_not_exists(learner_id, :me), #type = :type, #scope = :scope, ' +
-          'scope_id = :scopeId, #total = :total, correct_count = if_not_exists(correct_count, :zero) + :c, ' +
-          '#ttl = :ttl ADD answered :q',
+        Key: keys.quizAttempt(attemptId),
+        UpdateExpression: 'SET correct_count = correct_count + :c, #ttl = :ttl ADD answered :q',
         ConditionExpression:
-          '(attribute_not_exists(pk) OR learner_id = :me) AND ' +
-          '(attribute_not_exists(answered) OR (NOT contains(answered, :qid) AND size(answered) < :total))',
-        ExpressionAttributeNames: {
-          '#type': 'type',
-          '#scope': 'scope',
-          '#total': 'total',
-          '#ttl': 'ttl',
-        },
+          'attribute_exists(pk) AND learner_id = :me AND contains(question_ids, :qid) AND ' +
+          '(attribute_not_exists(answered) OR NOT contains(answered, :qid))',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':me': userId,
-          ':type': 'quizattempt',
-          ':scope': ref.scope,
-          ':scopeId': ref.scope_id,
-          ':total': ref.total,
-          ':zero': 0,
           ':c': correct ? 1 : 0,
-          ':ttl': Math.floor(Date.now() / 1000) + ATTEMPT_DAYS * 86400,
+          ':ttl': attemptTtl(),
           ':q': new Set([questionId]),
           ':qid': questionId,
         },
@@ -244,8 +266,9 @@ export async function recordAnswer(
   } catch (err) {
     if (!(err instanceof ConditionalCheckFailedException)) throw err;
     const old = err.Item as Record<string, { S?: string; SS?: string[] }> | undefined;
-    if (old?.learner_id?.S !== userId) return 'not-yours';
-    return old?.answered?.SS?.includes(questionId) ? 'answered' : 'finished';
+    if (old?.learner_id?.S !== userId) return 'not-found';
+    if (!old.question_ids?.SS?.includes(questionId)) return 'not-in-quiz';
+    return 'answered';
   }
 }
 

@@ -19,6 +19,7 @@ import { bestScores } from '../db/mastery.ts';
 import {
   chapterQuizContext,
   countQuizAnswer,
+  issueAttempt,
   recordAnswer,
   saveBestScore,
   topicQuizContext,
@@ -76,6 +77,7 @@ async function openTopic(userId: string, topicId: string) {
 /**
  * `getQuiz`: up to ten approved questions in a new order, without their answers. A topic quiz
  * asks the topic's; a chapter test draws from every topic of the chapter the learner may open.
+ * The attempt is issued to the learner with the questions asked: only its answers count.
  */
 export async function loadQuiz(
   userId: string,
@@ -106,8 +108,15 @@ export async function loadQuiz(
   const ref = scope.topic_id
     ? { scope: 'topic' as const, scope_id: scope.topic_id }
     : { scope: 'chapter' as const, scope_id: scope.chapter_id! };
+  const attemptId = attemptIdOf({ ...ref, total: picked.length }, randomUUID().replaceAll('-', ''));
+  await issueAttempt(
+    attemptId,
+    ref,
+    userId,
+    picked.map((p) => p.q.question_id),
+  );
   return {
-    attempt_id: attemptIdOf({ ...ref, total: picked.length }, randomUUID().replaceAll('-', '')),
+    attempt_id: attemptId,
     scope: ref.scope,
     questions: picked.map((p) => shown(p.topicId, p.q)),
   };
@@ -131,8 +140,10 @@ const sourceOf = (q: StoredQuestion): GradedAnswer['source'] | undefined => q.so
 
 /**
  * `answerQuiz`: grades one answer on the server. With an `attempt_id` the answer counts toward
- * that quiz (once per question; the last answer brings the score, and a topic quiz's score may
- * become the learner's best); without one (a question inside the video) it is only graded.
+ * that quiz, which must have been issued to this learner by `getQuiz` and have asked this
+ * question (once per question; the last answer brings the score, and a topic quiz's score may
+ * become the learner's best). Without one, only a question pinned inside the video is graded,
+ * and nothing counts: a quiz question's answer is never handed out outside its quiz.
  */
 export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promise<GradedAnswer> {
   const topicId = topicOfQuestion(input.question_id);
@@ -145,6 +156,7 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
   if (ref?.scope === 'chapter' && topic.chapter_id !== ref.scope_id) {
     throw new ValidationError(M.notInQuiz);
   }
+  if (!ref && typeof q.video_seconds !== 'number') throw new ValidationError(M.attemptRequired);
   const correct = isCorrect(q, input.answer);
   const graded: GradedAnswer = {
     correct,
@@ -156,11 +168,11 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
   if (source) graded.source = source;
   if (!ref || !input.attempt_id) return graded;
 
-  const state = await recordAnswer(input.attempt_id, ref, userId, q.question_id, correct);
-  if (state === 'not-yours') throw new NotFoundError(M.attemptNotFound);
+  const state = await recordAnswer(input.attempt_id, userId, q.question_id, correct);
+  if (state === 'not-found') throw new NotFoundError(M.attemptNotFound);
+  if (state === 'not-in-quiz') throw new ValidationError(M.notInQuiz);
   if (state === 'answered') throw new ConflictError(M.alreadyAnswered);
-  if (state === 'finished') throw new ConflictError(M.quizFinished);
-  // The insights count this first answer of the attempt toward the question's share correct.
+  // The insights count the one answer of this question in an issued attempt.
   const writes = [countQuizAnswer(topicId, q.question_id, correct)];
   if (state.answered >= state.total) {
     const percent = Math.round((state.correct / state.total) * 100);
