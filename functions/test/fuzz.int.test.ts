@@ -96,6 +96,25 @@ const VALID_BODY: Record<string, Record<string, unknown>> = {
     author: 'A',
   },
   'admin.catalogue.insertAboutSubjects': { sub_subject_id: ghostId },
+  'admin.practice.insert': {
+    topic_id: ghostId,
+    type: 'numeric',
+    text: 'How far?',
+    answer: 1,
+    tolerance: 0,
+    explanation: 'Far.',
+  },
+  'admin.practice.import': {
+    topic_id: ghostId,
+    csv: 'type,text,answer,tolerance,explanation\nnumeric,Big,1e200,1e-200,x\n',
+  },
+  'admin.coupons.insert': {
+    code: 'FUZZ1',
+    kind: 'flat',
+    amount_paise: 1e200,
+    valid_from: '2026-01-01T00:00:00Z',
+    valid_to: '2099-01-01T00:00:00Z',
+  },
   'admin.catalogue.inserttestimonial': {
     name: 'N',
     description: 'D',
@@ -144,6 +163,10 @@ const EVIL_VALUES: unknown[] = [
   -0,
   1.5,
   Number.MAX_SAFE_INTEGER,
+  // Numbers DynamoDB cannot store (security review 2, F4).
+  1e200,
+  -1e200,
+  1e-200,
   '',
   ' ',
   'NaN',

@@ -240,6 +240,55 @@ describe('the question bank (admin)', () => {
     );
   });
 
+  it('refuses numbers it cannot store with 400 and the reason, and a CSV row with one (security review 2, F4)', async () => {
+    const numeric = {
+      topic_id: t.paid.topic_id,
+      type: 'numeric',
+      text: 'How far?',
+      explanation: 'Far.',
+    };
+    const before = (await getQuestions(t.paid.topic_id)).body.data.length;
+
+    const answers = await Promise.all([
+      insert({ ...numeric, answer: 1e200 }),
+      insert({ ...numeric, answer: -1e200 }),
+      insert({ ...numeric, answer: 1e-200 }),
+      insert({ ...numeric, answer: 1.1234567 }),
+      insert({ ...numeric, answer: 1, tolerance: 1e200 }),
+      insert({ ...numeric, answer: 1, tolerance: 1e-200 }),
+    ]);
+    const csv = await call('POST', `${ADMIN_DATA}/importQuestions`, {
+      token: admin.token,
+      body: {
+        topic_id: t.paid.topic_id,
+        csv: 'type,text,answer,explanation,status\nnumeric,Big,1e200,x,draft\nnumeric,Fine,12.5,x,draft\n',
+      },
+    });
+
+    const answerRule =
+      'The answer must be a number from -1000000000000 to 1000000000000 with at most 6 decimals.';
+    const toleranceRule =
+      'tolerance must be a number from 0 to 1000000000000 with at most 6 decimals.';
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual([
+      [400, answerRule],
+      [400, answerRule],
+      [400, answerRule],
+      [400, answerRule],
+      [400, toleranceRule],
+      [400, toleranceRule],
+    ]);
+    expect(csv).toMatchObject({
+      status: 400,
+      body: { details: [{ field: 'row 2', message: answerRule }] },
+    });
+    expect((await getQuestions(t.paid.topic_id)).body.data).toHaveLength(before);
+    const largest = await insert({ ...numeric, answer: -1e12, tolerance: 0.000001 });
+    expect(largest.status).toBe(201);
+    await call('DELETE', `${ADMIN_DATA}/deleteQuestions/${largest.body.data.question_id}`, {
+      token: admin.token,
+    });
+  });
+
   it('is for admins only', async () => {
     const learner = await newLearner(call, 'Nosy');
     expect((await getQuestions(t.free.topic_id, learner.token)).status).toBe(403);

@@ -72,6 +72,25 @@ describe('coupons (admin)', () => {
     expect((await send('POST', 'updateCoupons', coupon(c))).status).toBe(404);
   });
 
+  it('refuse amounts too large to store with 400 and the reason, never 500 (security review 2, F4)', async () => {
+    const flat = { ...coupon(code()), kind: 'flat', percent: undefined };
+    const answers = await Promise.all(
+      [1e200, 100_000_001, 1e-200].map((amount_paise) =>
+        send('POST', 'insertCoupons', { ...flat, amount_paise }),
+      ),
+    );
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual(
+      Array.from({ length: 3 }, () => [400, 'A flat coupon takes ₹1 to ₹10,00,000 off.']),
+    );
+    const huge = await send('POST', 'insertCoupons', { ...coupon(code()), percent: 1e200 });
+    expect(huge).toMatchObject({
+      status: 400,
+      body: { message: 'A percent coupon takes 1 to 100 percent off.' },
+    });
+    const most = await send('POST', 'insertCoupons', { ...flat, amount_paise: 100_000_000 });
+    expect(most.status).toBe(201);
+  });
+
   it('refuse a coupon that does not add up, and a learner', async () => {
     const bad = await send('POST', 'insertCoupons', { ...coupon(code()), percent: 0 });
     expect(bad).toMatchObject({

@@ -4,6 +4,7 @@ import {
   attemptIdOf,
   InsertPracticeQuestionInput,
   isCorrect,
+  isQuestionNumber,
   parseAttemptId,
   questionIdOf,
   questionProblem,
@@ -94,6 +95,18 @@ describe('a question’s shape (questionProblem)', () => {
       explanation: 'E',
     });
     expect(good).toMatchObject({ text: 'Q', difficulty: 'medium', status: 'draft' });
+  });
+});
+
+describe('the numbers a question stores (isQuestionNumber)', () => {
+  it('takes answers up to 10^12 either way with at most 6 decimals', () => {
+    for (const n of [0, -0, 1556, -273.15, 0.000001, 1e12, -1e12, 123456.123456])
+      expect(isQuestionNumber(n), String(n)).toBe(true);
+  });
+
+  it('refuses what the table cannot keep as written: huge, tiny, too precise, not finite', () => {
+    for (const n of [1e200, -1e200, 1e-200, 1e-7, 1e12 + 1, 1.1234567, Infinity, NaN])
+      expect(isQuestionNumber(n), String(n)).toBe(false);
   });
 });
 

@@ -58,6 +58,25 @@ export const QuestionSource = z.discriminatedUnion('kind', [
 ]);
 export type QuestionSource = z.infer<typeof QuestionSource>;
 
+/**
+ * The numbers a numeric question stores as its answer and tolerance: at most 10^12 either way,
+ * written with at most 6 decimals. Beyond that the table refuses or rounds them (DynamoDB keeps
+ * 38 digits and nothing under 1e-130; the SDK refuses anything past 2^53), and no school answer
+ * needs more.
+ */
+export const QUESTION_NUMBER = { max: 1e12, decimals: 6 } as const;
+
+/** Whether `n` is a number a question stores as written (see {@link QUESTION_NUMBER}). */
+export function isQuestionNumber(n: number): boolean {
+  if (!Number.isFinite(n) || Math.abs(n) > QUESTION_NUMBER.max) return false;
+  // Below 1e-6 and from 1e21 JavaScript writes an exponent; between, plain decimals.
+  const written = String(n);
+  return !written.includes('e') && (written.split('.')[1]?.length ?? 0) <= QUESTION_NUMBER.decimals;
+}
+
+const ANSWER_NUMBER = `The answer must be a number from -${QUESTION_NUMBER.max} to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`;
+const TOLERANCE_NUMBER = `tolerance must be a number from 0 to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`;
+
 /** An option's id is its 1-based position: "1" … "6". */
 export const optionIdOf = (index: number) => String(index + 1);
 
@@ -79,8 +98,11 @@ const questionFields = {
   }),
   tolerance: z.optional(
     z
-      .number({ error: 'tolerance must be a number of 0 or more.' })
-      .check(z.minimum(0, { error: 'tolerance must be a number of 0 or more.' })),
+      .number({ error: TOLERANCE_NUMBER })
+      .check(
+        z.minimum(0, { error: TOLERANCE_NUMBER }),
+        z.refine(isQuestionNumber, { error: TOLERANCE_NUMBER }),
+      ),
   ),
   explanation: text('Explanation', PRACTICE_LIMITS.explanationChars),
   difficulty: z._default(
@@ -132,9 +154,9 @@ export function questionProblem(q: {
     if (q.tolerance !== undefined) return 'Only a numeric question has a tolerance.';
     return typeof q.answer === 'boolean' ? undefined : 'The answer must be true or false.';
   }
-  return typeof q.answer === 'number' && Number.isFinite(q.answer)
-    ? undefined
-    : 'The answer must be a number.';
+  if (typeof q.answer !== 'number' || !Number.isFinite(q.answer))
+    return 'The answer must be a number.';
+  return isQuestionNumber(q.answer) ? undefined : ANSWER_NUMBER;
 }
 
 type Checked = Parameters<typeof questionProblem>[0];

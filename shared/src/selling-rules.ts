@@ -159,7 +159,7 @@ export const COUPON_MESSAGES = {
   codeTaken: 'A coupon with this code already exists.',
   codeFormat: 'The code must be 3 to 32 letters, digits, - or _.',
   percentRange: 'A percent coupon takes 1 to 100 percent off.',
-  amountRange: 'A flat coupon takes at least ₹1 (100 paise) off.',
+  amountRange: 'A flat coupon takes ₹1 to ₹10,00,000 off.',
   dates: 'valid_to must be after valid_from.',
   // Why a learner's code does not apply (applyCoupon, processPayment).
   unknown: 'This coupon code is not valid.',

@@ -119,7 +119,7 @@ describe('coupons', () => {
     expect(problem({ code: 'x' })).toBe('The code must be 3 to 32 letters, digits, - or _.');
     expect(problem({ percent: 120 })).toBe('A percent coupon takes 1 to 100 percent off.');
     expect(problem({ kind: 'flat', percent: undefined, amount_paise: 50 })).toBe(
-      'A flat coupon takes at least ₹1 (100 paise) off.',
+      'A flat coupon takes ₹1 to ₹10,00,000 off.',
     );
     expect(problem({ valid_to: '2026-10-01T00:00:00Z' })).toBe(
       'valid_to must be after valid_from.',

@@ -63,13 +63,16 @@ const couponCode = z
   .string({ error: C.codeFormat })
   .check(z.trim(), z.toUpperCase(), z.regex(COUPON_CODE, { error: C.codeFormat }));
 
+/** The most a flat coupon takes off, as for a cart's minimum: ₹10,00,000. */
+const MAX_COUPON_PAISE = 100_000_000;
+
 const paise = (message: string, min = 0) =>
   z
     .number({ error: message })
     .check(
       z.int({ error: message }),
       z.minimum(min, { error: message }),
-      z.maximum(100_000_000, { error: message }),
+      z.maximum(MAX_COUPON_PAISE, { error: message }),
     );
 
 const isoTime = (what: string) =>
@@ -111,7 +114,11 @@ type CouponShape = {
 export function couponShapeProblem(c: CouponShape): string | undefined {
   if (c.kind === 'percent') {
     if (!Number.isInteger(c.percent) || c.percent! < 1 || c.percent! > 100) return C.percentRange;
-  } else if (!Number.isInteger(c.amount_paise) || c.amount_paise! < 100) {
+  } else if (
+    !Number.isInteger(c.amount_paise) ||
+    c.amount_paise! < 100 ||
+    c.amount_paise! > MAX_COUPON_PAISE
+  ) {
     return C.amountRange;
   }
   return Date.parse(c.valid_to) > Date.parse(c.valid_from) ? undefined : C.dates;
