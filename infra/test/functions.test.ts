@@ -279,10 +279,10 @@ describe('the functions', () => {
       },
       // The AI teacher's sources for admins: the extracted text items only, no media.
       'ai-admin': { ...NONE, table: ['BatchGetItem', 'GetItem', 'UpdateItem'] },
-      // Issue 17: banks, records, grants, attempts and best scores; no media.
+      // Issue 17: banks, records, grants, attempts (issued by getQuiz) and best scores; no media.
       practice: {
         ...NONE,
-        table: ['BatchGetItem', 'GetItem', 'Query', 'UpdateItem'],
+        table: ['BatchGetItem', 'GetItem', 'PutItem', 'Query', 'UpdateItem'],
         indexes: INDEXES,
       },
       // The question bank: one item per topic, read and replaced.

@@ -140,9 +140,10 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   // Reads and corrects the sources function's extracted text (SOURCE# items): no media access.
   'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
   // Practice (issue 17): a topic's or chapter's banks with the records and grant they need
-  // (GetItem, BatchGetItem, Query on gsi1), an answer and a best score (conditional UpdateItem).
-  // No media: a notes source is a page number the client opens in the notes it already holds.
-  practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'] },
+  // (GetItem, BatchGetItem, Query on gsi1), the attempt getQuiz issues (conditional PutItem), an
+  // answer and a best score (conditional UpdateItem). No media: a notes source is a page number
+  // the client opens in the notes it already holds.
+  practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'] },
   // The question bank: one item per topic, replaced under a version check (PutItem).
   'practice-admin': { table: ['GetItem', 'PutItem'] },
   // Selling (issue 18): the settings item and the coupons (listed on gsi1), each one item; a
