@@ -213,7 +213,10 @@ export const signed = (secret: string, data: string) =>
 export async function paymentsInProcess() {
   Object.assign(process.env, inject('stack').env);
   return {
-    ...(await import('../src/payments/service.ts')),
+    ...(await import('../src/payments/checkout.ts')),
+    ...(await import('../src/payments/settle.ts')),
+    ...(await import('../src/payments/reconciliation.ts')),
+    ...(await import('../src/payments/webhook.ts')),
     ...(await import('../src/db/orders.ts')),
     ...(await import('../src/db/payments.ts')),
     ...(await import('../src/db/learner.ts')),

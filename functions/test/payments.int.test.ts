@@ -225,7 +225,7 @@ describe('paying for the cart', () => {
     const me = await learner();
     await payAtGateway(call, me.token, [s.biology.subject_id]);
     Object.assign(process.env, stack.env);
-    const { reconcileUnpaidOrders } = await import('../src/payments/service.ts');
+    const { reconcileUnpaidOrders } = await import('../src/payments/reconciliation.ts');
     const soon = await reconcileUnpaidOrders(new Date());
     expect(soon.granted).toBe(0);
     const later = await reconcileUnpaidOrders(new Date(Date.now() + 16 * 60_000));

@@ -172,7 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     webhookTarget.url = `http://${urlHost(options.host)}:${port}`;
     const gateway = server;
     // As the schedule does in AWS: orders unpaid after 15 minutes are checked at the gateway.
-    const { reconcileUnpaidOrders } = await import('@gia/functions/payments/service.ts');
+    const { reconcileUnpaidOrders } = await import('@gia/functions/payments/reconciliation.ts');
     const reconciler = setInterval(() => {
       reconcileUnpaidOrders().catch((err: unknown) => console.error('reconciliation failed', err));
     }, RECONCILE_EVERY_MS);

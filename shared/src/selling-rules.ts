@@ -150,6 +150,22 @@ export function priceOrder(
   };
 }
 
+/**
+ * What to refund of an order's charge for some of its subjects (paise): their list prices' share
+ * of what was charged, so each subject carries its share of the coupon's discount. Subject prices
+ * are rupees (as the catalogue stores them), the charge is paise (as Razorpay counts).
+ */
+export function refundShare(
+  charged_paise: number,
+  items: readonly { subject_price: number }[],
+  refunded: readonly { subject_price: number }[],
+): number {
+  const paise = (list: readonly { subject_price: number }[]) =>
+    list.reduce((sum, i) => sum + Math.round(i.subject_price * 100), 0);
+  const listPaise = paise(items);
+  return listPaise > 0 ? Math.round((paise(refunded) * charged_paise) / listPaise) : 0;
+}
+
 export const COUPON_MESSAGES = {
   loaded: 'Coupons loaded.',
   created: 'Coupon created.',

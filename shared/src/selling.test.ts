@@ -7,6 +7,7 @@ import {
   SellerSettings,
   type PricedItem,
 } from './selling.ts';
+import { refundShare } from './selling-rules.ts';
 
 const KA = { state: '29', gst_rate_percent: 18 };
 const item = (subject_id: string, price_paise: number, extra: Partial<PricedItem> = {}) => ({
@@ -56,6 +57,34 @@ describe('priceOrder (paise, tax-inclusive)', () => {
     expect(p).toMatchObject({ discount: 30000, total: 20000 });
     const byBoard = { code: 'CBSE', kind: 'flat' as const, value: 5000, board_ids: ['b9'] };
     expect(priceOrder([item('s1', 30000, { board_id: 'b1' })], byBoard, KA, '29').discount).toBe(0);
+  });
+});
+
+describe('refundShare (the part of a charge one refunds for some subjects)', () => {
+  it('is the whole charge for every subject of the order', () => {
+    const items = [{ subject_price: 300 }, { subject_price: 150.5 }];
+    expect(refundShare(40_000, items, items)).toBe(40_000);
+  });
+
+  it('shares a coupon’s discount pro rata: ₹150.50 of ₹450.50 charged ₹400 is ₹133.63', () => {
+    // 15050 / 45050 × 40000 = 13362.93… paise.
+    expect(
+      refundShare(
+        40_000,
+        [{ subject_price: 300 }, { subject_price: 150.5 }],
+        [{ subject_price: 150.5 }],
+      ),
+    ).toBe(13_363);
+  });
+
+  it('is nothing for no subjects, or for an order whose list prices are all zero', () => {
+    expect(refundShare(40_000, [{ subject_price: 300 }], [])).toBe(0);
+    expect(refundShare(100, [{ subject_price: 0 }], [{ subject_price: 0 }])).toBe(0);
+  });
+
+  it('adds prices in paise, so rupee fractions do not drift (0.1 + 0.2)', () => {
+    const items = [{ subject_price: 0.1 }, { subject_price: 0.2 }];
+    expect(refundShare(30, items, [{ subject_price: 0.2 }])).toBe(20);
   });
 });
 

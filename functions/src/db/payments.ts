@@ -1,4 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { refundShare } from '@gia/shared/selling-rules.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { keys } from './keys.ts';
 import { grants } from './learner.ts';
@@ -91,15 +92,8 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
     alreadyPaid || refused ? [] : order.items.filter((i) => !isOwnedElsewhere(p, i.subject_id));
   const duplicates =
     alreadyPaid || refused ? [] : order.items.filter((i) => isOwnedElsewhere(p, i.subject_id));
-  // A subject's share of what was charged: its price less its share of the discount.
-  const listPaise = Math.round(order.items.reduce((sum, i) => sum + i.subject_price, 0) * 100);
-  const dupPaise = Math.round(duplicates.reduce((sum, i) => sum + i.subject_price, 0) * 100);
   const refundPaise =
-    alreadyPaid || refused
-      ? order.amount
-      : listPaise > 0
-        ? Math.round((dupPaise * order.amount) / listPaise)
-        : 0;
+    alreadyPaid || refused ? order.amount : refundShare(order.amount, order.items, duplicates);
   const toRefund = duplicates.length > 0 || refused;
   const refund = toRefund ? { refund_amount: refundPaise / 100 } : {};
   const guards: TransactItem[] = [

@@ -10,7 +10,9 @@ import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { parse } from '../lib/validation.ts';
 import { refundPayment } from './refunds.ts';
-import { handleWebhook, processPayment, recordPayment } from './service.ts';
+import { processPayment } from './checkout.ts';
+import { recordPayment } from './settle.ts';
+import { handleWebhook } from './webhook.ts';
 
 const record: RouteHandler = async (req) => {
   const outcome = await recordPayment(learnerId(req), parse(RecordPaymentInput, req.body));

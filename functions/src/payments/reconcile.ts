@@ -1,7 +1,7 @@
 import type { Context } from 'aws-lambda';
 import { logger } from '../lib/logger.ts';
 import { loadSecrets } from '../lib/secrets.ts';
-import { reconcileUnpaidOrders } from './service.ts';
+import { reconcileUnpaidOrders } from './reconciliation.ts';
 
 /** Time kept back from the function's timeout to finish the checks already started. */
 const RESERVE_MS = 30_000;
