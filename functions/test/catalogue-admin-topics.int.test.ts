@@ -29,7 +29,8 @@ describe('topics and about-subject records', () => {
     expect(first.data).toMatchObject({
       status: 'Active',
       language: 'english',
-      free_to_watch: '1',
+      // Paid unless the admin makes it free (issue 28).
+      free_to_watch: '2',
       serial_no: 1,
       chapter_name: chapter.chapter_name,
       topic_created_by: 'Admin',

@@ -50,6 +50,8 @@ beforeAll(async () => {
         topic_name: `T${n}`,
         author: 'A',
         video_url: '/media/private/videos/x.mp4',
+        // Free, so the learner may read its reviews and questions without buying it.
+        free_to_watch: '1',
       })
     ).topic_id;
   }

@@ -42,7 +42,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const STATUSES = ['Active', 'Inactive'] as const;
 export type Status = (typeof STATUSES)[number];
 
-/** `free_to_watch`: "1" is Yes (the default), "2" is No. */
+/** `free_to_watch`: "1" is Yes, "2" is No (the default: a topic is paid unless made free). */
 export const FREE_TO_WATCH = ['1', '2'] as const;
 
 export const MAX_PRICE = 1_000_000;

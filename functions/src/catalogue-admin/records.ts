@@ -163,7 +163,8 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       author: input.author,
       status: kept(input.status, existing?.status, 'Active'),
       language: kept(input.language, existing?.language, 'english'),
-      free_to_watch: kept(input.free_to_watch, existing?.free_to_watch, '1'),
+      // A topic is paid unless the admin makes it free: a missing field never gives a lesson away.
+      free_to_watch: kept(input.free_to_watch, existing?.free_to_watch, '2'),
       serial_no: serial,
       // Left out when never given: DynamoDB takes no undefined attribute.
       ...optional('duration_seconds', input.duration_seconds ?? existing?.duration_seconds),

@@ -158,6 +158,8 @@ export function useSubjectLink() {
 /**
  * A class's card as the class lists show it: board, price ('Free' for a free course), rating.
  * `inBoard`: the list of one chosen board, which shows neither the board nor 'Free'.
+ * `withoutPrice`: no price, only 'Free' for a free course (the landing: a class cannot be
+ * bought, its subjects are, so a class price would promise what the cart does not sell).
  * It links to `to`, by default the class's page; given only `onOpen`, it is a button.
  */
 export function ClassCard(props: {
@@ -166,8 +168,7 @@ export function ClassCard(props: {
   to?: string;
   onOpen?: () => void;
   inBoard?: boolean;
-  /** What a missing price shows ('N/A' unless the screen says otherwise). */
-  missingPrice?: string;
+  withoutPrice?: boolean;
   children?: ReactNode;
 }) {
   const c = props.cls;
@@ -183,7 +184,11 @@ export function ClassCard(props: {
       onOpen={props.onOpen}
     >
       {!props.inBoard && <p className="muted">{c.board_name ?? ''}</p>}
-      <p className="price">{free ? 'Free' : rupee(c.class_price, props.missingPrice)}</p>
+      {free ? (
+        <p className="price">Free</p>
+      ) : (
+        !props.withoutPrice && <p className="price">{rupee(c.class_price)}</p>
+      )}
       <RatingText rating={c.rating} />
       {props.children}
     </Card>

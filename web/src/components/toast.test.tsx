@@ -45,6 +45,39 @@ describe('toasts', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('drops a stale error toast when the next action succeeds', () => {
+    render(<Toasts />);
+    act(() => toast.error('Please provide a rating'));
+    act(() => vi.advanceTimersByTime(1000));
+
+    act(() => toast.success('Review created successfully'));
+
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Review created successfully');
+  });
+
+  it('replaces an error toast with the next error instead of stacking them', () => {
+    render(<Toasts />);
+    act(() => toast.error('Answer cannot be empty.'));
+
+    act(() => toast.error('Failed to post the answer.'));
+
+    expect(screen.getAllByRole('alert').map((t) => t.textContent)).toEqual([
+      'Failed to post the answer.×',
+    ]);
+  });
+
+  it('keeps an error toast when only a note follows it', () => {
+    render(<Toasts />);
+    act(() => {
+      toast.error('Failed to add to cart');
+      toast.info("You haven't bought the course !!");
+    });
+
+    expect(screen.getByRole('alert').textContent).toContain('Failed to add to cart');
+    expect(screen.getByRole('status').textContent).toContain("You haven't bought the course !!");
+  });
+
   it('clears the error toasts when the route changes, and keeps the others', () => {
     function Go() {
       useClearErrorsOnNavigate();
@@ -62,10 +95,10 @@ describe('toasts', () => {
       </MemoryRouter>,
     );
     act(() => {
-      toast.error('Failed to add to cart');
       toast.success('Added Successfully');
+      toast.error('Failed to add to favourites');
     });
-    expect(screen.getByRole('alert').textContent).toContain('Failed to add to cart');
+    expect(screen.getByRole('alert').textContent).toContain('Failed to add to favourites');
     fireEvent.click(screen.getByRole('button', { name: 'go' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Added Successfully');

@@ -26,7 +26,9 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 /**
  * Toasts: success for 2 s, others for 4 s, at most {@link TOAST_LIMIT} at once (the oldest goes
- * first). The same message again does not stack: the one on screen starts its time again.
+ * first). The same message again does not stack: the one on screen starts its time again. An
+ * error is stale once the next action succeeds or fails anew: a success or another error replaces
+ * it, so "Please provide a rating" never stays above "Review created successfully".
  */
 export const useToasts = create<ToastState>((set, get) => {
   const expire = (t: Toast) => {
@@ -36,33 +38,34 @@ export const useToasts = create<ToastState>((set, get) => {
       setTimeout(() => get().dismiss(t.id), TOAST_MS[t.kind]),
     );
   };
+  /** Takes the toasts that `gone` picks off the screen, with their timers. */
+  const drop = (gone: (t: Toast) => boolean) => {
+    const dropped = get().toasts.filter(gone);
+    if (!dropped.length) return;
+    for (const t of dropped) {
+      clearTimeout(timers.get(t.id));
+      timers.delete(t.id);
+    }
+    set((s) => ({ toasts: s.toasts.filter((t) => !dropped.includes(t)) }));
+  };
   return {
     toasts: [],
     show(kind, text) {
-      const same = get().toasts.find((t) => t.kind === kind && t.text === text);
+      const isSame = (t: Toast) => t.kind === kind && t.text === text;
+      if (kind !== 'info') drop((t) => t.kind === 'error' && !isSame(t));
+      const same = get().toasts.find(isSame);
       if (same) return expire(same);
       const toast = { id: nextId++, kind, text };
-      const toasts = [...get().toasts, toast];
-      for (const dropped of toasts.slice(0, -TOAST_LIMIT)) {
-        clearTimeout(timers.get(dropped.id));
-        timers.delete(dropped.id);
-      }
-      set({ toasts: toasts.slice(-TOAST_LIMIT) });
+      set((s) => ({ toasts: [...s.toasts, toast] }));
+      const over = get().toasts.slice(0, -TOAST_LIMIT);
+      drop((t) => over.includes(t));
       expire(toast);
     },
     dismiss(id) {
-      clearTimeout(timers.get(id));
-      timers.delete(id);
-      set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+      drop((t) => t.id === id);
     },
     clearErrors() {
-      const errors = get().toasts.filter((t) => t.kind === 'error');
-      if (!errors.length) return;
-      for (const t of errors) {
-        clearTimeout(timers.get(t.id));
-        timers.delete(t.id);
-      }
-      set((s) => ({ toasts: s.toasts.filter((t) => t.kind !== 'error') }));
+      drop((t) => t.kind === 'error');
     },
   };
 });

@@ -1,12 +1,13 @@
 import { LogoutIcon } from '../../components/icons.tsx';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { signOut } from '../../lib/auth.ts';
 import { adminScreen } from './admin-screens.ts';
 
-/** The common header of the management screens. */
+/** The common header of the management screens: back to Setup, Dashboard, New Record, Logout. */
 export function AdminHeader() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const setup = adminScreen('/Setup');
   const dashboard = adminScreen('/AdminDashboad');
   async function logout() {
@@ -16,9 +17,12 @@ export function AdminHeader() {
   }
   return (
     <header className="admin-header">
-      <Link to={setup.path} className="back-link">
-        ← {setup.label}
-      </Link>
+      {/* Back to Setup, except on Setup itself. */}
+      {pathname !== setup.path && (
+        <Link to={setup.path} className="back-link">
+          ← {setup.label}
+        </Link>
+      )}
       <span className="brand-mark" aria-hidden="true">
         GIA
       </span>

@@ -47,7 +47,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   {
     path: '/Setup',
     label: 'Setup',
-    hubs: ['setup', 'dashboard'],
+    // Not a tile of its own hub, though the specification draws one: it would link to itself.
+    hubs: ['dashboard'],
     Screen: fromChunk((chunk) => chunk.SetupPage),
   },
   catalogue('Board'),

@@ -273,7 +273,8 @@ export const SCREENS: Record<string, ScreenConfig> = {
           { value: '1', label: 'Yes' },
           { value: '2', label: 'No' },
         ],
-        '1',
+        // No unless the admin says so: a paid lesson is never published free by oversight.
+        '2',
       ),
       { name: 'serial_no', label: 'Serial No', type: 'number' },
       { name: 'duration_seconds', label: 'Duration (seconds)', type: 'number' },

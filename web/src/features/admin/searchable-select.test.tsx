@@ -82,4 +82,14 @@ describe('a record named with its context', () => {
     expect(contextLabel('subject', chapter)).toBe('Mathematics — Class 9 · ICSE');
     expect(contextLabel('board', { board_name: 'CBSE' })).toBe('CBSE');
   });
+
+  it('repeats the chosen option’s whole label below the select, for phones that cut it short', () => {
+    const { container } = render(
+      <SearchableSelect id="s" label="Subject" value="s9" choices={subjects} onChange={vi.fn()} />,
+    );
+
+    const whole = container.querySelector('.select-chosen');
+    expect(whole?.textContent).toBe('Mathematics — Class 10 · CBSE');
+    expect(whole?.getAttribute('aria-hidden')).toBe('true');
+  });
 });

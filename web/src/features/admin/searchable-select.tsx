@@ -37,6 +37,7 @@ export function SearchableSelect({
     (c) => c.value === value || words.every((w) => c.label.toLowerCase().includes(w)),
   );
   const searchable = choices.length > SEARCH_FROM;
+  const chosen = choices.find((c) => c.value === value);
   return (
     <>
       <label htmlFor={id}>{label}</label>
@@ -66,6 +67,14 @@ export function SearchableSelect({
           </option>
         ))}
       </select>
+      {chosen && (
+        // A phone's closed select cuts a long label short ("Linear Equations: Core ideas — Li…"),
+        // context and all: the whole label, below it (admin.css shows it on narrow screens only;
+        // the select itself already tells a screen reader).
+        <p className="select-chosen small muted" aria-hidden="true">
+          {chosen.label}
+        </p>
+      )}
     </>
   );
 }

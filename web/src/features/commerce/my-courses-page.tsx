@@ -40,7 +40,7 @@ function CourseCard({ course }: { course: CourseProgress }) {
           height={270}
           loading="lazy"
         />
-        <h3>{course.subject_name}</h3>
+        <h2>{course.subject_name}</h2>
       </Link>
       <p className="muted small">
         {course.class_name} · {course.board_name}

@@ -64,7 +64,7 @@ function PopularCourses() {
   return (
     <div className="cat-grid popular">
       {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
-        <ClassCard eager={index < 4} key={c.class_id} cls={c} missingPrice="Free">
+        <ClassCard eager={index < 4} key={c.class_id} cls={c} withoutPrice>
           <Link to={links.classDetail(c.class_id)} className="btn btn-small">
             View Class
           </Link>
