@@ -134,6 +134,27 @@ const QUERY_KEYS = [
   'topic_id',
   'user_id',
   'unanswered',
+  'from',
+  'to',
+];
+
+/** Plausible queries, so that one broken parameter gets past the others. */
+const VALID_QUERY: Record<string, Record<string, string>> = {
+  'admin.insights.get': { from: '2026-01-01', to: '2026-01-31' },
+  'admin.insights.dropoff': { topic_id: ghostId },
+};
+
+/** Dates for the ranges (`getInsights`): real ones, and ones no calendar has (issue 28). */
+const DATES = [
+  '2026-01-01',
+  '2026-12-31',
+  '2026-02-30',
+  '2024-13-45',
+  '2026-00-10',
+  '0000-00-00',
+  '9999-99-99',
+  '2026-1-1',
+  '2026-01-01T00:00:00Z',
 ];
 
 /** `encodeURIComponent` that sends a lone surrogate as the malformed UTF-8 it would be. */
@@ -274,6 +295,7 @@ const querySet = fc.dictionary(
   fc.oneof(
     fc.constantFrom(...EVIL_CURSORS),
     fc.constantFrom('0', '-1', '1001', 'abc', '1e9', '2.5', 'true', ghostId, ''),
+    fc.constantFrom(...DATES),
     evilValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'))),
   ),
   { maxKeys: 4 },
@@ -348,7 +370,7 @@ function bodyOf(route: RouteDef, mutation: Plan['body']): string | Buffer | unde
 
 function pathOf(route: RouteDef, plan: Plan): string {
   const path = route.path.replace(/\{\w+\}/g, plan.segment);
-  const params = { ...plan.query };
+  const params = { ...VALID_QUERY[route.name], ...plan.query };
   if (plan.cursor !== null) params.cursor = plan.cursor;
   const query = Object.entries(params)
     .map(([k, v]) => `${k}=${v.startsWith('%') ? v : encode(v)}`)
@@ -427,6 +449,26 @@ describe('no 500 on any input', () => {
           { seed: SEED, numRuns: 1 },
         ),
       );
+    }
+    // Each parameter of every plausible query once with each date, impossible ones included.
+    for (const [name, query] of Object.entries(VALID_QUERY)) {
+      const route = FUZZED.find((r) => r.name === name)!;
+      for (const key of Object.keys(query)) {
+        for (const date of DATES) {
+          plans.push(
+            ...fc.sample(
+              requestPlan.map((p) => ({
+                ...p,
+                route,
+                who: 'own' as const,
+                query: { [key]: date },
+                cursor: null,
+              })),
+              { seed: SEED, numRuns: 1 },
+            ),
+          );
+        }
+      }
     }
     const outcomes: Outcome[] = [];
     let next = 0;

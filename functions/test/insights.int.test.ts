@@ -214,6 +214,9 @@ describe('sales insights', () => {
 describe('the insights range', () => {
   it.each([
     [{ from: '2026-02-30', to: '2026-03-01' }, 'from and to must be dates written YYYY-MM-DD.'],
+    [{ from: '2024-01-01', to: '2024-13-45' }, 'from and to must be dates written YYYY-MM-DD.'],
+    [{ from: '2024-13-45', to: '2024-12-31' }, 'from and to must be dates written YYYY-MM-DD.'],
+    [{ from: '2026-01-01', to: '2026-00-10' }, 'from and to must be dates written YYYY-MM-DD.'],
     [{ from: '2026-03-02', to: '2026-03-01' }, 'to must be the same day as from or a later one.'],
     [{ from: '2025-01-01', to: '2026-01-02' }, 'Choose a range of at most 366 days.'],
     [{ from: '2026-03-01' }, 'from and to must be dates written YYYY-MM-DD.'],

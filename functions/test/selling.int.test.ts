@@ -18,9 +18,12 @@ describe('the seller’s GST settings (admin)', () => {
     const saved = await send('POST', 'updateSellerSettings', settings);
     expect(saved).toMatchObject({
       status: 200,
-      body: { data: { ...settings, sac: '999293', gst_rate_percent: 18 } },
+      body: { data: { ...settings, sac: '999293', gst_rate_percent: 18, saved: true } },
     });
-    expect((await send('GET', 'getSellerSettings')).body.data).toMatchObject(settings);
+    expect((await send('GET', 'getSellerSettings')).body.data).toMatchObject({
+      ...settings,
+      saved: true,
+    });
 
     const wrong = await send('POST', 'updateSellerSettings', { ...settings, state: '07' });
     expect(wrong).toMatchObject({

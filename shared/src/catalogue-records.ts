@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FREE_TO_WATCH, LANGUAGES, STATUSES } from './catalogue.ts';
 import type { CatalogueEntity } from './catalogue-tree.ts';
-import { VideoFields } from './video.ts';
+import { VideoFields, type VideoState } from './video.ts';
 
 /*
  * The catalogue's records as the API answers them, one schema per entity of the tree: web and
@@ -192,31 +192,33 @@ export type TestimonialRecord = RecordOf<'testimonial'>;
 /** A record of any entity. */
 export type AnyCatalogueRecord = RecordOf<CatalogueEntity>;
 
-/** A topic as the class detail lists it: its name, and its video only where the caller may watch. */
-export type ClassDetailTopic = Pick<
-  TopicRecord,
-  'topic_id' | 'topic_name' | 'free_to_watch' | 'video_url'
-> & {
-  locked: boolean;
-  /** The length the admin gave, and the transcoded video's own (either may be unknown). */
-  duration_seconds: number | null;
-  video_duration_seconds: number | null;
-};
+/**
+ * A topic as every public read shows it (docs/api.md §4, §8a): the class detail and the subject
+ * outline list these fields, `getTopics` adds them to the rest of the record. Playable (a signed
+ * `video_url`, and the HLS fields once ready) only where the caller may watch, else `locked`.
+ * One projection builds it for every read (functions/src/catalogue/topic-view.ts).
+ */
+export type PublicTopic = Pick<TopicRecord, 'topic_id' | 'topic_name' | 'serial_no'> &
+  Omit<VideoState, 'video_error'> & {
+    free_to_watch: TopicRecord['free_to_watch'];
+    /** The length the admin gave (`null` when unknown); the transcode's own is beside it. */
+    duration_seconds: number | null;
+    video_url: string | null;
+    locked: boolean;
+    video_hls_url: string | null;
+    video_poster_url: string | null;
+    captions: { language: string; url: string }[];
+  };
+/** A topic of `getTopics`: its public record with the fields of {@link PublicTopic}. */
+export type PublicTopicRecord = Omit<TopicRecord, keyof PublicTopic> & PublicTopic;
+
 /** The class detail (`GET /classes/{classId}`): the class, its subjects and their Active topics. */
 export type ClassDetail = ClassRecord & {
-  subjects: (SubjectRecord & { topics: ClassDetailTopic[] })[];
+  subjects: (SubjectRecord & { topics: PublicTopic[] })[];
 };
 
-/** A topic in a subject's outline: playable (`video_url` signed) only where the caller may watch. */
-export interface SubjectOutlineTopic {
-  topic_id: string;
-  topic_name: string;
-  serial_no: number;
-  duration_seconds: number | null;
-  free_to_watch: TopicRecord['free_to_watch'];
-  video_url: string | null;
-  locked: boolean;
-}
+/** A topic in a subject's outline. */
+export type SubjectOutlineTopic = PublicTopic;
 /** A chapter in a subject's outline, with its Active topics in serial order. */
 export interface SubjectOutlineChapter {
   chapter_id: string;

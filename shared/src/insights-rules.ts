@@ -19,9 +19,16 @@ export const INSIGHTS_MESSAGES = {
   topicNotFound: 'Topic not found.',
 } as const;
 
-/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
-export const isCalendarDate = (v: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
+/**
+ * A calendar date `YYYY-MM-DD` that exists. 2026-02-30 does not (it would roll over to March);
+ * nor do 2024-13-45 or 2026-00-10, which are no date at all (an invalid `Date`, so never
+ * `toISOString()` on them: it throws).
+ */
+export function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v;
+}
 
 /** Days from `from` to `to`, both included (1 for the same day). */
 export const daysInRange = (from: string, to: string): number =>

@@ -17,6 +17,21 @@ describe('the insights range', () => {
       'Choose a range of at most 366 days.',
     ]);
   });
+
+  it.each([
+    { from: '2024-01-01', to: '2024-13-45' },
+    { from: '2024-13-45', to: '2024-12-31' },
+    { from: '2026-01-01', to: '2026-00-10' },
+    { from: '0000-00-00', to: '9999-99-99' },
+  ])('refuses %o, a date that is not in the calendar, with the date reason', (query) => {
+    // Given a month or day that no calendar has, when the range is parsed,
+    // then it is refused with the reason (not thrown: a throw would answer 500).
+    const result = InsightsQuery.safeParse(query);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(
+      'from and to must be dates written YYYY-MM-DD.',
+    );
+  });
 });
 
 describe('the rules of insights', () => {

@@ -3,7 +3,6 @@ import {
   type SubjectOutline,
   type SubjectOutlineChapter,
   type SubjectOutlineGroup,
-  type TopicRecord,
 } from '@gia/shared';
 import type { Ref } from '../db/catalogue-keys.ts';
 import {
@@ -16,13 +15,10 @@ import {
 import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
-import { signedMediaUrl } from '../lib/media.ts';
-import { videoDelivery } from '../lib/hls-access.ts';
-import { knownSeconds, publicView } from './public.ts';
+import { publicView } from './public.ts';
+import { publicTopic } from './topic-view.ts';
 
 const bySerial = (a: { serial_no: number }, b: { serial_no: number }) => a.serial_no - b.serial_no;
-
-const durationOf = (t: TopicRecord) => knownSeconds(t.duration_seconds);
 
 /**
  * What a subject contains, for its page before (and after) purchase: the subject with its class,
@@ -97,16 +93,7 @@ export async function subjectOutline(
     }
     const open =
       caller?.pool === 'admin' || mayWatchTopic({ topic: t, subject, class: cls, board }, granted);
-    entry.topics.push({
-      topic_id: t.topic_id,
-      topic_name: t.topic_name,
-      serial_no: t.serial_no,
-      duration_seconds: durationOf(t),
-      free_to_watch: t.free_to_watch,
-      video_url: open ? await signedMediaUrl(t.video_url) : null,
-      ...(await videoDelivery(t, open)),
-      locked: !open,
-    });
+    entry.topics.push(await publicTopic(t, open));
   }
   const subSubjects = [...groups.values()];
   for (const g of subSubjects) {

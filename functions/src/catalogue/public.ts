@@ -1,5 +1,4 @@
-import { presentedVideoOf } from '@gia/shared';
-import type { CatalogueEntity, ClassDetail, RecordOf, TopicRecord } from '@gia/shared';
+import type { CatalogueEntity, ClassDetail, PublicTopicRecord, RecordOf } from '@gia/shared';
 import type { Page } from '../db/paging.ts';
 import {
   classContents,
@@ -13,15 +12,12 @@ import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
-import { videoDelivery } from '../lib/hls-access.ts';
 import { mapCursorErrors } from '../lib/cursor-errors.ts';
 import { parentNames, parentRefs, withNamesAndMedia } from '../lib/catalogue-present.ts';
+import { publicTopic } from './topic-view.ts';
 
 /** Fields only the back office sees (besides every `*created_by`: admins' names). */
 const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna', 'video_error']);
-/** A known length: a non-negative number of seconds, else `null`. */
-export const knownSeconds = (value: unknown): number | null =>
-  typeof value === 'number' && value >= 0 ? value : null;
 
 const isAdminOnly = (field: string) => ADMIN_ONLY.has(field) || field.endsWith('created_by');
 
@@ -58,7 +54,7 @@ export async function publicTopics(
   paging: { limit: number; cursor?: string },
   chapterId: string | undefined,
   caller: Identity | undefined,
-): Promise<Page<TopicRecord>> {
+): Promise<Page<PublicTopicRecord>> {
   const result = await mapCursorErrors(() =>
     chapterId ? listByParent('topic', chapterId, paging) : listAll('topic', paging),
   );
@@ -79,16 +75,12 @@ export async function publicTopics(
         board: pick(records, 'board', t.board_id),
       };
       const open = caller?.pool === 'admin' || mayWatchTopic(ctx, granted);
-      return publicView({
-        ...t,
-        ...parentNames('topic', t, records, () => null),
-        ...presentedVideoOf(t, { admin: false }),
+      return {
+        ...publicView({ ...t, ...parentNames('topic', t, records, () => null) }),
         free_course: isFreeCourse(ctx),
-        video_url: open ? await signedMediaUrl(t.video_url) : null,
         notes_url: open ? await signedMediaUrl(t.notes_url) : null,
-        ...(await videoDelivery(t, open)),
-        locked: !open,
-      });
+        ...(await publicTopic(t, open)),
+      };
     }),
   );
   return { items, nextCursor: result.nextCursor };
@@ -132,17 +124,7 @@ export async function publicClassDetail(
               const open =
                 caller?.pool === 'admin' ||
                 mayWatchTopic({ topic: t, subject, class: cls, board }, granted);
-              return {
-                topic_id: t.topic_id,
-                topic_name: t.topic_name,
-                free_to_watch: t.free_to_watch,
-                duration_seconds: knownSeconds(t.duration_seconds),
-                video_duration_seconds: presentedVideoOf(t, { admin: false })
-                  .video_duration_seconds,
-                video_url: open ? await signedMediaUrl(t.video_url) : null,
-                ...(await videoDelivery(t, open)),
-                locked: !open,
-              };
+              return publicTopic(t, open);
             }),
           ),
         };

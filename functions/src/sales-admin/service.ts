@@ -4,7 +4,9 @@ import {
   type Coupon,
   type InsertCouponInput,
   type AdminPaymentRow,
+  SELLER_DEFAULTS,
   type SellerSettings,
+  type SellerSettingsAnswer,
 } from '@gia/shared';
 import * as refunds from '../db/refunds.ts';
 import * as db from '../db/selling.ts';
@@ -12,12 +14,27 @@ import { ConflictError, NotFoundError } from '../lib/errors.ts';
 
 /** The seller's settings and the coupons, for admins (docs/api.md §8c). */
 
-/** The stored settings, or none yet (`null`: the screen starts from the defaults). */
-export const getSellerSettings = async () => (await db.sellerSettings()) ?? null;
+/** Before the first save: no details yet, and the SAC and rate a save applies by default. */
+const UNSAVED: SellerSettingsAnswer = {
+  legal_name: '',
+  gstin: '',
+  state: '',
+  address: '',
+  ...SELLER_DEFAULTS,
+  saved: false,
+};
 
-export async function updateSellerSettings(settings: SellerSettings): Promise<SellerSettings> {
+/** The stored settings (`saved: true`), or the defaults not yet saved on a fresh store. */
+export async function getSellerSettings(): Promise<SellerSettingsAnswer> {
+  const stored = await db.sellerSettings();
+  return stored ? { ...stored, saved: true } : { ...UNSAVED };
+}
+
+export async function updateSellerSettings(
+  settings: SellerSettings,
+): Promise<SellerSettingsAnswer> {
   await db.saveSellerSettings(settings, new Date().toISOString());
-  return settings;
+  return { ...settings, saved: true };
 }
 
 export const listCoupons = () => db.coupons();

@@ -18,6 +18,17 @@ const KARNATAKA = {
   gst_rate_percent: 18,
 };
 
+/** What the server answers before the first save: the defaults, not saved. */
+const UNSAVED = {
+  legal_name: '',
+  gstin: '',
+  state: '',
+  address: '',
+  sac: '999293',
+  gst_rate_percent: 18,
+  saved: false,
+};
+
 /** A server holding `stored` that answers a save with `answer` (or accepts it); records saves. */
 function stubServer(stored: unknown, answer?: () => Response) {
   const saved: unknown[] = [];
@@ -29,7 +40,10 @@ function stubServer(stored: unknown, answer?: () => Response) {
       if (p.endsWith('/updateSellerSettings')) {
         const body = JSON.parse(String(init?.body)) as unknown;
         saved.push(body);
-        return answer?.() ?? json(200, { message: M.settingsSaved, data: body });
+        return (
+          answer?.() ??
+          json(200, { message: M.settingsSaved, data: { ...(body as object), saved: true } })
+        );
       }
       return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
     }),
@@ -55,7 +69,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the seller settings screen', { timeout: 20_000 }, () => {
   it('starts a new deployment at SAC 999293 and 18%, and saves the seller’s details', async () => {
-    const saved = stubServer(null);
+    const saved = stubServer(UNSAVED);
     renderPage();
 
     expect(await screen.findByText(/Not saved yet/)).toBeTruthy();
@@ -77,7 +91,7 @@ describe('the seller settings screen', { timeout: 20_000 }, () => {
   });
 
   it('shows each of the server’s problems under the field it is about', async () => {
-    const saved = stubServer(KARNATAKA, () =>
+    const saved = stubServer({ ...KARNATAKA, saved: true }, () =>
       json(400, {
         message: M.gstinState,
         code: 'VALIDATION_FAILED',

@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { INDIAN_STATES, SELLER_DEFAULTS, type SellerSettings } from '@gia/shared/selling.ts';
+import {
+  INDIAN_STATES,
+  SELLER_DEFAULTS,
+  type SellerSettings,
+  type SellerSettingsAnswer,
+} from '@gia/shared/selling.ts';
 import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -13,13 +18,13 @@ type FieldName = (typeof FIELDS)[number];
 /** The form's values as the inputs hold them (text); the rate becomes a number on save. */
 type FormState = Record<FieldName, string>;
 
-const formOf = (s: SellerSettings | null): FormState => ({
-  legal_name: s?.legal_name ?? '',
-  gstin: s?.gstin ?? '',
-  state: s?.state ?? '',
-  address: s?.address ?? '',
-  sac: s?.sac ?? SELLER_DEFAULTS.sac,
-  gst_rate_percent: String(s?.gst_rate_percent ?? SELLER_DEFAULTS.gst_rate_percent),
+const formOf = (s: SellerSettings): FormState => ({
+  legal_name: s.legal_name,
+  gstin: s.gstin,
+  state: s.state,
+  address: s.address,
+  sac: s.sac,
+  gst_rate_percent: String(s.gst_rate_percent),
 });
 
 /** The settings the API takes; the server checks them and names what is wrong, field by field. */
@@ -32,8 +37,8 @@ const settingsOf = (f: FormState): SellerSettings => ({
   gst_rate_percent: f.gst_rate_percent.trim() === '' ? Number.NaN : Number(f.gst_rate_percent),
 });
 
-/** The form, started from the stored settings (or the defaults before the first save). */
-function SettingsForm({ stored }: { stored: SellerSettings | null }) {
+/** The form, started from the settings in force (the defaults before the first save). */
+function SettingsForm({ stored }: { stored: SellerSettingsAnswer }) {
   const [f, setF] = useState(() => formOf(stored));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [general, setGeneral] = useState<string>();
@@ -178,7 +183,7 @@ export function SellerSettingsPage() {
           </p>
         ) : (
           <>
-            {!settings.data && (
+            {!settings.data.saved && (
               <p className="seller-unsaved" role="status">
                 Not saved yet: the cart shows no GST and no invoice is issued until you save them.
               </p>

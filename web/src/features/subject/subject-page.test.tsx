@@ -2,12 +2,22 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SubjectOutline } from '@gia/shared/catalogue-records.ts';
+import type { SubjectOutline, SubjectOutlineTopic } from '@gia/shared/catalogue-records.ts';
 import { useSession } from '../../lib/session.ts';
 import { SubjectPage } from './subject-page.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A topic's video before any transcode, as every public read answers it. */
+const noVideo = {
+  video_status: 'none',
+  video_duration_seconds: null,
+  video_renditions: [],
+  video_hls_url: null,
+  video_poster_url: null,
+  captions: [],
+} as const satisfies Partial<SubjectOutlineTopic>;
 
 const outline: SubjectOutline = {
   subject: {
@@ -44,6 +54,7 @@ const outline: SubjectOutline = {
               free_to_watch: '1',
               video_url: 'https://media.example/intro.mp4?X-Amz-Signature=x',
               locked: false,
+              ...noVideo,
             },
             {
               topic_id: 't2',
@@ -53,6 +64,7 @@ const outline: SubjectOutline = {
               free_to_watch: '2',
               video_url: null,
               locked: true,
+              ...noVideo,
             },
           ],
         },
@@ -75,6 +87,7 @@ const outline: SubjectOutline = {
               free_to_watch: '2',
               video_url: null,
               locked: true,
+              ...noVideo,
             },
           ],
         },

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Coupon, InsertCouponInput, SellerSettings } from '@gia/shared/selling.ts';
+import type {
+  Coupon,
+  InsertCouponInput,
+  SellerSettings,
+  SellerSettingsAnswer,
+} from '@gia/shared/selling.ts';
 import { api } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-paths.ts';
 
@@ -10,19 +15,19 @@ export const sellingKeys = {
   coupons: () => ['admin-coupons'] as const,
 };
 
-/** The seller's settings, or null until they are first saved. */
+/** The seller's settings: the defaults with `saved: false` until they are first saved. */
 export const useSellerSettings = () =>
   useQuery({
     queryKey: sellingKeys.settings(),
     queryFn: async () =>
-      (await api<{ data: SellerSettings | null }>('GET', apiPath('admin.selling.settings'))).data,
+      (await api<{ data: SellerSettingsAnswer }>('GET', apiPath('admin.selling.settings'))).data,
   });
 
 export function useSaveSellerSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SellerSettings) =>
-      api<{ message: string; data: SellerSettings }>(
+      api<{ message: string; data: SellerSettingsAnswer }>(
         'POST',
         apiPath('admin.selling.settings.update'),
         { body },
