@@ -1,8 +1,20 @@
 import { isId } from './id-shape.ts';
-import type { Method, RouteDef } from './routes.ts';
 
-export type RouteMatch =
-  | { kind: 'found'; route: RouteDef; params: Record<string, string> }
+/*
+ * Matching a request to a route. It knows only the shape it needs of a route (its method and
+ * path), so it depends on nothing of the route table that uses it (routes.ts).
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What matching needs of a route. */
+export interface MatchableRoute {
+  method: Method;
+  path: string;
+}
+
+export type RouteMatch<R extends MatchableRoute = MatchableRoute> =
+  | { kind: 'found'; route: R; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: Method[] }
   | { kind: 'not-found' };
 
@@ -20,9 +32,9 @@ function decodeParam(segment: string): string | undefined {
  * It knows only the routes it is given, so a Lambda bundle can match against its own group's
  * routes without carrying the whole table (functions/src/lib/http.ts).
  */
-export function routeMatcher(
-  routes: readonly RouteDef[],
-): (method: string, path: string) => RouteMatch {
+export function routeMatcher<R extends MatchableRoute>(
+  routes: readonly R[],
+): (method: string, path: string) => RouteMatch<R> {
   const compiled = routes.map((r) => {
     const names: string[] = [];
     const source = r.path

@@ -5,12 +5,12 @@
  * declared exactly once. A route whose group has no handler for it yet answers `501`.
  */
 import { ADMIN_ENTITIES } from './catalogue-tree.ts';
-import { routeMatcher, type RouteMatch } from './route-match.ts';
+import { routeMatcher, type Method, type RouteMatch } from './route-match.ts';
 
 /** Who may call a route. `public` routes accept a token (learner or admin) but do not need one. */
 export type Access = 'public' | 'learner' | 'admin' | 'learner-or-admin';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { Method };
 
 /** One Lambda function per route group. */
 export const ROUTE_GROUPS = [
@@ -326,4 +326,5 @@ export const routesOfGroup = (group: RouteGroup): RouteDef[] =>
   ROUTES.filter((r: RouteDef) => r.group === group);
 
 /** Finds the route of the whole table for a method and path (path without query string). */
-export const matchRoute: (method: string, path: string) => RouteMatch = routeMatcher(ROUTES);
+export const matchRoute: (method: string, path: string) => RouteMatch<RouteDef> =
+  routeMatcher<RouteDef>(ROUTES);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   couponProblem,
   INDIAN_STATES,
@@ -7,7 +7,7 @@ import {
   SellerSettings,
   type PricedItem,
 } from './selling.ts';
-import { refundShare } from './selling-rules.ts';
+import { refundShare, type CouponTerms } from './selling-rules.ts';
 
 const KA = { state: '29', gst_rate_percent: 18 };
 const item = (subject_id: string, price_paise: number, extra: Partial<PricedItem> = {}) => ({
@@ -128,6 +128,10 @@ describe('the seller’s settings', () => {
 });
 
 describe('coupons', () => {
+  it('parse to the terms the pricing rules read (CouponTerms, declared without zod)', () => {
+    expectTypeOf<InsertCouponInput>().toExtend<CouponTerms>();
+  });
+
   const base = {
     code: ' diwali-25 ',
     kind: 'percent',

@@ -40,14 +40,14 @@ const routerPaths = [
 ].map((m) => m[1] ?? '');
 
 // Loaded at run time, not type-checked with the scripts: web/ has its own compiler settings.
-const { ADMIN_SCREENS } = (await import(
-  /* @vite-ignore */ webSrc('features/admin/admin-screens.ts')
-)) as { ADMIN_SCREENS: readonly { path: string; label: string }[] };
+const { ADMIN_SCREEN_LIST } = (await import(
+  /* @vite-ignore */ webSrc('features/admin/admin-screen-list.ts')
+)) as { ADMIN_SCREEN_LIST: readonly { path: string; label: string }[] };
 const { links } = (await import(/* @vite-ignore */ webSrc('lib/links.ts'))) as {
   links: Record<string, (...ids: string[]) => string>;
 };
 
-const adminPaths = ADMIN_SCREENS.map((s) => s.path);
+const adminPaths = ADMIN_SCREEN_LIST.map((s) => s.path);
 const ADMIN_LOGINS = ['/AdminLoginNew', '/admin/login'];
 /** The learner site's routes: everything the router serves but the admin area. */
 const learnerPaths = routerPaths.filter((p) => !adminPaths.includes(p));

@@ -6,7 +6,7 @@ import { AdminUsersPage } from './admin-users-page.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';
 import { SCREENS } from './catalogue-config.ts';
 import { DashboardPage, SetupPage, StubPage } from './dashboard-pages.tsx';
-import { adminScreen } from './admin-screens.ts';
+import { adminScreen } from './admin-screen-list.ts';
 import { PaymentsPage } from './payments-page.tsx';
 import { InsightsPage } from './insights-page.tsx';
 import { QuestionsPage } from './questions-page.tsx';

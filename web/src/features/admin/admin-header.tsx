@@ -2,7 +2,7 @@ import { LogoutIcon } from '../../components/icons.tsx';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { signOut } from '../../lib/auth.ts';
-import { adminScreen } from './admin-screens.ts';
+import { adminScreen } from './admin-screen-list.ts';
 
 /** The common header of the management screens: back to Setup, Dashboard, New Record, Logout. */
 export function AdminHeader() {

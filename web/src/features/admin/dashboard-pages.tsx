@@ -3,7 +3,7 @@ import { confirmDialog } from '../../components/confirm.tsx';
 import { signOut } from '../../lib/auth.ts';
 import { useSession } from '../../lib/session.ts';
 import { AdminHeader } from './admin-header.tsx';
-import { adminScreen, hubScreens } from './admin-screens.ts';
+import { adminScreen, hubScreens } from './admin-screen-list.ts';
 import { useDashboardCounts } from './api/dashboard.ts';
 
 const count = (n: number) => n.toLocaleString('en-IN');
