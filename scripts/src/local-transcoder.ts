@@ -92,6 +92,8 @@ export interface LocalTranscoderOptions {
   bucket: string;
   /** The job-state handler (functions/src/media-jobs), given MediaConvert's event shape. */
   onJobState: (event: JobStateEvent) => Promise<void>;
+  /** Told when a job starts and when it is done (the local stack prints it). */
+  progress?: (step: string) => void;
 }
 
 /** ffmpeg's arguments for the HLS renditions of one source (one pass, one output per rung). */
@@ -265,9 +267,14 @@ export function localTranscoder(options: LocalTranscoderOptions) {
   async function drain() {
     while (!stopped && queue.length > 0) {
       const sourceKey = queue.shift()!;
+      const name = sourceKey.slice(sourceKey.lastIndexOf('/') + 1);
+      const started = Date.now();
       let detail: JobStateEvent['detail'];
       try {
+        options.progress?.(`Transcoding ${name} to HLS in the background…`);
         detail = await transcode(sourceKey);
+        const seconds = Math.round((Date.now() - started) / 1000);
+        options.progress?.(`Transcoded ${name} in ${seconds} s.`);
       } catch (err) {
         if (stopped) return;
         console.error(`transcode of ${sourceKey} failed:`, (err as Error).message);
