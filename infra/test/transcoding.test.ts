@@ -19,7 +19,7 @@ type Output = {
     Height: number;
     CodecSettings: {
       Codec: string;
-      H264Settings?: { MaxBitrate: number; RateControlMode: string };
+      H264Settings?: { MaxBitrate: number; RateControlMode: string; CodecProfile: string };
     };
   };
   AudioDescriptions?: { CodecSettings: { AacSettings: { Bitrate: number } } }[];
@@ -47,6 +47,10 @@ describe('video transcoding with MediaConvert', () => {
     ).toEqual(
       HLS_LADDER.map((r) => [`_${r.name}`, r.height, r.video_kbps * 1000, r.audio_kbps * 1000]),
     );
+    // Every rung 8-bit 4:2:0 (H.264 Main), whatever the source's chroma and bit depth.
+    expect(
+      hls!.Outputs.map((o) => o.VideoDescription.CodecSettings.H264Settings?.CodecProfile),
+    ).toEqual(HLS_LADDER.map(() => 'MAIN'));
     // The lowest rung stays within 160 kbit/s in total.
     const [low] = hls!.Outputs;
     expect(

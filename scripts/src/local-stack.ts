@@ -34,6 +34,11 @@ export interface LocalStackOptions {
   /** Unset: a password generated on first run and kept in `DATA_DIR/stack.json`. */
   adminPassword?: string;
   seedDemo: boolean;
+  /**
+   * Told each step of the start as it begins (a short line: "Seeding the demo catalogue…"), and
+   * each transcode; `npm start` prints them, so a first start of a minute or two is not silent.
+   */
+  progress?: (step: string) => void;
 }
 
 export interface LocalStack {
@@ -89,8 +94,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   mkdirSync(options.dataDir, { recursive: true });
   // One stack per data folder: two DynamoDB Local processes on one database corrupt it.
   const lock = lockDataDir(options.dataDir);
+  const progress = options.progress ?? (() => undefined);
   let services: EmbeddedServices;
   try {
+    progress('Starting storage: DynamoDB Local, S3 (s3rver) and Cognito (cognito-local)…');
     services = await startServices(options.dataDir);
   } catch (err) {
     lock.release();
@@ -99,6 +106,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let server: Server | undefined;
   let stopVideos: (() => Promise<void>) | undefined;
   try {
+    progress('Preparing the table, the bucket, the user pools and the admin account…');
     await ensureTable(services.endpoints.dynamodb);
     const state = await ensurePools(services.endpoints.cognito, options.dataDir);
     applyEnvironment(services.endpoints, state);
@@ -119,7 +127,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Video transcoding as in AWS: uploads under private/videos/ start a job (ffmpeg standing in
     // for MediaConvert) whose end updates the records through the same handlers. Started before
     // the seed, so the demo's videos are transcoded like any upload.
-    const videos = await startVideoPipeline();
+    const videos = await startVideoPipeline(progress);
     stopVideos = videos.stop;
 
     let demoLearner: LocalStack['demoLearner'];
@@ -127,8 +135,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The demo data goes into an empty store once; a restart (or an emptied catalogue) keeps
       // what the admins made of it.
       if (!state.demoSeeded) {
+        progress('Seeding the demo catalogue (first start only)…');
         const { seedDemoCatalogue } = await import('./seed.ts');
-        await seedDemoCatalogue(adminAccount.admin_id);
+        await seedDemoCatalogue(adminAccount.admin_id, { progress });
         state.demoSeeded = true;
         saveState(options.dataDir, state);
       }
@@ -213,7 +222,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
  * for `private/videos/`, with ffmpeg as its transcoder. Without ffmpeg, videos stay MP4 (status
  * `none`, played as before) and the start says so.
  */
-async function startVideoPipeline(): Promise<{ stop(): Promise<void> }> {
+async function startVideoPipeline(
+  progress: (step: string) => void,
+): Promise<{ stop(): Promise<void> }> {
   const { hasFfmpeg, localTranscoder } = await import('./local-transcoder.ts');
   const { objectCreatedHandler, jobStateHandler } =
     await import('@gia/functions/media-jobs/handler.ts');
@@ -230,6 +241,7 @@ async function startVideoPipeline(): Promise<{ stop(): Promise<void> }> {
     s3,
     bucket: process.env.MEDIA_BUCKET ?? '',
     onJobState: jobStateHandler,
+    progress,
   });
   useTranscoder(transcoder);
   const off = onObjectCreated(VIDEO_SOURCE_PREFIX, objectCreatedHandler);

@@ -62,13 +62,38 @@ function run(
   });
 }
 
+/** The source cannot be read as a video (MediaConvert's 1010): the admin's file is at fault. */
 class InputError extends Error {}
+
+/**
+ * What stopped ffmpeg, in one line: the output it names (a rung, or the poster) and its last
+ * error line, which says what ended the run (earlier lines may be errors it went past). ffmpeg
+ * numbers its outputs in the order of `ffmpegArgs`: the rungs, then the poster.
+ */
+export function ffmpegFailureOf(stderr: string, rungs: HlsRung[]): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.replace(/^\[[^\]]* @ 0x[0-9a-f]+\]\s*/, '').trim())
+    .filter(Boolean);
+  const last = lines.at(-1) ?? 'stopped without an error message';
+  const output = /output (?:stream #?|file #)(\d+)/i.exec(last)?.[1];
+  const named = /master_(\w+?)(?:_%05d|_\d+)?\.(?:m3u8|ts)/.exec(last)?.[1];
+  const rung = output !== undefined ? rungs[Number(output)] : rungs.find((r) => r.name === named);
+  const what = rung
+    ? `the ${rung.name} rendition`
+    : output !== undefined && Number(output) === rungs.length
+      ? 'the poster'
+      : 'ffmpeg';
+  return `${what}: ${last}`;
+}
 
 export interface LocalTranscoderOptions {
   s3: S3Client;
   bucket: string;
   /** The job-state handler (functions/src/media-jobs), given MediaConvert's event shape. */
   onJobState: (event: JobStateEvent) => Promise<void>;
+  /** Told when a job starts and when it is done (the local stack prints it). */
+  progress?: (step: string) => void;
 }
 
 /** ffmpeg's arguments for the HLS renditions of one source (one pass, one output per rung). */
@@ -89,8 +114,14 @@ export function ffmpegArgs(input: string, outDir: string, rungs: HlsRung[], hasA
       'libx264',
       '-preset',
       'veryfast',
+      // H.264 Main, 8-bit 4:2:0 on every rung, whatever the source's (4:4:4, 4:2:2, 10-bit):
+      // what every browser and phone decodes, what the master playlist's CODECS announce, and
+      // what MediaConvert's job template writes (shared/src/mediaconvert.ts). Without the pixel
+      // format, x264 keeps a 4:4:4 source's and refuses the Main profile.
       '-profile:v',
       'main',
+      '-pix_fmt',
+      'yuv420p',
       '-b:v',
       `${r.video_kbps}k`,
       '-maxrate',
@@ -191,7 +222,11 @@ export function localTranscoder(options: LocalTranscoderOptions) {
       await mkdir(outDir);
       const result = await run('ffmpeg', ffmpegArgs(input, outDir, rungs, info.hasAudio), track);
       if (stopped) throw new Error('stopped');
-      if (result.code !== 0) throw new InputError(result.stderr.trim().split('\n').pop());
+      // The probe read the source: a failure here is the conversion's, not the admin's file's.
+      if (result.code !== 0) {
+        console.error(`ffmpeg failed on ${sourceKey}:\n${result.stderr.trim()}`);
+        throw new Error(ffmpegFailureOf(result.stderr, rungs));
+      }
       await writeFile(join(outDir, MASTER_PLAYLIST), masterPlaylist(rungs, info.hasAudio));
       const folder = hlsFolderOf(sourceKey);
       for (const file of await readdir(outDir)) {
@@ -232,9 +267,14 @@ export function localTranscoder(options: LocalTranscoderOptions) {
   async function drain() {
     while (!stopped && queue.length > 0) {
       const sourceKey = queue.shift()!;
+      const name = sourceKey.slice(sourceKey.lastIndexOf('/') + 1);
+      const started = Date.now();
       let detail: JobStateEvent['detail'];
       try {
+        options.progress?.(`Transcoding ${name} to HLS in the background…`);
         detail = await transcode(sourceKey);
+        const seconds = Math.round((Date.now() - started) / 1000);
+        options.progress?.(`Transcoded ${name} in ${seconds} s.`);
       } catch (err) {
         if (stopped) return;
         console.error(`transcode of ${sourceKey} failed:`, (err as Error).message);

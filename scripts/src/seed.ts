@@ -43,9 +43,10 @@ const DEMO_LESSON_TITLE = 'Real Numbers: Euclid’s Division Lemma';
  * pipeline turns it into HLS like any admin's video. `undefined` without ffmpeg (the demo keeps
  * the sample MP4) or when its length is 0.
  */
-async function storeDemoLesson(): Promise<string | undefined> {
+async function storeDemoLesson(progress: (step: string) => void): Promise<string | undefined> {
   const seconds = demoLessonSeconds();
   if (seconds <= 0 || !hasFfmpeg()) return undefined;
+  progress(`Making the ${seconds} s demo lesson video with ffmpeg…`);
   const dir = await mkdtemp(join(tmpdir(), 'gia-demo-lesson-'));
   try {
     const file = join(dir, 'lesson.mp4');
@@ -215,27 +216,30 @@ const TESTIMONIALS: [string, string, string][] = [
  */
 export async function seedDemoCatalogue(
   adminId: string,
-  options: { evenIfNotEmpty?: boolean } = {},
+  options: { evenIfNotEmpty?: boolean; progress?: (step: string) => void } = {},
 ): Promise<boolean> {
   if (!options.evenIfNotEmpty && (await listAll('board', { limit: 1 })).items.length) return false;
+  const progress = options.progress ?? (() => undefined);
   const video = await store(
     'private/videos/demo-sample-lesson.mp4',
     'sample-lesson.mp4',
     'video/mp4',
   );
-  const lesson = await storeDemoLesson();
+  const lesson = await storeDemoLesson(progress);
   let lessonGiven = false;
   const notes = await store(
     'private/notes/demo-sample-notes.pdf',
     'sample-notes.pdf',
     'application/pdf',
   );
+  progress('Writing the demo notes for the AI teacher…');
   const notesOf = await seedDemoNotes(); // real lesson notes per chapter (issue 16)
   // Checked by the same schemas as the admin API's payloads.
   const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
     (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
 
   for (const b of CATALOGUE) {
+    progress(`Adding the ${b.board} demo board: classes, subjects, chapters, topics, practice…`);
     const board = await add('board', {
       board_name: b.board,
       image_url: await art.board(b.board),

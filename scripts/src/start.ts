@@ -139,10 +139,10 @@ async function main() {
   out.print('Building the web app…\n');
   await buildWeb();
   if (stopRequested) process.exit(0);
-  out.print('Starting the local stack…\n');
   // Loaded only now, so that the functions' logger writes where routeOutput pointed it.
   const { startLocalStack } = await import('./local-stack.ts');
   stack = await startLocalStack({
+    progress: (step) => out.print(`${step}\n`),
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST || undefined,
     dataDir,

@@ -170,6 +170,23 @@ describe('npm start', () => {
     url = await running(stack);
   }, 180_000);
 
+  it('says what it is doing while it starts, one line per step before the URL', () => {
+    const output = stack.output();
+    const steps = [
+      'Building the web app…',
+      'Starting storage: DynamoDB Local, S3 (s3rver) and Cognito (cognito-local)…',
+      'Preparing the table, the bucket, the user pools and the admin account…',
+      `GIA School is running at ${url}`,
+    ].map((step) => output.indexOf(step));
+    expect(
+      steps.every((at) => at >= 0),
+      output,
+    ).toBe(true);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    // SEED_DEMO=0: nothing to seed.
+    expect(output).not.toContain('Seeding the demo catalogue');
+  });
+
   it('prints the URL and the admin credentials, and sends request logs to DATA_DIR/logs', async () => {
     expect(stack.output()).toContain(`GIA School is running at ${url}`);
     expect(stack.output()).toContain('boss@gia.test / BossPass123');
@@ -238,6 +255,11 @@ describe('a restart', () => {
     const first = npmStart(dataDir, { SEED_DEMO: '1' });
     let url = await running(first);
     expect(first.output()).toContain('learner@gia.local / Learner123');
+    // The first start says it seeds the demo (and what it makes), before the URL.
+    const seeding = first.output().indexOf('Seeding the demo catalogue (first start only)…');
+    expect(seeding, first.output()).toBeGreaterThan(-1);
+    expect(first.output().indexOf('Adding the CBSE demo board')).toBeGreaterThan(seeding);
+    expect(first.output().indexOf('GIA School is running at')).toBeGreaterThan(seeding);
     const email = uniqueEmail('persist');
     const signup = await post(url, routePath('learner.login.signup'), {
       user_name: 'Persisted',
@@ -258,6 +280,8 @@ describe('a restart', () => {
 
     const second = npmStart(dataDir, { SEED_DEMO: '1' });
     url = await running(second);
+    expect(second.output()).toContain('Starting storage');
+    expect(second.output()).not.toContain('Seeding the demo catalogue');
     await signsIn();
     const demo = await post(url, routePath('learner.login.request'), {
       email: 'learner@gia.local',

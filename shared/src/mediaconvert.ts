@@ -42,7 +42,10 @@ function audioOf(rung: HlsRung) {
 
 /**
  * One rung: H.264 in quality-defined VBR, capped at the rung's video bitrate (so the lowest rung
- * stays within its 160 kbit/s total), 2 s GOPs so 4 s segments cut on keyframes.
+ * stays within its 160 kbit/s total), 2 s GOPs so 4 s segments cut on keyframes. The Main profile
+ * is 8-bit 4:2:0 whatever the source (4:4:4, 4:2:2, 10-bit), as the local pipeline's
+ * `-profile:v main -pix_fmt yuv420p`: what every browser and phone decodes (HIGH_10BIT and the
+ * 4:2:2 profiles are not).
  */
 function hlsOutputOf(rung: HlsRung) {
   return {

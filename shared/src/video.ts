@@ -140,6 +140,9 @@ export const VIDEO_MESSAGES = {
   noVideo: 'This record has no uploaded video.',
   unreadable: 'The video could not be read. Please upload an mp4, webm or mov file that plays.',
   transcodeFailed: 'The video could not be converted. Please upload it again or retry.',
+  /** A conversion that failed for a reason the job gave (which output, the encoder's error). */
+  transcodeFailedBecause: (reason: string) =>
+    `The video could not be converted (${reason}). Please retry.`,
   retried: 'The video is being converted again.',
 } as const;
 

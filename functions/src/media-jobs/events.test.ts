@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '@gia/shared';
-import { jobOutcomeOf, readyState, rungOfPath } from './events.ts';
+import { failureReasonOf, jobOutcomeOf, readyState, rungOfPath } from './events.ts';
 
 const s3 = (file: string) => `s3://gia-media/private/hls/01J-lesson/${file}`;
 
@@ -84,22 +84,50 @@ describe('job-state events', () => {
     });
   });
 
-  it('gives an ERROR a plain sentence, never the job error text', () => {
-    const failed = (errorCode: number) =>
+  it('blames the file only when the job could not read it', () => {
+    const failed = (errorCode: number, errorMessage?: string) =>
       jobOutcomeOf({
         detail: {
           status: 'ERROR',
           errorCode,
-          errorMessage: 'Demuxer: [ReadPacketData File read failed - end of file hit]',
+          errorMessage,
           userMetadata: { source_key: 'private/videos/x.mp4' },
         },
       });
-    expect(failed(1010)).toEqual({
+    expect(failed(1010, 'Demuxer: [ReadPacketData File read failed - end of file hit]')).toEqual({
       sourceKey: 'private/videos/x.mp4',
       status: 'failed',
       error: VIDEO_MESSAGES.unreadable,
     });
     expect(failed(1999)).toMatchObject({ error: VIDEO_MESSAGES.transcodeFailed });
+  });
+
+  it('says what failed in any other ERROR, without the paths of the job', () => {
+    const outcome = jobOutcomeOf({
+      detail: {
+        status: 'ERROR',
+        errorCode: 1999,
+        errorMessage:
+          'the 234p rendition: Error opening output file /tmp/gia-transcode-Ab12/out/master_234p.m3u8 ' +
+          'for [s3://gia-media/private/videos/x.mp4]',
+        userMetadata: { source_key: 'private/videos/x.mp4' },
+      },
+    });
+    expect(outcome).toEqual({
+      sourceKey: 'private/videos/x.mp4',
+      status: 'failed',
+      error: VIDEO_MESSAGES.transcodeFailedBecause(
+        'the 234p rendition: Error opening output file master_234p.m3u8 for [x.mp4]',
+      ),
+    });
+    expect(JSON.stringify(outcome)).not.toMatch(/\/tmp|s3:|plays/);
+  });
+
+  it('keeps a long job error to one short line', () => {
+    const reason = failureReasonOf(`line one\n${'x'.repeat(1000)}`)!;
+    expect(reason).not.toContain('\n');
+    expect(reason.length).toBeLessThanOrEqual(240);
+    expect(failureReasonOf('  ')).toBeUndefined();
   });
 
   it('ignores other states and events without a source key', () => {

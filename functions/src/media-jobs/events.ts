@@ -50,15 +50,37 @@ export type JobOutcome =
     }
   | { sourceKey: string; status: 'ignored' };
 
-/** Reads a job-state event: COMPLETE → ready with its renditions, ERROR → failed with a reason. */
+/** The longest reason from a job's error the admin is shown. */
+const REASON_CHARS = 240;
+
+/**
+ * A job's error text as the admin may read it: one line, each path (`s3://bucket/…/x.mp4`, a
+ * work folder's `/tmp/…/master_234p.m3u8`) cut to its file name, at most `REASON_CHARS` long.
+ */
+export const failureReasonOf = (message: string | undefined): string | undefined => {
+  const reason = (message ?? '')
+    .replace(/(?<![\w.-])(?:s3:\/\/|\/)[^\s'"[\]]*\/([^\s'"[\]/]+)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!reason) return undefined;
+  return reason.length > REASON_CHARS ? `${reason.slice(0, REASON_CHARS - 1)}…` : reason;
+};
+
+/**
+ * Reads a job-state event: COMPLETE → ready with its renditions, ERROR → failed with a reason
+ * (an unreadable input is the admin's file's fault; any other error says what failed).
+ */
 export function jobOutcomeOf(event: JobStateEvent): JobOutcome | undefined {
   const detail = event.detail;
   const sourceKey = detail?.userMetadata?.[SOURCE_KEY_METADATA];
   if (!sourceKey) return undefined;
   if (detail.status === 'ERROR') {
+    const reason = failureReasonOf(detail.errorMessage);
     const error = INPUT_ERRORS.has(Number(detail.errorCode))
       ? VIDEO_MESSAGES.unreadable
-      : VIDEO_MESSAGES.transcodeFailed;
+      : reason
+        ? VIDEO_MESSAGES.transcodeFailedBecause(reason)
+        : VIDEO_MESSAGES.transcodeFailed;
     return { sourceKey, status: 'failed', error };
   }
   if (detail.status !== 'COMPLETE') return { sourceKey, status: 'ignored' };

@@ -60,6 +60,21 @@ describe('the MediaConvert transcoder', () => {
     expect(poster!.Outputs![0]!.VideoDescription?.CodecSettings?.Codec).toBe('FRAME_CAPTURE');
   });
 
+  it('encodes every rung as 8-bit 4:2:0 H.264 (Main profile), whatever the source', async () => {
+    const mc = mockClient(MediaConvertClient);
+    mc.on(CreateJobCommand).resolves({ Job: { Id: 'job-2', Role: config.roleArn, Settings: {} } });
+    await mediaConvertTranscoder(config, new MediaConvertClient({ region: 'ap-south-1' })).start(
+      KEY,
+    );
+    const [hls] = mc.commandCalls(CreateJobCommand)[0]!.args[0].input.Settings!.OutputGroups!;
+    const codecs = hls!.Outputs!.map((o) => o.VideoDescription?.CodecSettings);
+    expect(codecs).toHaveLength(HLS_LADDER.length);
+    for (const codec of codecs) {
+      expect(codec?.Codec).toBe('H_264');
+      expect(codec?.H264Settings?.CodecProfile).toBe('MAIN');
+    }
+  });
+
   it('fails when MediaConvert refuses the job (the caller marks the video failed)', async () => {
     const mc = mockClient(MediaConvertClient);
     mc.on(CreateJobCommand).rejects(new Error('BadRequestException'));

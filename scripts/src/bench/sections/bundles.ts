@@ -1,6 +1,15 @@
-import { BASELINE, MAX_BUNDLE_KB, MAX_IMPORT_SHARE } from '../baseline.ts';
+import {
+  BASELINE,
+  IMPORT_BUDGET_EXEMPT,
+  MAX_BUNDLE_KB,
+  MAX_BUNDLE_KB_OF,
+  MAX_IMPORT_SHARE,
+  bundleBudget,
+} from '../baseline.ts';
 import { BARE_DYNAMODB, BARE_DYNAMODB_AS_BASELINE, measureBundles } from '../bundles.ts';
 import { line, type Part, type Row } from '../report.ts';
+
+const pct = (share: number) => `${Math.round(share * 100)}%`;
 
 /**
  * Each group's size and cold import against the bare DynamoDB client of the same run and against
@@ -27,9 +36,10 @@ export async function bundlesSection(): Promise<Part> {
       'baseline KB / ms',
       'baseline ms on this machine',
       'import / baseline',
-      `≤ ${MAX_BUNDLE_KB} KB and ≤ ${MAX_IMPORT_SHARE * 100}% import`,
+      'budget',
+      'met',
     ]),
-    line(['---', '---', '---', '---', '---', '---', '---', '---', '---']),
+    line(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
   ];
   const over: string[] = [];
   let failed = 0;
@@ -38,8 +48,8 @@ export async function bundlesSection(): Promise<Part> {
     const base = isGroup ? BASELINE[b.group] : undefined;
     const baseHereMs = base && base.importMs * speed;
     const share = baseHereMs ? b.importMs / baseHereMs : undefined;
-    const ok = b.minifiedKb <= MAX_BUNDLE_KB && (share === undefined || share <= MAX_IMPORT_SHARE);
-    if (isGroup && !ok) failed++;
+    const budget = bundleBudget(b.group, b.minifiedKb, share);
+    if (isGroup && !budget.met) failed++;
     table.push(
       line([
         isGroup ? b.group : `*${b.group}*`,
@@ -55,89 +65,106 @@ export async function bundlesSection(): Promise<Part> {
             ? `${BASELINE[BARE_DYNAMODB]!.minifiedKb} / ${BASELINE[BARE_DYNAMODB]!.importMs}`
             : 'n/a',
         baseHereMs ? Math.round(baseHereMs) : '',
-        share === undefined
-          ? isGroup
-            ? 'n/a (made after it)'
-            : ''
-          : `${Math.round(share * 100)}%`,
-        !isGroup ? '(yardstick)' : ok ? 'yes' : '**no**',
+        share === undefined ? (isGroup ? 'n/a (made after it)' : '') : pct(share),
+        !isGroup
+          ? ''
+          : `≤ ${budget.maxKb} KB` +
+            (budget.importHeld
+              ? `, ≤ ${pct(MAX_IMPORT_SHARE)}`
+              : IMPORT_BUDGET_EXEMPT.has(b.group)
+                ? ' (import not held)'
+                : ''),
+        !isGroup ? '(yardstick)' : budget.met ? 'yes' : '**no**',
       ]),
     );
-    if (isGroup && b.minifiedKb > MAX_BUNDLE_KB) {
+    if (isGroup && !budget.sizeMet) {
       const top = b.breakdown.slice(0, 10);
       const rest = b.breakdown.slice(10).reduce((sum, p) => sum + p.kb, 0);
       const parts = top.map((p) => `${p.name} ${p.kb}`).join(', ');
       over.push(
-        `- **${b.group}** (${b.minifiedKb} KB): ${parts}; ${b.breakdown.length - top.length} smaller parts ${rest}`,
+        `- **${b.group}** (${b.minifiedKb} KB, budget ${budget.maxKb} KB): ${parts}; ${b.breakdown.length - top.length} smaller parts ${rest}`,
       );
     }
   }
+  const groups = bundles.filter((b) => !isYardstick(b.group));
   const biggest = Math.max(
-    ...bundles.filter((b) => !isYardstick(b.group)).map((b) => b.minifiedKb),
+    ...groups.filter((b) => !(b.group in MAX_BUNDLE_KB_OF)).map((b) => b.minifiedKb),
   );
   rows.push({
-    what: 'largest Lambda bundle (minified)',
+    what: `largest Lambda bundle (minified), ${Object.keys(MAX_BUNDLE_KB_OF).join(', ')} aside`,
     value: `${biggest} KB`,
     budget: `≤ ${MAX_BUNDLE_KB} KB`,
     met: biggest <= MAX_BUNDLE_KB,
   });
+  for (const [group, maxKb] of Object.entries(MAX_BUNDLE_KB_OF)) {
+    const b = groups.find((g) => g.group === group);
+    rows.push({
+      what: `${group} Lambda bundle (minified)`,
+      value: b ? `${b.minifiedKb} KB` : 'n/a',
+      budget: `≤ ${maxKb} KB`,
+      met: b ? b.minifiedKb <= maxKb : null,
+    });
+  }
   rows.push({
-    what: 'route groups over the bundle budget (size or import time)',
+    what: 'route groups over their bundle budget (size or import time)',
     value: String(failed),
     budget: '0',
     met: failed === 0,
   });
   const section =
     '## Lambda bundles\n\n' +
-    `Each route group bundled as the CDK stack bundles it (esbuild, minified, ESM, the SDK inside), beside a bare DynamoDB client bundled the same way (${bare.minifiedKb} KB, ${bare.importMs} ms). Import time is the CPU time of a cold \`import()\` in a new Node process, median of the runs. The baseline is commit 5426078 (docs/bench-baseline.md). Its times are scaled to this machine by the one bundle both runs measured, the bare DynamoDB client bundled as at the baseline: ${yardstick.importMs} ms here against ${BASELINE[BARE_DYNAMODB]!.importMs} ms then (×${speed.toFixed(2)}). Groups made after the baseline have no time to compare with: the size budget holds for them.\n\n` +
+    `Each route group bundled as the CDK stack bundles it (esbuild, minified, ESM, the SDK inside), beside a bare DynamoDB client bundled the same way (${bare.minifiedKb} KB, ${bare.importMs} ms). Import time is the CPU time of a cold \`import()\` in a new Node process, median of the runs. The baseline is commit 5426078 (docs/bench-baseline.md). Its times are scaled to this machine by the one bundle both runs measured, the bare DynamoDB client bundled as at the baseline: ${yardstick.importMs} ms here against ${BASELINE[BARE_DYNAMODB]!.importMs} ms then (×${speed.toFixed(2)}). ${budgetSentence()} Groups made after the baseline have no time to compare with: the size budget holds for them.\n\n` +
     table.join('\n') +
     (over.length
-      ? `\n\nLargest parts (KB) of the bundles over ${MAX_BUNDLE_KB} KB:\n\n${over.join('\n')}`
+      ? `\n\nLargest parts (KB) of the bundles over their size budget:\n\n${over.join('\n')}`
       : '');
   return { rows, sections: [section], notes: failed ? [BUNDLE_NOTE] : [] };
+}
+
+/** The budget in short, from its constants: "≤ 330 KB minified, ai ≤ 500 KB; import ≤ 60%…". */
+function budgetInShort(): string {
+  const exceptions = Object.entries(MAX_BUNDLE_KB_OF)
+    .map(([group, kb]) => `, ${group} ≤ ${kb} KB`)
+    .join('');
+  const exempt = [...IMPORT_BUDGET_EXEMPT].join(', ');
+  return (
+    `≤ ${MAX_BUNDLE_KB} KB minified${exceptions}; ` +
+    `import ≤ ${pct(MAX_IMPORT_SHARE)} of the baseline${exempt ? `, ${exempt} excepted` : ''}`
+  );
+}
+
+/** The budget in words, with the reasons for its exceptions. */
+function budgetSentence(): string {
+  return (
+    `The budget: every route group ${budgetInShort()} (its time scaled to this machine). ` +
+    'It keeps the OpenAI and Cognito SDKs and the Powertools Logger ' +
+    "(the product owner's decision, issue 28): ai carries the OpenAI SDK " +
+    "(about 147 KB); health's baseline had no storage client, and its readiness and session " +
+    'checks need the DynamoDB client, which is most of its cold import (the bare client row).'
+  );
 }
 
 /** Why the bundle budget is missed where it is, kept with the report while it is. */
 const BUNDLE_NOTE = `## Notes on missed budgets
 
-- **Lambda bundles (≤ 300 KB minified, import ≤ 60% of the baseline):** what every bundle carries
-  is the AWS SDK it calls: a bare DynamoDB client alone is the row in the table above, and
+- **Lambda bundles (${budgetInShort()}):**
+  what every bundle carries is the AWS SDK it calls: a bare DynamoDB client alone is the row in the table above, and
   \`@smithy/core\` is most of it. Already left out: full zod and zod/mini's locales (namespace
   import of \`zod/mini\`, lint-enforced), the credential providers Lambda never uses and the
   SDK's event-stream support (\`lambdaExternalModules()\` in functions/src/groups.ts; the bundle
-  test imports every bundle to show it starts without them), the S3 client everywhere: media
-  URLs, presigned POSTs and the object reads, writes, copies and deletes of uploads, profile and
-  ai are presigned by the SDK's SigV4 signer and sent with \`fetch\` (lib/s3-presign.ts), shared
-  modules a group does not use (\`sideEffects: false\`). No package is bundled twice.
-- Each bundle carries only its own group's routes (the Lambda build defines them as JSON,
-  \`lambdaBundling()\` in functions/src/groups.ts), shared modules are split where a group used
-  one export of a module of many zod schemas (zod/mini's constructors are not pure, so an
-  imported module keeps all its schemas), and presigning uses the SDK's SigV4 signer as its S3
-  presigner configures it, without the multi-region (SigV4a) wrapper.
-- What is left over budget is named part by part in the list above. The groups that call Cognito
-  besides DynamoDB (auth, admins, profile) are over by 6 to 23 KB: the Cognito client is 33–35 KB
-  (its error classes alone 16 KB, registered with the SDK's type registry so they cannot be
-  shaken out), the Powertools Logger with its commons about 20 KB; catalogue-admin carries the
-  catalogue's schemas, its video and caption handling and a presigner (about 18 KB over);
-  payments (about 20 KB over) carries Razorpay's orders resource, its refunds, the webhook's
-  grants and the checkout's pricing. None of them is avoidable without hand-writing what a
-  library does (the logger, the Cognito or DynamoDB client, the token verifier).
-- **payments** no longer carries axios: Razorpay's orders resource is made on an API object
-  sent with \`fetch\` and retried by p-retry (lib/razorpay-client.ts). axios, even its fetch
-  build, loaded Node's fetch implementation when it was loaded (about 30 ms of CPU in every cold
-  start, also the webhook's); the group went from 385 to 320 KB and its cold import to under
-  half of the baseline.
-- **ai** carries the OpenAI SDK (about 147 KB: its client class creates every resource, and the
-  SDK has no lighter entry); without it the group would still be about 330 KB (minisearch, the
-  practice drafts' schemas). Secrets are read through the Parameters and Secrets Lambda
-  Extension, so no group carries the Secrets Manager client any more (13 KB each).
-- **Import time (≤ 60% of the baseline):** the baseline was measured on 2026-11-23 with other test
-  runs beside it, and this machine's speed changes from session to session (the yardstick has
-  measured 50 to 100 ms), so the baseline's times are scaled by the yardstick row, the one bundle
-  measured in both runs. Medians of the same code still vary by about a tenth between runs.
-  **health** is the exception by design: its baseline had no storage client at all, and the
-  readiness check (\`/api/health/ready\`, one GetItem) and the session checks need the DynamoDB
-  client, which is most of its cold import (the bare client row). Creating the clients on first
-  use instead would only move that time into the first request of a cold start, so it is not
-  done.
+  test imports every bundle to show it starts without them), the S3 client everywhere (media
+  URLs, presigned POSTs and the object reads, writes, copies and deletes are presigned by the
+  SDK's SigV4 signer and sent with \`fetch\`, lib/s3-presign.ts), shared modules a group does
+  not use (\`sideEffects: false\`), the routes of other groups (\`lambdaBundling()\`), axios
+  (Razorpay's orders resource is sent with \`fetch\`, lib/razorpay-client.ts) and the Secrets
+  Manager client (the Parameters and Secrets Lambda Extension). No package is bundled twice.
+- What the budget keeps by decision: the Cognito client (33–35 KB in auth, admins and profile,
+  its error classes alone 16 KB, registered with the SDK's type registry so they cannot be shaken
+  out), the Powertools Logger with its commons (about 20 KB in every group) and the OpenAI SDK in
+  ai (about 147 KB: its client class creates every resource, and the SDK has no lighter entry).
+  A bundle over its size budget is named part by part in the list above the notes.
+- **Import time:** the baseline was measured on 2026-11-23 with other test runs beside it, and
+  this machine's speed changes from session to session (the yardstick has measured 50 to 100
+  ms), so the baseline's times are scaled by the yardstick row, the one bundle measured in both
+  runs. Medians of the same code still vary by about a tenth between runs.
 `;
