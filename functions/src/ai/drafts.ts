@@ -16,7 +16,8 @@ import { logger } from '../lib/logger.ts';
 import type { Passage } from '../lib/passages.ts';
 import { adminQuestions, changeBank, fieldsOfText, newQuestion } from '../lib/question-bank.ts';
 import { parse } from '../lib/validation.ts';
-import { openai, quoted } from './service.ts';
+import { quoted } from './prompt.ts';
+import { openai } from './provider.ts';
 
 /**
  * AI drafts of practice questions (issue 17): the model writes questions from the topic's own

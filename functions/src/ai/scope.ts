@@ -1,0 +1,70 @@
+import { LEARNING_MESSAGES as M, type AskAiInput } from '@gia/shared';
+import { getRecordsAndGrants } from '../db/catalogue.ts';
+import { pickOf, recordOf, subjectsOfClass } from '../db/records.ts';
+import { isFreeCourse } from '../lib/entitlement.ts';
+import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
+import { requireTopicAccess } from '../lib/topic-access.ts';
+import { groundedPassages, type SentPassage } from './retrieval.ts';
+
+/** What the teacher is scoped to: the names, and the passages the question picked. */
+export interface Scope {
+  names: Record<string, string>;
+  passages: SentPassage[];
+  /** Whether the scope is a topic (an answer is then held to its passages). */
+  grounded: boolean;
+}
+
+/**
+ * A class scope needs the class to be free or a subject of it owned by the learner, as a topic
+ * scope needs the topic to be watchable.
+ */
+async function classScope(userId: string, classId: string): Promise<Record<string, string>> {
+  const subjects = await subjectsOfClass(classId);
+  const { records, granted } = await getRecordsAndGrants(
+    [{ entity: 'class', id: classId }],
+    userId,
+    subjects.map((s) => s.subject_id),
+  );
+  const cls = pickOf(records, 'class', classId);
+  if (!cls) throw new NotFoundError('Class not found.');
+  const board = await recordOf('board', cls.board_id);
+  const entitled =
+    granted.size > 0 ||
+    isFreeCourse({ class: cls, board }) ||
+    subjects.some((s) => s.free_course === true);
+  if (!entitled) throw new ForbiddenError(M.notEntitled);
+  return {
+    board: board?.board_name ?? '',
+    class: cls.class_name,
+    class_description: cls.description ?? '',
+  };
+}
+
+/**
+ * What the teacher is scoped to, from the server's own data and the learner's entitlement only
+ * (never names sent by the client): for a topic the learner may watch, its names and the
+ * question's passages; for a class, its names; else nothing (the general teacher).
+ */
+export async function scope(
+  userId: string,
+  input: Pick<AskAiInput, 'topic_id' | 'class_id' | 'messages'>,
+): Promise<Scope> {
+  if (input.topic_id) {
+    const a = await requireTopicAccess(userId, input.topic_id);
+    return {
+      names: {
+        board: a.board?.board_name ?? '',
+        class: a.class?.class_name ?? '',
+        subject: a.subject?.subject_name ?? '',
+        chapter: a.chapter?.chapter_name ?? '',
+        topic: a.topic.topic_name,
+      },
+      passages: await groundedPassages(userId, a, input.messages),
+      grounded: true,
+    };
+  }
+  if (input.class_id) {
+    return { names: await classScope(userId, input.class_id), passages: [], grounded: false };
+  }
+  return { names: {}, passages: [], grounded: false };
+}
