@@ -2,7 +2,7 @@ import { AI_SOURCE_LIMITS } from '@gia/shared';
 import { getRecordsAndGrants, listByParent } from '../db/catalogue.ts';
 import { passagesOf } from '../db/sources.ts';
 import type { TopicFields } from '../db/records.ts';
-import { isFreeCourse } from '../lib/entitlement.ts';
+import { mayWatchTopic } from '../lib/entitlement.ts';
 import { topicPassages, type GroundedTopic } from '../lib/grounding.ts';
 import { search, type Hit } from '../lib/passages.ts';
 import type { TopicAccess } from '../lib/topic-access.ts';
@@ -19,15 +19,16 @@ export interface SentPassage {
   notes_url?: string;
 }
 
-/** Whether the learner owns a subject (one GetItem through the catalogue's grant read). */
-async function ownsSubject(userId: string, subjectId: string): Promise<boolean> {
-  const { granted } = await getRecordsAndGrants([], userId, [subjectId]);
-  return granted.has(subjectId);
+/** The subjects of `subjectIds` the learner owns (one GetItem each, through the grant read). */
+async function ownedSubjects(userId: string, subjectIds: string[]): Promise<Set<string>> {
+  return (await getRecordsAndGrants([], userId, subjectIds)).granted;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
- * The second tier: the best passages of the chapter's other topics the learner may watch, from
- * their stored indexes (a topic nobody asked about yet has none and is left out).
+ * The second tier: the best passages of the chapter's other topics the learner may watch (the
+ * one rule), from their stored indexes (a topic nobody asked about yet has none and is left out).
  */
 async function chapterHits(
   userId: string,
@@ -39,10 +40,13 @@ async function chapterHits(
       .items as unknown as TopicFields[]
   ).filter((t) => t.topic_id !== a.topic.topic_id && t.status === 'Active');
   if (!siblings.length) return [];
-  const open =
-    isFreeCourse({ subject: a.subject, class: a.class, board: a.board }) ||
-    (await ownsSubject(userId, a.topic.subject_id));
-  const allowed = siblings.filter((t) => open || t.free_to_watch === '1');
+  const watchable = (t: TopicFields, owned: ReadonlySet<string>) =>
+    mayWatchTopic({ topic: t, subject: a.subject, class: a.class, board: a.board }, owned);
+  // The grant is read only when the rule needs it: a sibling neither free nor in a free course.
+  const owned = siblings.every((t) => watchable(t, NONE))
+    ? NONE
+    : await ownedSubjects(userId, [a.topic.subject_id]);
+  const allowed = siblings.filter((t) => watchable(t, owned));
   const stored = await passagesOf(allowed.map((t) => t.topic_id));
   return allowed
     .flatMap((t) => {

@@ -1,7 +1,14 @@
 import { LEARNING_MESSAGES as M, type AskAiInput } from '@gia/shared';
 import { getRecordsAndGrants } from '../db/catalogue.ts';
-import { pickOf, recordOf, subjectsOfClass } from '../db/records.ts';
-import { isFreeCourse } from '../lib/entitlement.ts';
+import {
+  pickOf,
+  recordOf,
+  subjectsOfClass,
+  type BoardFields,
+  type ClassFields,
+  type SubjectFields,
+} from '../db/records.ts';
+import { mayWatchTopic } from '../lib/entitlement.ts';
 import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
 import { requireTopicAccess } from '../lib/topic-access.ts';
 import { groundedPassages, type SentPassage } from './retrieval.ts';
@@ -15,9 +22,25 @@ export interface Scope {
 }
 
 /**
- * A class scope needs the class to be free or a subject of it owned by the learner, as a topic
- * scope needs the topic to be watchable.
+ * Whether the teacher may answer in a class: the one rule, asked of a topic of the class that is
+ * not itself free to watch, either in the class (open when the class or its board is a free
+ * course) or in one of its subjects (open when that subject is a free course or owned).
  */
+export function classOpen(
+  cls: ClassFields,
+  board: BoardFields | undefined,
+  subjects: SubjectFields[],
+  owned: ReadonlySet<string>,
+): boolean {
+  const topicIn = (subject?: SubjectFields) =>
+    mayWatchTopic(
+      { topic: { subject_id: subject?.subject_id }, subject, class: cls, board },
+      owned,
+    );
+  return topicIn() || subjects.some((s) => topicIn(s));
+}
+
+/** A class scope's names, when the class is open to the learner (else 403). */
 async function classScope(userId: string, classId: string): Promise<Record<string, string>> {
   const subjects = await subjectsOfClass(classId);
   const { records, granted } = await getRecordsAndGrants(
@@ -28,11 +51,7 @@ async function classScope(userId: string, classId: string): Promise<Record<strin
   const cls = pickOf(records, 'class', classId);
   if (!cls) throw new NotFoundError('Class not found.');
   const board = await recordOf('board', cls.board_id);
-  const entitled =
-    granted.size > 0 ||
-    isFreeCourse({ class: cls, board }) ||
-    subjects.some((s) => s.free_course === true);
-  if (!entitled) throw new ForbiddenError(M.notEntitled);
+  if (!classOpen(cls, board, subjects, granted)) throw new ForbiddenError(M.notEntitled);
   return {
     board: board?.board_name ?? '',
     class: cls.class_name,
