@@ -126,7 +126,7 @@ describe('the answer a checked reply gives', () => {
 
   it('outside a topic is the reply even uncited, or the fixed words when it is empty', () => {
     const free = { passages: [], grounded: false };
-    expect(checkReply(reply({}), free)).toMatchObject({ answer: 'Two.', covered: true });
+    expect(checkReply(reply({}), free)).toMatchObject({ answer: 'Two.', citations: [] });
     expect(checkReply(reply({ answer: ' ' }), free).answer).toBe(LEARNING_MESSAGES.aiEmpty);
   });
 });
