@@ -4,6 +4,7 @@ import { startOpenAiMock } from './openai-mock.ts';
 import { ADMIN_DATA, historyTopics, signedInAdmin, unique } from './fixtures.ts';
 import { DEMO_NOTES, lessonNotesPdf } from '../../scripts/src/demo-notes.ts';
 import type * as AiService from '../src/ai/service.ts';
+import { HINT_RULE } from '../src/ai/prompt.ts';
 import type * as Env from '../src/lib/env.ts';
 import type * as S3Presign from '../src/lib/s3-presign.ts';
 import type * as Sources from '../src/db/sources.ts';
@@ -222,7 +223,7 @@ describe('the AI teacher grounded in the topic’s notes', () => {
       topic_id: topic.topic_id,
       mode: 'hint',
     });
-    expect(mock.seen.at(-1)!.messages[0]!.content).toContain(ai.HINT_RULE);
+    expect(mock.seen.at(-1)!.messages[0]!.content).toContain(HINT_RULE);
     expect(hint.reply).toContain('Hint');
     await ai.askTeacher(me.userId, {
       messages: 'And then?',
@@ -240,7 +241,7 @@ describe('the AI teacher grounded in the topic’s notes', () => {
       messages: 'What is the discriminant?',
       topic_id: topic.topic_id,
     });
-    expect(mock.seen.at(-1)!.messages[0]!.content).not.toContain(ai.HINT_RULE);
+    expect(mock.seen.at(-1)!.messages[0]!.content).not.toContain(HINT_RULE);
   });
 
   it('lets only admins read and correct the extracted text; a correction wins, an empty one restores', async () => {

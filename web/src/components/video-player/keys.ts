@@ -1,3 +1,5 @@
+import type { KeyboardEvent as ReactKeyboardEvent } from 'react';
+
 /** What a key does in the player (when the player has focus). */
 export type KeyAction =
   | { kind: 'toggle-play' }
@@ -62,3 +64,44 @@ export function keyAction(
       return null;
   }
 }
+
+/** What the player's keys steer. */
+export interface KeyControls {
+  /** The settings menu: Escape closes it, and only it, while it is open. */
+  menuOpen: boolean;
+  closeMenu: () => void;
+  togglePlay: () => void;
+  seekBy: (by: number) => void;
+  changeVolume: (by: number) => void;
+  toggleMute: () => void;
+  toggleFullscreen: () => void;
+  toggleCaptions: () => void;
+}
+
+/** The player box's keydown handler: the menu's Escape, else the key's action (`keyAction`). */
+export const playerKeyDown = (c: KeyControls) => (e: ReactKeyboardEvent) => {
+  if (e.key === 'Escape' && c.menuOpen) {
+    // The menu closes; the dialog around the player (if any) stays open.
+    e.stopPropagation();
+    e.nativeEvent.stopImmediatePropagation();
+    c.closeMenu();
+    return;
+  }
+  const action = keyAction(e, e.target);
+  if (!action) return;
+  e.preventDefault();
+  switch (action.kind) {
+    case 'toggle-play':
+      return c.togglePlay();
+    case 'seek':
+      return c.seekBy(action.by);
+    case 'volume':
+      return c.changeVolume(action.by);
+    case 'mute':
+      return c.toggleMute();
+    case 'fullscreen':
+      return c.toggleFullscreen();
+    case 'captions':
+      return c.toggleCaptions();
+  }
+};

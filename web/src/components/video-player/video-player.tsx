@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import type HlsType from 'hls.js';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { PauseIcon, PlayIcon } from '../icons.tsx';
 import {
   CaptionsIcon,
@@ -11,19 +10,15 @@ import {
 } from './player-icons.tsx';
 import { clock } from '../../lib/duration.ts';
 import { useDataSaver } from './data-saver.ts';
-import { keyAction } from './keys.ts';
-import { qualityLabel, SPEEDS, speedLabel } from './quality.ts';
-import { createRenewal, isExpiredAccess } from './renewal.ts';
+import { playerKeyDown } from './keys.ts';
+import { PlayerMenu } from './player-menu.tsx';
+import { createResume } from './resume.ts';
 import type { VideoSource } from './source.ts';
-import { hlsConfig } from './hls-config.ts';
+import { languageName, useCaptions } from './use-captions.ts';
+import { useFullscreen } from './use-fullscreen.ts';
+import { usePlayback } from './use-playback.ts';
+import { useVideoStream } from './use-video-stream.ts';
 import './video-player.css';
-
-/** Whether the browser plays HLS itself (Safari, iOS): then hls.js is not loaded at all. */
-const playsHlsNatively = (v: HTMLVideoElement) =>
-  v.canPlayType('application/vnd.apple.mpegurl') !== '' && !('MediaSource' in window);
-
-/** hls.js (its light build: no subtitles or alternate audio, which plain <track>s cover). */
-const loadHls = () => import('hls.js/light');
 
 export interface VideoPlayerProps {
   source: VideoSource;
@@ -54,191 +49,24 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const { source } = props;
   const videoRef = useRef<HTMLVideoElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
-  const hlsRef = useRef<HlsType | null>(null);
-  const startRef = useRef<number | undefined>(props.startAt);
-  const resumePlay = useRef(Boolean(props.autoPlay));
-  const propsRef = useRef(props);
-  propsRef.current = props;
   const menuId = useId();
-
-  const [attachCount, setAttachCount] = useState(0);
-  const [levels, setLevels] = useState<number[]>([]);
-  const [chosenLevel, setChosenLevel] = useState(-1);
-  const [playingLevel, setPlayingLevel] = useState(-1);
-  const [dataSaver, setDataSaver] = useDataSaver();
-  const [paused, setPaused] = useState(true);
-  const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(0);
-  const [muted, setMuted] = useState(false);
-  const [speed, setSpeed] = useState(1);
-  const [captionsOn, setCaptionsOn] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [dataSaver, setDataSaver] = useDataSaver();
+  const [resume] = useState(() => createResume(props.startAt, Boolean(props.autoPlay)));
+  const stream = useVideoStream(videoRef, source, { dataSaver, resume, onRenew: props.onRenew });
+  const playback = usePlayback(videoRef, resume);
+  const { captionsOn, toggleCaptions } = useCaptions(videoRef);
+  const { fullscreen, toggleFullscreen } = useFullscreen(boxRef);
+  const { paused, time, duration, muted, togglePlay, toggleMute, media } = playback;
 
-  const dataSaverRef = useRef(dataSaver);
-  dataSaverRef.current = dataSaver;
-
-  const [renewal] = useState(() =>
-    createRenewal({
-      renew: () => propsRef.current.onRenew?.() ?? Promise.resolve(),
-      position: () => videoRef.current?.currentTime ?? 0,
-      reattach: (position) => {
-        const v = videoRef.current;
-        resumePlay.current = Boolean(v && !v.paused);
-        startRef.current = position;
-        setAttachCount((n) => n + 1);
-      },
-    }),
-  );
-
-  // Attach the source: hls.js, the browser's HLS, or the MP4.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    let cancelled = false;
-    setFailed(false);
-    setLevels([]);
-    const { hlsUrl, mp4Url } = source;
-    if (hlsUrl && !playsHlsNatively(video)) {
-      void loadHls().then(({ default: Hls, FetchLoader }) => {
-        if (cancelled) return;
-        if (!Hls.isSupported()) {
-          video.src = mp4Url || hlsUrl;
-          return;
-        }
-        const start = startRef.current;
-        const hls = new Hls({ ...hlsConfig(FetchLoader), startPosition: start ?? -1 });
-        hlsRef.current = hls;
-        hls.on(Hls.Events.MANIFEST_PARSED, (_e, d) => {
-          setLevels(d.levels.map((l) => l.height));
-          if (dataSaverRef.current) {
-            // A manual level, not only a cap: capLevelToPlayerSize rewrites autoLevelCapping.
-            hls.autoLevelCapping = 0;
-            hls.loadLevel = 0;
-          }
-        });
-        hls.on(Hls.Events.LEVEL_SWITCHED, (_e, d) => setPlayingLevel(d.level));
-        hls.on(Hls.Events.ERROR, (_e, d) => {
-          if (!d.fatal) return;
-          if (propsRef.current.onRenew && renewal.take(isExpiredAccess(d))) return;
-          if (d.type === Hls.ErrorTypes.MEDIA_ERROR) {
-            hls.recoverMediaError();
-            return;
-          }
-          // Anything else: play the MP4 where there is one, else say it cannot play.
-          hls.destroy();
-          hlsRef.current = null;
-          if (mp4Url) video.src = mp4Url;
-          else setFailed(true);
-        });
-        hls.loadSource(hlsUrl);
-        hls.attachMedia(video);
-      });
-    } else {
-      video.src = hlsUrl ?? mp4Url;
-    }
-    return () => {
-      cancelled = true;
-      hlsRef.current?.destroy();
-      hlsRef.current = null;
-    };
-  }, [source.hlsUrl, source.mp4Url, attachCount, renewal]);
-
-  // Data saver keeps the lowest rung; off, the learner's choice (or Auto) applies again.
-  useEffect(() => {
-    const hls = hlsRef.current;
-    if (!hls || !levels.length) return;
-    if (dataSaver) {
-      // The lowest rung as a manual level (capLevelToPlayerSize rewrites autoLevelCapping).
-      hls.autoLevelCapping = 0;
-      hls.nextLevel = 0;
-    } else {
-      hls.autoLevelCapping = -1;
-      hls.nextLevel = chosenLevel;
-    }
-  }, [dataSaver, levels, chosenLevel]);
-
-  useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === boxRef.current);
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
-
-  const video = () => videoRef.current;
-  const togglePlay = () => {
-    const v = video();
-    if (!v) return;
-    if (v.paused) void v.play().catch(() => undefined);
-    else v.pause();
-  };
-  const seekBy = (by: number) => {
-    const v = video();
-    if (!v) return;
-    const end = Number.isFinite(v.duration) ? v.duration : Infinity;
-    v.currentTime = Math.min(Math.max(0, v.currentTime + by), end);
-  };
-  const toggleMute = () => {
-    const v = video();
-    if (v) v.muted = !v.muted;
-  };
-  const toggleFullscreen = () => {
-    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
-    else void boxRef.current?.requestFullscreen?.().catch(() => undefined);
-  };
-  const toggleCaptions = () => {
-    const v = video();
-    if (!v || !v.textTracks.length) return;
-    const on = !captionsOn;
-    for (const t of Array.from(v.textTracks)) t.mode = 'disabled';
-    const first = v.textTracks[0];
-    if (on && first) first.mode = 'showing';
-    setCaptionsOn(on);
-  };
-  const chooseLevel = (level: number) => {
-    setChosenLevel(level);
-    const hls = hlsRef.current;
-    // A manual choice switches now (flushing the buffer); Auto lets ABR climb from here.
-    if (hls) hls.currentLevel = level;
-  };
-  const chooseSpeed = (s: number) => {
-    setSpeed(s);
-    const v = video();
-    if (v) v.playbackRate = s;
-  };
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape' && menuOpen) {
-      // The menu closes; the dialog around the player (if any) stays open.
-      e.stopPropagation();
-      e.nativeEvent.stopImmediatePropagation();
-      setMenuOpen(false);
-      return;
-    }
-    const action = keyAction(e, e.target);
-    if (!action) return;
-    e.preventDefault();
-    const v = video();
-    switch (action.kind) {
-      case 'toggle-play':
-        return togglePlay();
-      case 'seek':
-        return seekBy(action.by);
-      case 'volume':
-        if (v) v.volume = Math.min(1, Math.max(0, v.volume + action.by));
-        return;
-      case 'mute':
-        return toggleMute();
-      case 'fullscreen':
-        return toggleFullscreen();
-      case 'captions':
-        return toggleCaptions();
-    }
-  };
-
+  const onKeyDown = playerKeyDown({
+    ...playback,
+    menuOpen,
+    closeMenu: () => setMenuOpen(false),
+    toggleFullscreen,
+    toggleCaptions,
+  });
   const el = (e: SyntheticEvent<HTMLVideoElement>) => e.currentTarget;
-  const quality = (height: number) => qualityLabel(height, source.renditions);
-  const showLevels = levels.length > 1;
 
   return (
     <div
@@ -261,42 +89,23 @@ export function VideoPlayer(props: VideoPlayerProps) {
           height={360}
           aria-label={`Video: ${props.title}`}
           onClick={togglePlay}
-          onLoadedMetadata={(e) => {
-            const v = el(e);
-            setDuration(Number.isFinite(v.duration) ? v.duration : 0);
-            v.playbackRate = speed;
-            const start = startRef.current;
-            startRef.current = undefined;
-            if (start !== undefined && start > 0 && Math.abs(v.currentTime - start) > 1) {
-              v.currentTime = start;
-            }
-            if (resumePlay.current) void v.play().catch(() => undefined);
-            resumePlay.current = false;
-          }}
-          onDurationChange={(e) => {
-            const d = el(e).duration;
-            setDuration(Number.isFinite(d) ? d : 0);
-          }}
+          onLoadedMetadata={(e) => media.loadedMetadata(el(e))}
+          onDurationChange={(e) => media.durationChange(el(e))}
           onPlay={(e) => {
-            setPaused(false);
+            media.play();
             props.onPlay?.(el(e));
           }}
           onPause={(e) => {
-            setPaused(true);
-            if (!renewal.running) props.onPause?.(el(e));
+            media.pause();
+            if (!stream.renewing()) props.onPause?.(el(e));
           }}
           onTimeUpdate={(e) => {
-            setTime(el(e).currentTime);
+            media.timeUpdate(el(e));
             props.onTimeUpdate?.(el(e));
           }}
           onEnded={(e) => props.onEnded?.(el(e))}
-          onVolumeChange={(e) => setMuted(el(e).muted)}
-          onError={(e) => {
-            // The MP4's signed URL (or the browser's HLS cookies) expired: renew once, silently.
-            if (hlsRef.current || !props.onRenew) return;
-            if (!renewal.take(true)) setFailed(true);
-            void e;
-          }}
+          onVolumeChange={(e) => media.volumeChange(el(e))}
+          onError={stream.onVideoError}
         >
           {source.captions.map((c) => (
             <track
@@ -309,7 +118,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           ))}
         </video>
         {dataSaver && <span className="vp-badge">Data saver</span>}
-        {failed && (
+        {stream.failed && (
           <p className="vp-failed" role="alert">
             This video cannot play right now. Try again later.
           </p>
@@ -325,10 +134,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           step={1}
           value={Math.min(time, duration || 0)}
           aria-valuetext={`${clock(time)} of ${clock(duration)}`}
-          onChange={(e) => {
-            const v = video();
-            if (v) v.currentTime = Number(e.currentTarget.value);
-          }}
+          onChange={(e) => playback.seekTo(Number(e.currentTarget.value))}
         />
         <div className="vp-bar">
           <button
@@ -382,75 +188,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
           </button>
         </div>
         {menuOpen && (
-          <div className="vp-menu" id={menuId}>
-            {showLevels && (
-              <fieldset>
-                <legend>Quality</legend>
-                <label>
-                  <input
-                    type="radio"
-                    name={`${menuId}-q`}
-                    checked={chosenLevel === -1 && !dataSaver}
-                    disabled={dataSaver}
-                    onChange={() => chooseLevel(-1)}
-                  />
-                  Auto
-                  {chosenLevel === -1 && playingLevel >= 0 && levels[playingLevel] !== undefined
-                    ? ` (${levels[playingLevel]}p)`
-                    : ''}
-                </label>
-                {levels.map((h, i) => (
-                  <label key={`${h}-${i}`}>
-                    <input
-                      type="radio"
-                      name={`${menuId}-q`}
-                      checked={dataSaver ? i === 0 : chosenLevel === i}
-                      disabled={dataSaver && i > 0}
-                      onChange={() => chooseLevel(i)}
-                    />
-                    {quality(h)}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            <fieldset>
-              <legend>Speed</legend>
-              <div className="vp-speeds">
-                {SPEEDS.map((s) => (
-                  <label key={s}>
-                    <input
-                      type="radio"
-                      name={`${menuId}-s`}
-                      checked={speed === s}
-                      onChange={() => chooseSpeed(s)}
-                    />
-                    {speedLabel(s)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-            <label className="vp-switch">
-              <input
-                type="checkbox"
-                checked={dataSaver}
-                onChange={(e) => setDataSaver(e.currentTarget.checked)}
-              />
-              Data saver (lowest quality)
-            </label>
-          </div>
+          <PlayerMenu
+            id={menuId}
+            levels={stream.levels}
+            chosenLevel={stream.chosenLevel}
+            playingLevel={stream.playingLevel}
+            chooseLevel={stream.chooseLevel}
+            renditions={source.renditions}
+            speed={playback.speed}
+            chooseSpeed={playback.chooseSpeed}
+            dataSaver={dataSaver}
+            setDataSaver={setDataSaver}
+          />
         )}
       </div>
     </div>
   );
-}
-
-const languages = new Intl.DisplayNames(['en'], { type: 'language' });
-
-/** "en" → "English"; an unknown code shows as it is. */
-export function languageName(code: string): string {
-  try {
-    return languages.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type HlsType from 'hls.js';
+import { hlsConfig } from './hls-config.ts';
+import { createRenewal, isExpiredAccess } from './renewal.ts';
+import type { Resume } from './resume.ts';
+import type { VideoSource } from './source.ts';
+
+/** Whether the browser plays HLS itself (Safari, iOS): then hls.js is not loaded at all. */
+const playsHlsNatively = (v: HTMLVideoElement) =>
+  v.canPlayType('application/vnd.apple.mpegurl') !== '' && !('MediaSource' in window);
+
+/** hls.js (its light build: no subtitles or alternate audio, which plain <track>s cover). */
+const loadHls = () => import('hls.js/light');
+
+/**
+ * The video's stream: hls.js (loaded only for an HLS video, and not where the browser plays HLS
+ * itself), the browser's HLS, or the MP4; its quality ladder (the learner's choice, or the lowest
+ * rung with data saver); the MP4 when HLS fails; and silent renewal of expired access, which
+ * re-attaches where `resume` holds the position.
+ */
+export function useVideoStream(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  source: VideoSource,
+  opts: { dataSaver: boolean; resume: Resume; onRenew?: () => Promise<unknown> },
+) {
+  const { resume } = opts;
+  const hlsRef = useRef<HlsType | null>(null);
+  const onRenewRef = useRef(opts.onRenew);
+  onRenewRef.current = opts.onRenew;
+  const dataSaverRef = useRef(opts.dataSaver);
+  dataSaverRef.current = opts.dataSaver;
+
+  const [attachCount, setAttachCount] = useState(0);
+  const [levels, setLevels] = useState<number[]>([]);
+  const [chosenLevel, setChosenLevel] = useState(-1);
+  const [playingLevel, setPlayingLevel] = useState(-1);
+  const [failed, setFailed] = useState(false);
+
+  const [renewal] = useState(() =>
+    createRenewal({
+      renew: () => onRenewRef.current?.() ?? Promise.resolve(),
+      position: () => videoRef.current?.currentTime ?? 0,
+      reattach: (position) => {
+        const v = videoRef.current;
+        resume.hold(position, Boolean(v && !v.paused));
+        setAttachCount((n) => n + 1);
+      },
+    }),
+  );
+
+  // Attach the source: hls.js, the browser's HLS, or the MP4.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    setFailed(false);
+    setLevels([]);
+    const { hlsUrl, mp4Url } = source;
+    if (hlsUrl && !playsHlsNatively(video)) {
+      void loadHls().then(({ default: Hls, FetchLoader }) => {
+        if (cancelled) return;
+        if (!Hls.isSupported()) {
+          video.src = mp4Url || hlsUrl;
+          return;
+        }
+        const start = resume.start;
+        const hls = new Hls({ ...hlsConfig(FetchLoader), startPosition: start ?? -1 });
+        hlsRef.current = hls;
+        hls.on(Hls.Events.MANIFEST_PARSED, (_e, d) => {
+          setLevels(d.levels.map((l) => l.height));
+          if (dataSaverRef.current) {
+            // A manual level, not only a cap: capLevelToPlayerSize rewrites autoLevelCapping.
+            hls.autoLevelCapping = 0;
+            hls.loadLevel = 0;
+          }
+        });
+        hls.on(Hls.Events.LEVEL_SWITCHED, (_e, d) => setPlayingLevel(d.level));
+        hls.on(Hls.Events.ERROR, (_e, d) => {
+          if (!d.fatal) return;
+          if (onRenewRef.current && renewal.take(isExpiredAccess(d))) return;
+          if (d.type === Hls.ErrorTypes.MEDIA_ERROR) {
+            hls.recoverMediaError();
+            return;
+          }
+          // Anything else: play the MP4 where there is one, else say it cannot play.
+          hls.destroy();
+          hlsRef.current = null;
+          if (mp4Url) video.src = mp4Url;
+          else setFailed(true);
+        });
+        hls.loadSource(hlsUrl);
+        hls.attachMedia(video);
+      });
+    } else {
+      video.src = hlsUrl ?? mp4Url;
+    }
+    return () => {
+      cancelled = true;
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+    };
+  }, [source.hlsUrl, source.mp4Url, attachCount, renewal]);
+
+  // Data saver keeps the lowest rung; off, the learner's choice (or Auto) applies again.
+  useEffect(() => {
+    const hls = hlsRef.current;
+    if (!hls || !levels.length) return;
+    if (opts.dataSaver) {
+      // The lowest rung as a manual level (capLevelToPlayerSize rewrites autoLevelCapping).
+      hls.autoLevelCapping = 0;
+      hls.nextLevel = 0;
+    } else {
+      hls.autoLevelCapping = -1;
+      hls.nextLevel = chosenLevel;
+    }
+  }, [opts.dataSaver, levels, chosenLevel]);
+
+  return {
+    /** The heights of the ladder's rungs (empty until hls.js parsed the manifest). */
+    levels,
+    /** The learner's rung (-1: Auto), and the one playing. */
+    chosenLevel,
+    playingLevel,
+    failed,
+    /** Whether a renewal is under way (a pause meanwhile is not the learner's). */
+    renewing: () => renewal.running,
+    chooseLevel: (level: number) => {
+      setChosenLevel(level);
+      const hls = hlsRef.current;
+      // A manual choice switches now (flushing the buffer); Auto lets ABR climb from here.
+      if (hls) hls.currentLevel = level;
+    },
+    /** The video element failed: the MP4's signed URL (or the browser's HLS cookies) expired. */
+    onVideoError: () => {
+      // Renewed once, silently.
+      if (hlsRef.current || !onRenewRef.current) return;
+      if (!renewal.take(true)) setFailed(true);
+    },
+  };
+}
