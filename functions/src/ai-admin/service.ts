@@ -6,7 +6,7 @@ import {
 import { correctPages, sourceOf, sourcesOf, type SourceItem } from '../db/sources.ts';
 import { recordOf } from '../db/records.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
-import { sourceKeys, type GroundedTopic } from '../lib/grounding.ts';
+import { sourceKeys, type GroundedTopic } from '../domain/grounding/index.ts';
 
 /** What getTopicSources answers (docs/api.md, the AI teacher's sources). */
 export interface TopicSources {

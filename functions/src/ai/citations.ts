@@ -5,7 +5,7 @@ import {
   type AiCitation,
   type GroundedReply,
 } from '@gia/shared';
-import { quoteAppears } from '../lib/passages.ts';
+import { quoteAppears } from '../domain/grounding/index.ts';
 import type { SentPassage } from './retrieval.ts';
 
 /** A kept citation: a notes one remembers its notes url, signed each time it is shown. */

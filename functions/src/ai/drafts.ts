@@ -11,9 +11,9 @@ import {
 import { recordOf } from '../db/records.ts';
 import { env } from '../lib/env.ts';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../lib/errors.ts';
-import { topicPassages, type GroundedTopic } from '../lib/grounding.ts';
-import type { Passage } from '../lib/passages.ts';
-import { adminQuestions, changeBank, fieldsOfText, newQuestion } from '../lib/question-bank.ts';
+import { topicPassages, type GroundedTopic } from '../domain/grounding/index.ts';
+import type { Passage } from '../domain/grounding/index.ts';
+import { adminQuestions, changeBank, fieldsOfText, newQuestion } from '../domain/practice/index.ts';
 import { parse } from '../lib/validation.ts';
 import { courseMaterial } from './prompt.ts';
 import { modelReply, openai } from './provider.ts';

@@ -2,10 +2,10 @@ import { AI_SOURCE_LIMITS } from '@gia/shared';
 import { getRecordsAndGrants, listByParent } from '../db/catalogue.ts';
 import { passagesOf } from '../db/sources.ts';
 import type { TopicFields } from '../db/records.ts';
-import { mayWatchTopic } from '../lib/entitlement.ts';
-import { topicPassages, type GroundedTopic } from '../lib/grounding.ts';
-import { search, type Hit } from '../lib/passages.ts';
-import type { TopicAccess } from '../lib/topic-access.ts';
+import { mayWatchTopic } from '../domain/entitlement/index.ts';
+import { topicPassages, type GroundedTopic } from '../domain/grounding/index.ts';
+import { search, type Hit } from '../domain/grounding/index.ts';
+import type { TopicAccess } from '../domain/entitlement/index.ts';
 
 /** A passage as the model sees it: an id of this request, where it comes from, its words. */
 export interface SentPassage {

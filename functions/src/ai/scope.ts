@@ -8,9 +8,9 @@ import {
   type ClassFields,
   type SubjectFields,
 } from '../db/records.ts';
-import { mayWatchTopic } from '../lib/entitlement.ts';
+import { mayWatchTopic } from '../domain/entitlement/index.ts';
 import { ForbiddenError, NotFoundError } from '../lib/errors.ts';
-import { requireTopicAccess } from '../lib/topic-access.ts';
+import { requireTopicAccess } from '../domain/entitlement/index.ts';
 import { groundedPassages, type SentPassage } from './retrieval.ts';
 
 /** What the teacher is scoped to: the names, and the passages the question picked. */

@@ -5,7 +5,7 @@ import {
   SubjectRefInput,
 } from '@gia/shared';
 import { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from './service.ts';
-import { cartPricingView, type PricedCart } from '../lib/cart.ts';
+import { cartPricingView, type PricedCart } from '../domain/pricing/index.ts';
 import { learnerId } from '../lib/identity.ts';
 import { created, createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';

@@ -4,9 +4,9 @@ import { COUPON_MESSAGES as C, normaliseCouponCode } from '@gia/shared/selling-r
 import { addCartItem, cartItem, removeCartItem } from '../db/learner.ts';
 import { clearCartCoupon, setCartCoupon } from '../db/selling.ts';
 import { WriteRefused } from '../db/transact.ts';
-import { checkedCoupon, couponError, pricedCart, pricedItemsOf } from '../lib/cart.ts';
+import { checkedCoupon, couponError, pricedCart, pricedItemsOf } from '../domain/pricing/index.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { subjectCards } from '../lib/subjects.ts';
+import { subjectCards } from '../domain/entitlement/index.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -27,8 +27,8 @@ import { linkRecordToVideo } from '../db/videos.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { MEDIA_URL_INVALID, normaliseMediaUrl } from '../lib/media.ts';
 import { mapCursorErrors } from '../lib/cursor-errors.ts';
-import { ancestorIdFields, cascadeAncestors, fieldsOf } from '../lib/catalogue-hierarchy.ts';
-import { withNamesAndMedia } from '../lib/catalogue-present.ts';
+import { ancestorIdFields, cascadeAncestors, fieldsOf } from '../domain/catalogue/index.ts';
+import { withNamesAndMedia } from '../domain/catalogue/index.ts';
 import { buildRecord } from './records.ts';
 
 /** The answer when a record kept moving under an update. */

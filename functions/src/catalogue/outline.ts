@@ -13,7 +13,7 @@ import {
   subjectTopicRecords,
 } from '../db/catalogue-reads.ts';
 import type { Identity } from '../lib/auth.ts';
-import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
+import { isFreeCourse, mayWatchTopic } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { publicView } from './public.ts';
 import { publicTopic } from './topic-view.ts';

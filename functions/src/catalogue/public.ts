@@ -9,11 +9,11 @@ import {
   pick,
 } from '../db/catalogue-reads.ts';
 import type { Identity } from '../lib/auth.ts';
-import { isFreeCourse, mayWatchTopic } from '../lib/entitlement.ts';
+import { isFreeCourse, mayWatchTopic } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 import { mapCursorErrors } from '../lib/cursor-errors.ts';
-import { parentNames, parentRefs, withNamesAndMedia } from '../lib/catalogue-present.ts';
+import { parentNames, parentRefs, withNamesAndMedia } from '../domain/catalogue/index.ts';
 import { publicTopic } from './topic-view.ts';
 
 /** Fields only the back office sees (besides every `*created_by`: admins' names). */

@@ -1,4 +1,6 @@
-import { ValidationError } from '../lib/errors.ts';
+import { InvalidCursorError } from '../lib/cursor-errors.ts';
+
+export { InvalidCursorError };
 
 /** Opaque list cursors: the LastEvaluatedKey, base64url-encoded. */
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>
@@ -54,13 +56,6 @@ export function decodeCursor(
   const partitionOk = !scope || key[scope.index ? `${scope.index}pk` : 'pk'] === scope.partition;
   if (!shapeOk || !partitionOk) throw new InvalidCursorError();
   return key;
-}
-
-/** A list cursor that is not one we handed out: `400`. */
-export class InvalidCursorError extends ValidationError {
-  constructor() {
-    super('Invalid cursor.', [{ field: 'cursor', message: 'Invalid cursor.' }]);
-  }
 }
 
 /**

@@ -1,8 +1,26 @@
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CitationSource } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import type { Cue, Passage } from '../lib/passages.ts';
 import { keys } from './keys.ts';
 import { tableName } from './table-name.ts';
+
+/** One passage of a topic's sources. */
+export interface Passage {
+  /** Its number within the topic (the index's document id). */
+  n: number;
+  source: CitationSource;
+  /** Notes: the 1-based page. */
+  page?: number;
+  /** Captions: the start of its first cue, in whole seconds. */
+  start_seconds?: number;
+  text: string;
+}
+
+/** One caption cue: where it starts and its words. */
+export interface Cue {
+  start: number;
+  text: string;
+}
 
 /** How far the extraction of one uploaded source got. */
 export type SourceStatus = 'processing' | 'ready' | 'failed';

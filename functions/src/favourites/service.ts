@@ -9,7 +9,7 @@ import {
 } from '../db/learner.ts';
 import { WriteRefused } from '../db/transact.ts';
 import { NotFoundError } from '../lib/errors.ts';
-import { subjectCards, withSubjectCards } from '../lib/subjects.ts';
+import { subjectCards, withSubjectCards } from '../domain/entitlement/index.ts';
 
 /** The learner's favourite subjects with their current names and prices. */
 export async function getFavourites(userId: string) {

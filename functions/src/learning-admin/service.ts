@@ -19,7 +19,7 @@ import {
   type Question,
 } from '../db/questions.ts';
 import { NotFoundError } from '../lib/errors.ts';
-import { answerRefusal, publicQuestion } from '../lib/questions.ts';
+import { answerRefusal, publicQuestion } from '../domain/questions/index.ts';
 
 /** The entities a question's topic is placed by on the desk: its chapter up to its board. */
 const PLACES: readonly CatalogueEntity[] = ['topic', ...ancestorEntities('topic')];

@@ -5,7 +5,8 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { TEST_ENV } from '../../test/tokens.ts';
 
 Object.assign(process.env, TEST_ENV);
-vi.mock('../lib/topic-access.ts', () => ({
+vi.mock('../domain/entitlement/index.ts', async (actual) => ({
+  ...(await actual<Record<string, unknown>>()),
   requireTopicAccess: async () => ({
     topic: { topic_id: 't1', subject_id: 's1', class_id: 'c1' },
     allowed: true,

@@ -30,8 +30,8 @@ import {
 } from '../db/reviews.ts';
 import { WriteRefused } from '../db/transact.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
-import { answerRefusal, publicQuestion } from '../lib/questions.ts';
-import { requireTopicAccess, topicAccess } from '../lib/topic-access.ts';
+import { answerRefusal, publicQuestion } from '../domain/questions/index.ts';
+import { requireTopicAccess, topicAccess } from '../domain/entitlement/index.ts';
 
 /**
  * A review as other learners see it: explicit public fields only. Who wrote it is a name (never

@@ -1,5 +1,11 @@
-import { InvalidCursorError } from '../db/paging.ts';
 import { ValidationError } from './errors.ts';
+
+/** A list cursor that is not one we handed out: `400`. */
+export class InvalidCursorError extends ValidationError {
+  constructor() {
+    super('Invalid cursor.', [{ field: 'cursor', message: 'Invalid cursor.' }]);
+  }
+}
 
 /**
  * Runs a list read. A cursor that is not one we handed out answers `400 Invalid cursor.` with no

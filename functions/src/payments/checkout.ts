@@ -20,7 +20,7 @@ import {
   putOrder,
   type OrderItem,
 } from '../db/orders.ts';
-import { couponError, pricedCart } from '../lib/cart.ts';
+import { couponError, pricedCart } from '../domain/pricing/index.ts';
 import {
   ConflictError,
   RateLimitedError,

@@ -21,7 +21,7 @@ import {
   fieldsOfText,
   newQuestion,
   storedImage,
-} from '../lib/question-bank.ts';
+} from '../domain/practice/index.ts';
 import { parse } from '../lib/validation.ts';
 
 /** The question bank of a topic for admins (docs/api.md §9). */

@@ -27,7 +27,7 @@ import {
   type StoredQuestion,
 } from '../db/practice.ts';
 import { recordOf, topicsOfSubject, type TopicFields } from '../db/records.ts';
-import { mayWatchTopic } from '../lib/entitlement.ts';
+import { mayWatchTopic } from '../domain/entitlement/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 
 /** Quizzes, chapter tests, questions inside the video and mastery (docs/api.md §9). */

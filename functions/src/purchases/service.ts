@@ -10,11 +10,11 @@ import {
   topicsOfSubject,
   type TopicFields,
 } from '../db/records.ts';
-import { isFreeCourse } from '../lib/entitlement.ts';
+import { isFreeCourse } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 import { videoDelivery } from '../lib/hls-access.ts';
-import { subjectCards, withSubjectCards, type SubjectRef } from '../lib/subjects.ts';
+import { subjectCards, withSubjectCards, type SubjectRef } from '../domain/entitlement/index.ts';
 
 /** The subjects a learner owns, with their class and board, oldest grant first. */
 async function ownedSubjects(userId: string) {

@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 // A CommonJS module: Node's ESM loader gives it as the default export only.
 import webvttParser from 'webvtt-parser';
 import { AI_SOURCE_LIMITS as LIMITS } from '@gia/shared';
-import type { Cue } from '../lib/passages.ts';
+import type { Cue } from '../domain/grounding/index.ts';
 
 /** Where uploaded sources live: notes (PDF or plain text) and captions (WebVTT). */
 export const NOTES_PREFIX = 'private/notes/';

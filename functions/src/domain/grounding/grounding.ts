@@ -4,9 +4,9 @@ import {
   sourcesOf,
   type SourceItem,
   type TopicPassages,
-} from '../db/sources.ts';
-import { logger } from './logger.ts';
-import { mediaKey } from './media.ts';
+} from '../../db/sources.ts';
+import { logger } from '../../lib/logger.ts';
+import { mediaKey } from '../../lib/media.ts';
 import {
   buildIndex,
   capPassages,

@@ -8,8 +8,8 @@ import {
   type CatalogueEntity,
   type RecordOf,
 } from '@gia/shared';
-import type { Page } from '../db/paging.ts';
-import { listByParent, listUnder, setAncestors } from '../db/catalogue.ts';
+import type { Page } from '../../db/paging.ts';
+import { listByParent, listUnder, setAncestors } from '../../db/catalogue.ts';
 
 /** A record's fields by name, for code that walks the tree by its field names. */
 export const fieldsOf = (r: AnyCatalogueRecord): Record<string, unknown> => r;

@@ -6,12 +6,12 @@ import {
   type CatalogueEntity,
   type RecordOf,
 } from '@gia/shared';
-import type { Ref } from '../db/catalogue-keys.ts';
-import { getRecordsAndGrants, pick, ratingOf, type RecordMap } from '../db/catalogue-reads.ts';
-import { isFreeCourse } from './entitlement.ts';
-import { signedMediaUrl } from './media.ts';
-import { videoDelivery } from './hls-access.ts';
-import { fieldsOf, shownParents } from './catalogue-hierarchy.ts';
+import type { Ref } from '../../db/catalogue-keys.ts';
+import { getRecordsAndGrants, pick, ratingOf, type RecordMap } from '../../db/catalogue-reads.ts';
+import { isFreeCourse } from '../entitlement/index.ts';
+import { signedMediaUrl } from '../../lib/media.ts';
+import { videoDelivery } from '../../lib/hls-access.ts';
+import { fieldsOf, shownParents } from './hierarchy.ts';
 
 /** Entities whose review aggregates are kept (by the review writes) and shown in lists. */
 const RATED: readonly CatalogueEntity[] = ['class', 'subject'];

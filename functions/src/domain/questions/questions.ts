@@ -1,7 +1,7 @@
 import { LEARNING_MESSAGES as M, STAFF_LABEL, shownLearnerName } from '@gia/shared';
-import type { Answer, Question } from '../db/questions.ts';
-import { WriteRefused } from '../db/transact.ts';
-import { ConflictError, NotFoundError } from './errors.ts';
+import type { Answer, Question } from '../../db/questions.ts';
+import { WriteRefused } from '../../db/transact.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 
 /*
  * Questions as the learning and learning-admin groups answer them: the learner's view is the base

@@ -11,8 +11,8 @@ import {
   type PricedItem,
 } from '@gia/shared/selling-rules.ts';
 import type { SellerSettings } from '@gia/shared/selling.ts';
-import type { LearnerProfile } from '../db/accounts.ts';
-import { keys, withoutKeys } from '../db/keys.ts';
+import type { LearnerProfile } from '../../db/accounts.ts';
+import { keys, withoutKeys } from '../../db/keys.ts';
 import {
   cartAndCoupon,
   couponKey,
@@ -20,9 +20,9 @@ import {
   coupon as readCoupon,
   couponUsesBy,
   SETTINGS_KEY,
-} from '../db/selling.ts';
-import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
-import { subjectCardsAnd } from './subjects.ts';
+} from '../../db/selling.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { subjectCardsAnd } from '../entitlement/index.ts';
 
 /** Why a code does not apply, as the contract's answer: 404 unknown, 409 used up, else 400. */
 export function couponError(problem: string): Error {

@@ -1,29 +1,14 @@
 import MiniSearch from 'minisearch';
-import { AI_SOURCE_LIMITS as LIMITS, type CitationSource } from '@gia/shared';
+import { AI_SOURCE_LIMITS as LIMITS } from '@gia/shared';
+import type { Cue, Passage } from '../../db/sources.ts';
+
+export type { Cue, Passage };
 
 /**
  * A topic's sources cut into small passages that keep where they come from (a notes page, a
  * caption time), a full-text index over them (minisearch), and the check that a quoted citation
  * really appears in its passage (docs/ai-teacher.md).
  */
-
-/** One passage of a topic's sources. */
-export interface Passage {
-  /** Its number within the topic (the index's document id). */
-  n: number;
-  source: CitationSource;
-  /** Notes: the 1-based page. */
-  page?: number;
-  /** Captions: the start of its first cue, in whole seconds. */
-  start_seconds?: number;
-  text: string;
-}
-
-/** One caption cue: where it starts and its words. */
-export interface Cue {
-  start: number;
-  text: string;
-}
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 

@@ -9,10 +9,10 @@ import {
   type PracticeQuestionFields,
   type QuestionSource,
 } from '@gia/shared';
-import { bankOfTopic, saveBank, type StoredQuestion } from '../db/practice.ts';
-import { recordOf, type TopicFields } from '../db/records.ts';
-import { ConflictError, NotFoundError, ValidationError } from './errors.ts';
-import { isPrivateMedia, MEDIA_URL_INVALID, normaliseMediaUrl } from './media.ts';
+import { bankOfTopic, saveBank, type StoredQuestion } from '../../db/practice.ts';
+import { recordOf, type TopicFields } from '../../db/records.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { isPrivateMedia, MEDIA_URL_INVALID, normaliseMediaUrl } from '../../lib/media.ts';
 
 /**
  * Changes to a topic's question bank, shared by the admin routes and the AI drafts: read the bank,

@@ -1,5 +1,5 @@
-import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
-import { pickOf } from '../db/records.ts';
+import { getRecords, getRecordsAndGrants, type Ref } from '../../db/catalogue.ts';
+import { pickOf } from '../../db/records.ts';
 import { isFreeCourse } from './entitlement.ts';
 
 /** What the learner screens show of a subject, with its class and board. */

@@ -1,5 +1,5 @@
 import { LEARNING_MESSAGES as M } from '@gia/shared';
-import { getRecordsAndGrants } from '../db/catalogue.ts';
+import { getRecordsAndGrants } from '../../db/catalogue.ts';
 import {
   pickOf,
   recordOf,
@@ -8,9 +8,9 @@ import {
   type ClassFields,
   type SubjectFields,
   type TopicFields,
-} from '../db/records.ts';
+} from '../../db/records.ts';
 import { mayWatchTopic } from './entitlement.ts';
-import { ForbiddenError, NotFoundError } from './errors.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 
 export interface TopicAccess {
   topic: TopicFields;

@@ -1,0 +1,2 @@
+export * from './hierarchy.ts';
+export * from './present.ts';

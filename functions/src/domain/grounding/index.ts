@@ -1,0 +1,2 @@
+export * from './grounding.ts';
+export * from './passages.ts';
