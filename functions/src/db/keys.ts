@@ -63,6 +63,12 @@
  * | topic drop-off | `TOPIC#<topic_id>` | `DROPOFF` | | | getTopicDropoff: `reached_<0..9>` learners whose furthest tenth of the video is at least that tenth (raised with the progress item's `furthest_tenth` in one transaction) |
  * | question answers | `TOPIC#<topic_id>` | `QUIZSTATS` | | | getTopicDropoff: `answered#<question_id>` / `correct#<question_id>`, the one answer of each question in each attempt the server issued (added by answerQuiz) |
  */
+/** An item's primary key. */
+export interface Key {
+  pk: string;
+  sk: string;
+}
+
 export const keys = {
   boardName: (name: string) => ({ pk: `BOARDNAME#${name.trim().toLowerCase()}`, sk: 'BOARDNAME' }),
   userProfile: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),

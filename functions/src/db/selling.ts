@@ -2,7 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Coupon, SellerSettings } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { withoutKeys } from './keys.ts';
+import type { LearnerProfile } from './accounts.ts';
+import { keys, withoutKeys, type Key } from './keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import type { CartItem } from './learner.ts';
@@ -189,6 +190,35 @@ export async function clearCartCoupon(userId: string): Promise<void> {
 export const clearCartCouponItem = (userId: string): TransactItem => ({
   Delete: { TableName: tableName(), Key: cartCouponKey(userId) },
 });
+
+/**
+ * What pricing a cart reads beside its subjects, in the same BatchGet: the learner's profile,
+ * the seller's settings, and the cart's coupon with this learner's uses of it.
+ */
+export const cartPricingKeys = (userId: string, code: string | undefined): Key[] => [
+  keys.userProfile(userId),
+  SETTINGS_KEY,
+  ...(code ? [couponKey(code), couponUseKey(userId, code)] : []),
+];
+
+/** The items {@link cartPricingKeys} named, read from a BatchGet's answer (each by its key). */
+export function cartPricingRecords(
+  items: readonly Record<string, unknown>[],
+  userId: string,
+  code: string | undefined,
+) {
+  const find = (key: Key) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
+  const profile = find(keys.userProfile(userId));
+  const settings = find(SETTINGS_KEY);
+  const stored = code ? find(couponKey(code)) : undefined;
+  return {
+    profile: profile && (withoutKeys(profile) as unknown as LearnerProfile),
+    seller: settings && (withoutKeys(settings) as unknown as SellerSettings),
+    // A use counted by a late grant after the coupon was deleted leaves counters only.
+    coupon: stored?.code ? (withoutKeys(stored) as unknown as Coupon) : undefined,
+    usedByLearner: Number((code && find(couponUseKey(userId, code))?.uses) ?? 0),
+  };
+}
 
 /** An order's coupon, as the order snapshots it. */
 export interface OrderCoupon {

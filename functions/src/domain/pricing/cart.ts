@@ -10,16 +10,12 @@ import {
   type OrderPricing,
   type PricedItem,
 } from '@gia/shared/selling-rules.ts';
-import type { SellerSettings } from '@gia/shared/selling.ts';
-import type { LearnerProfile } from '../../db/accounts.ts';
-import { keys, withoutKeys } from '../../db/keys.ts';
 import {
   cartAndCoupon,
-  couponKey,
-  couponUseKey,
+  cartPricingKeys,
+  cartPricingRecords,
   coupon as readCoupon,
   couponUsesBy,
-  SETTINGS_KEY,
 } from '../../db/selling.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { subjectCardsAnd } from '../entitlement/index.ts';
@@ -54,16 +50,13 @@ export async function checkedCoupon(
   return { coupon: c, problem: couponProblem(c, { items, now: new Date(), usedByLearner }) };
 }
 
-/** The coupon read with the cart (its item and this learner's uses), checked against the cart. */
+/** The coupon read with the cart, with this learner's uses of it, checked against the cart. */
 function couponChecked(
-  extras: Record<string, unknown>[],
-  code: string,
+  c: Coupon | undefined,
+  usedByLearner: number,
   items: readonly PricedItem[],
 ): { coupon?: Coupon; problem?: string } {
-  const item = extras.find((e) => e.sk === 'COUPON' && e.code === code);
-  if (!item) return { problem: C.unknown };
-  const c = withoutKeys(item) as unknown as Coupon;
-  const usedByLearner = Number(extras.find((e) => e.sk === couponUseKey('', code).sk)?.uses ?? 0);
+  if (!c) return { problem: C.unknown };
   return { coupon: c, problem: couponProblem(c, { items, now: new Date(), usedByLearner }) };
 }
 
@@ -76,15 +69,9 @@ export async function pricedCart(userId: string, buyerStateOverride?: string) {
   // Two requests: the items with the cart's code (one Query), then their subjects, the profile,
   // the seller's settings and the coupon with this learner's uses of it (one BatchGet).
   const { items: rows, code } = await cartAndCoupon(userId);
-  const { cards, extras } = await subjectCardsAnd(rows, [
-    keys.userProfile(userId),
-    SETTINGS_KEY,
-    ...(code ? [couponKey(code), couponUseKey(userId, code)] : []),
-  ]);
-  const extra = (sk: string) => extras.find((e) => e.sk === sk);
-  const profile = extra('PROFILE') as LearnerProfile | undefined;
-  const settings = extra(SETTINGS_KEY.sk);
-  const seller = settings && (withoutKeys(settings) as unknown as SellerSettings);
+  const { cards, extras } = await subjectCardsAnd(rows, cartPricingKeys(userId, code));
+  const read = cartPricingRecords(extras, userId, code);
+  const { profile, seller } = read;
   const items = rows.flatMap((i) => {
     const card = cards.get(i.subject_id);
     if (!card) return [];
@@ -106,7 +93,8 @@ export async function pricedCart(userId: string, buyerStateOverride?: string) {
     ];
   });
   const priced = pricedItemsOf(items);
-  const checked = code && items.length ? couponChecked(extras, code, priced) : {};
+  const checked =
+    code && items.length ? couponChecked(read.coupon, read.usedByLearner, priced) : {};
   const applied = checked.coupon && !checked.problem ? checked.coupon : undefined;
   const buyerState = buyerStateOverride ?? profile?.state;
   // Without the buyer's state on record, the place of supply is the seller's (IGST Act s. 12(2)(b)).
