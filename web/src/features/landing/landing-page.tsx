@@ -43,9 +43,16 @@ function TopBoards() {
           onClick={() => select('board', { id: b.board_id, name: b.board_name })}
         >
           {b.image_url ? (
-            <img src={b.image_url} alt="" width={56} height={56} loading="lazy" />
+            <img
+              className="board-tile-pic"
+              src={b.image_url}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+            />
           ) : (
-            <span className="board-tile-mark" aria-hidden="true">
+            <span className="board-tile-pic board-tile-mark" aria-hidden="true">
               {b.board_name.slice(0, 1)}
             </span>
           )}
