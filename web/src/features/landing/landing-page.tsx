@@ -122,12 +122,12 @@ export default function LandingPage() {
         <TopBoards />
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>Our Popular Courses</h2>
         <PopularCourses />
       </section>
 
-      <section className="section later about">
+      <section className="section landing-later about">
         <h2>About Us</h2>
         <p>
           GIA School brings the classroom to every phone: board-aligned lessons for classes across
@@ -137,12 +137,12 @@ export default function LandingPage() {
         </p>
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>Trusted by thousands of learners</h2>
         <Testimonials />
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>More reasons to love GIA School</h2>
         <div className="stats">
           {STATS.map(([n, label, Icon]) => (
@@ -155,7 +155,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>Why choose us</h2>
         <ul className="why">
           <li>
