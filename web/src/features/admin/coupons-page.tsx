@@ -451,8 +451,8 @@ function CouponRow(props: { coupon: Coupon; choices: Record<ScopeKey, Choice[]>;
       `${s.label}: ${(c[s.key] ?? []).map((id) => nameIn(props.choices[s.key], id)).join(', ')}`,
   );
   return (
-    <li className="card coupon-row">
-      <p className="coupon-row-head">
+    <li className="card coupon-card">
+      <p className="coupon-card-head">
         <strong className="coupon-code">{c.code}</strong>
         <span className={`coupon-state ${state.live ? 'is-live' : 'is-off'}`}>{state.word}</span>
       </p>
@@ -468,7 +468,7 @@ function CouponRow(props: { coupon: Coupon; choices: Record<ScopeKey, Choice[]>;
       <p className="coupon-facts muted small">
         {scope.length ? scope.join(' · ') : 'Applies to everything'}
       </p>
-      <div className="bank-actions">
+      <div className="admin-actions">
         <button
           type="button"
           className="btn btn-small"

@@ -520,7 +520,7 @@ function BankRow(props: { q: AdminQuestion; last: boolean; topicId: string; edit
         </span>
       </p>
       <p className="bank-text">{q.text}</p>
-      <div className="bank-actions">
+      <div className="admin-actions">
         <button
           type="button"
           className="btn btn-small"
