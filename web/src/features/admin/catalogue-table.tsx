@@ -112,7 +112,7 @@ export function CatalogueTable({
   return (
     <>
       <div className="table-wrap">
-        <table className="stack-on-phone">
+        <table className="catalogue-table stack-on-phone">
           <thead>
             <tr>
               {config.columns.map((c) => (

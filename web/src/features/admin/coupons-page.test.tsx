@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COUPON_MESSAGES as C } from '@gia/shared/selling.ts';
 import { ConfirmDialog } from '../../components/confirm.tsx';
-import { CouponsPage, localInput } from './coupons-page.tsx';
+import { localInput } from './coupon-fields.ts';
+import { CouponsPage } from './coupons-page.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -25,19 +25,21 @@ function Counts() {
     );
   const { learners, paid_orders: paid, unanswered_questions: unanswered } = counts.data;
   return (
-    <ul className="stats" aria-label="Figures">
-      <li className="stat">
-        <span className="stat-value">{count(learners)}</span>
-        <span className="stat-label">Learners registered</span>
+    <ul className="admin-stats" aria-label="Figures">
+      <li className="admin-stat">
+        <span className="admin-stat-value">{count(learners)}</span>
+        <span className="admin-stat-label">Learners registered</span>
       </li>
-      <li className="stat">
-        <span className="stat-value">{count(paid.count)}</span>
-        <span className="stat-label">Paid orders in the last 7 days · {inRupees(paid.amount)}</span>
+      <li className="admin-stat">
+        <span className="admin-stat-value">{count(paid.count)}</span>
+        <span className="admin-stat-label">
+          Paid orders in the last 7 days · {inRupees(paid.amount)}
+        </span>
       </li>
-      <li className="stat">
-        <Link to="/AdminQuestions" className="stat-link">
-          <span className="stat-value">{count(unanswered)}</span>
-          <span className="stat-label">Unanswered questions</span>
+      <li className="admin-stat">
+        <Link to="/AdminQuestions" className="admin-stat-link">
+          <span className="admin-stat-value">{count(unanswered)}</span>
+          <span className="admin-stat-label">Unanswered questions</span>
         </Link>
       </li>
     </ul>

@@ -106,11 +106,11 @@ function Totals({ data }: { data: Insights }) {
     ['New learners', count(t.learners)],
   ];
   return (
-    <ul className="stats insights-totals" aria-label="Totals of the range">
+    <ul className="admin-stats insights-totals" aria-label="Totals of the range">
       {figures.map(([label, value]) => (
-        <li key={label} className="stat">
-          <span className="stat-value">{value}</span>
-          <span className="stat-label">{label}</span>
+        <li key={label} className="admin-stat">
+          <span className="admin-stat-value">{value}</span>
+          <span className="admin-stat-label">{label}</span>
         </li>
       ))}
     </ul>

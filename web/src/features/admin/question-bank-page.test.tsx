@@ -116,6 +116,51 @@ describe('the practice questions screen', () => {
     });
   });
 
+  it('opens a true-or-false question with its answer and saves it as the type’s editor holds it', async () => {
+    const sent = stubServer(true);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit: Akbar was a Mughal.' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit the question' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('True').checked).toBe(true);
+    fireEvent.click(within(dialog).getByLabelText('False'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent.at(-1)?.path).toContain('/updateQuestions'));
+    expect(sent.at(-1)?.body).toMatchObject({
+      question_id: QUESTION.question_id,
+      type: 'true_false',
+      options: [],
+      answer: false,
+      video_seconds: 20,
+    });
+  });
+
+  it('writes a number question with its allowed difference', async () => {
+    const sent = stubServer(true);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a question' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a question' });
+    fireEvent.change(within(dialog).getByLabelText('Type'), { target: { value: 'numeric' } });
+    fireEvent.change(within(dialog).getByLabelText('Question'), {
+      target: { value: 'g on Earth?' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('The right answer'), {
+      target: { value: '9.8' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Allowed difference'), {
+      target: { value: '0.1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent.at(-1)?.path).toContain('/insertQuestions'));
+    expect(sent.at(-1)?.body).toMatchObject({
+      type: 'numeric',
+      options: [],
+      answer: 9.8,
+      tolerance: 0.1,
+    });
+  });
+
   it('lists a refused CSV’s rows, and says why AI drafts are off without a key', async () => {
     stubServer(false);
     renderPage();

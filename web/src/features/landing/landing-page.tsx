@@ -43,9 +43,16 @@ function TopBoards() {
           onClick={() => select('board', { id: b.board_id, name: b.board_name })}
         >
           {b.image_url ? (
-            <img src={b.image_url} alt="" width={56} height={56} loading="lazy" />
+            <img
+              className="board-tile-pic"
+              src={b.image_url}
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+            />
           ) : (
-            <span className="board-tile-mark" aria-hidden="true">
+            <span className="board-tile-pic board-tile-mark" aria-hidden="true">
               {b.board_name.slice(0, 1)}
             </span>
           )}
@@ -115,12 +122,12 @@ export default function LandingPage() {
         <TopBoards />
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>Our Popular Courses</h2>
         <PopularCourses />
       </section>
 
-      <section className="section later about">
+      <section className="section landing-later about">
         <h2>About Us</h2>
         <p>
           GIA School brings the classroom to every phone: board-aligned lessons for classes across
@@ -130,12 +137,12 @@ export default function LandingPage() {
         </p>
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>Trusted by thousands of learners</h2>
         <Testimonials />
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>More reasons to love GIA School</h2>
         <div className="stats">
           {STATS.map(([n, label, Icon]) => (
@@ -148,7 +155,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section className="section later">
+      <section className="section landing-later">
         <h2>Why choose us</h2>
         <ul className="why">
           <li>
