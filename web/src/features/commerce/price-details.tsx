@@ -35,7 +35,7 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
           </span>
           <button
             type="button"
-            className="btn-link"
+            className="link-btn coupon-remove"
             onClick={() => remove.mutate()}
             disabled={remove.isPending}
           >
