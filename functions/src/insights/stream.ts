@@ -1,9 +1,8 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { addEventOnce } from '../db/insights.ts';
+import { paymentRowChange } from '../db/payment-stream.ts';
 import { logger } from '../lib/logger.ts';
-import { refundOf, saleOf, type InsightEvent, type PaymentRow } from './events.ts';
+import { refundOf, saleOf, type InsightEvent } from './events.ts';
 
 /*
  * The insights' stream consumer (issue 18): the table's stream, filtered to payment rows that
@@ -12,25 +11,17 @@ import { refundOf, saleOf, type InsightEvent, type PaymentRow } from './events.t
  * together with its guard item, so a redelivered record (a retry, a replay) counts once.
  */
 
-type Image = Record<string, AttributeValue>;
-
-const image = (i: unknown): PaymentRow | undefined =>
-  i ? (unmarshall(i as Image) as PaymentRow) : undefined;
-
 /** The sale or refund a stream record brings, if any. */
 export function eventOf(record: DynamoDBRecord): InsightEvent | undefined {
-  const after = image(record.dynamodb?.NewImage);
-  if (after?.type !== 'payment') return undefined;
-  if (record.eventName === 'INSERT') return saleOf(after);
-  if (record.eventName === 'MODIFY') return refundOf(image(record.dynamodb?.OldImage), after);
-  return undefined;
+  const row = paymentRowChange(record);
+  if (!row) return undefined;
+  return row.change === 'INSERT' ? saleOf(row.after) : refundOf(row.before, row.after);
 }
 
 /** Whether a stream record is one this consumer wants (the local poller's filter). */
 export const isInsightsRecord = (record: DynamoDBRecord): boolean => {
-  const status = (record.dynamodb?.NewImage as Image | undefined)?.payment_status?.S;
-  const type = (record.dynamodb?.NewImage as Image | undefined)?.type?.S;
-  return type === 'payment' && (record.eventName === 'MODIFY' || status === 'captured');
+  const row = paymentRowChange(record);
+  return row !== undefined && (row.change === 'MODIFY' || row.after.payment_status === 'captured');
 };
 
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {

@@ -1,4 +1,5 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { paymentRowChange } from '../db/payment-stream.ts';
 import { logger } from '../lib/logger.ts';
 import { issueCreditNote, issueInvoice } from './service.ts';
 
@@ -11,27 +12,18 @@ import { issueCreditNote, issueInvoice } from './service.ts';
  * of the payments function, whose bundle it would grow (pdf-lib, fontkit, fonts).
  */
 
-type Image = Record<
-  string,
-  { S?: string; M?: Record<string, { S?: string } | undefined> } | undefined
->;
 type StreamRecord = DynamoDBStreamEvent['Records'][number];
 
 /** Whether a stream record is a new payment history row (its invoice is due). */
-export const isNewPaymentRow = (r: StreamRecord) => {
-  const image = r.dynamodb?.NewImage as Image | undefined;
-  return r.eventName === 'INSERT' && image?.type?.S === 'payment';
-};
+export const isNewPaymentRow = (r: StreamRecord) => paymentRowChange(r)?.change === 'INSERT';
 
 /** Whether a stream record is a payment row whose refund is processed without a credit note. */
 export const isRefundedPaymentRow = (r: StreamRecord) => {
-  const image = r.dynamodb?.NewImage as Image | undefined;
-  const refund = image?.refund?.M;
+  const row = paymentRowChange(r);
   return (
-    r.eventName === 'MODIFY' &&
-    image?.type?.S === 'payment' &&
-    refund?.status?.S === 'processed' &&
-    !refund.credit_note_url
+    row?.change === 'MODIFY' &&
+    row.after.refund?.status === 'processed' &&
+    !row.after.refund.credit_note_url
   );
 };
 
@@ -43,9 +35,7 @@ export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   for (const record of event.Records) {
     const credit = isRefundedPaymentRow(record);
     if (!credit && !isNewPaymentRow(record)) continue;
-    const image = record.dynamodb!.NewImage as Image;
-    const userId = image.user_id?.S ?? '';
-    const rowId = image.id?.S ?? '';
+    const { user_id: userId, id: rowId } = paymentRowChange(record)!.after;
     try {
       const outcome = credit
         ? await issueCreditNote(userId, rowId)
