@@ -77,7 +77,7 @@ export async function getRecordsAndGrants(
   const rated = new Map<string, string>();
   for (const r of new Map(ratingsOf.map((x) => [refKey(x), x])).values()) {
     rated.set(keyOf(r).pk, refKey(r));
-    unique.push({ pk: keyOf(r).pk, sk: 'RATING' });
+    unique.push(keys.ratingBeside(keyOf(r).pk));
   }
   const ratings = new Map<string, Rating>();
   if (userId) {

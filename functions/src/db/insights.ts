@@ -122,7 +122,7 @@ export async function topicInsightItems(topicId: string): Promise<{
   stats?: Record<string, unknown>;
   bank?: Record<string, unknown>;
 }> {
-  const bankKey = { pk: `TOPIC#${topicId}`, sk: 'QUIZ' };
+  const bankKey = keys.quizBank(topicId);
   const { records, extras } = await getRecordsAndGrants(
     [{ entity: 'topic', id: topicId }],
     undefined,

@@ -51,10 +51,7 @@ const NUMBER_FIELD = {
   },
 } as const;
 
-const counterKey = (series: string, year: string) => ({
-  pk: `COUNTER#${series}#${year}`,
-  sk: 'COUNTER',
-});
+const counterKey = keys.documentCounter;
 
 export async function paymentRecord(userId: string, rowId: string) {
   const res = await ddb.send(

@@ -133,10 +133,10 @@ export const keys = {
   reviewIndex: (reviewId: string) => ({ gsi1pk: `REVIEW#${reviewId}`, gsi1sk: 'REVIEW' }),
   reviewSummary: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'REVIEWSUMMARY' }),
   /** The rating aggregate of a class or subject (beside the record, whose pk it shares). */
-  rating: (entity: 'class' | 'subject', id: string) => ({
-    pk: `${entity === 'class' ? 'CLASS' : 'SUBJECT'}#${id}`,
-    sk: 'RATING',
-  }),
+  rating: (entity: 'class' | 'subject', id: string) =>
+    keys.ratingBeside(`${entity === 'class' ? 'CLASS' : 'SUBJECT'}#${id}`),
+  /** The rating aggregate beside the record whose pk this is. */
+  ratingBeside: (recordPk: string) => ({ pk: recordPk, sk: 'RATING' }),
   question: (topicId: string, qnaId: string) => ({ pk: `TOPIC#${topicId}`, sk: `QNA#${qnaId}` }),
   questionIndex: (qnaId: string) => ({ gsi1pk: `QNA#${qnaId}`, gsi1sk: 'QNA' }),
   /** gsi2: questions listed by whether anyone answered them, newest first. */
@@ -178,7 +178,40 @@ export const keys = {
   topicDropoff: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'DROPOFF' }),
   quizStats: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZSTATS' }),
   quizAttempt: (attemptId: string) => ({ pk: `QUIZATTEMPT#${attemptId}`, sk: 'QUIZATTEMPT' }),
+  /** A topic's question bank, beside the topic. */
+  quizBank: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZ' }),
+  /** gsi1: a chapter's question banks, by topic. */
+  chapterBanks: (chapterId: string, topicId: string) => ({
+    gsi1pk: chapterBanksPartition(chapterId),
+    gsi1sk: topicId,
+  }),
+  mastery: (userId: string, subjectId: string, topicId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `${sortKeyPrefixes.mastery}${subjectId}#${topicId}`,
+  }),
+  /** The last number given in a document series of a financial year (invoices, credit notes). */
+  documentCounter: (series: string, year: string) => ({
+    pk: `COUNTER#${series}#${year}`,
+    sk: 'COUNTER',
+  }),
+  sellerSettings: () => ({ pk: 'SETTINGS#SELLER', sk: 'SETTINGS' }),
+  coupon: (code: string) => ({ pk: `COUPON#${code}`, sk: 'COUPON' }),
+  couponUse: (userId: string, code: string) => ({ pk: `USER#${userId}`, sk: `COUPONUSE#${code}` }),
+  cartCoupon: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CARTCOUPON' }),
+  video: (sourceKey: string) => ({ pk: `VIDEO#${sourceKey}`, sk: 'VIDEO' }),
 } as const;
+
+/** The gsi1 partition of a chapter's question banks. */
+export const chapterBanksPartition = (chapterId: string) => `CHAPTER#${chapterId}#QUIZ`;
+
+/** The gsi1 partition of unpaid orders, by when each is next checked at Razorpay. */
+export const UNPAID_ORDERS = 'ORDERS#UNPAID';
+
+/** The gsi1 partition of paid orders with something to refund, by when they were paid. */
+export const REFUNDS_DUE = 'REFUNDS#DUE';
+
+/** The gsi1 partition of the coupons, by code. */
+export const COUPONS = 'COUPONS';
 
 /** The partition of the insights' day items (sort key: the date). */
 export const INSIGHTS_DAYS = 'INSIGHTS#DAYS';
@@ -209,6 +242,7 @@ export const sortKeyPrefixes = {
   question: 'QNA#',
   /** A learner's best topic quiz scores (`MASTERY#<subject_id>#<topic_id>`). */
   mastery: 'MASTERY#',
+  checkoutSlot: 'CHECKOUT#',
 } as const;
 
 /** Strips the key attributes from an item before it leaves the data layer. */

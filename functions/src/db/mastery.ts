@@ -6,11 +6,6 @@ import { queryAll } from './query.ts';
  * (db/practice.ts) so that My Courses' function bundles only this Query.
  */
 
-export const masteryKey = (userId: string, subjectId: string, topicId: string) => ({
-  pk: `USER#${userId}`,
-  sk: `${sortKeyPrefixes.mastery}${subjectId}#${topicId}`,
-});
-
 /** A learner's best topic scores: of one subject, or of every subject. One Query. */
 export async function bestScores(
   userId: string,

@@ -9,7 +9,7 @@ import {
 import type { OrderPricing } from '@gia/shared/selling-rules.ts';
 import type { SellerSettings } from '@gia/shared/selling.ts';
 import { ddb } from '../lib/dynamo.ts';
-import { CAPTURED_PAYMENTS, keys, withoutKeys } from './keys.ts';
+import { CAPTURED_PAYMENTS, keys, sortKeyPrefixes, UNPAID_ORDERS, withoutKeys } from './keys.ts';
 import { couponRelease, couponReservation, type OrderCoupon } from './selling.ts';
 import { tableName } from './table-name.ts';
 import { cancellationCodes, type TransactItem } from './transact.ts';
@@ -90,7 +90,10 @@ export async function checkoutSlots(userId: string): Promise<CheckoutSlot[]> {
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': 'CHECKOUT#' },
+      ExpressionAttributeValues: {
+        ':pk': keys.userProfile(userId).pk,
+        ':prefix': sortKeyPrefixes.checkoutSlot,
+      },
       ConsistentRead: true,
     }),
   );
@@ -120,7 +123,7 @@ export async function putOrder(
               TableName: t,
               Item: {
                 ...keys.order(order.order_id),
-                gsi1pk: 'ORDERS#UNPAID',
+                gsi1pk: UNPAID_ORDERS,
                 gsi1sk: firstCheckAt,
                 type: 'order',
                 ...order,
@@ -203,7 +206,7 @@ export async function* dueUnpaidOrders(isoTime: string, pageSize = 100): AsyncGe
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
-        ExpressionAttributeValues: { ':pk': 'ORDERS#UNPAID', ':due': isoTime },
+        ExpressionAttributeValues: { ':pk': UNPAID_ORDERS, ':due': isoTime },
         Limit: pageSize,
         ExclusiveStartKey: start,
       }),
@@ -228,7 +231,7 @@ export async function deferOrderCheck(orderId: string, nextCheckAt: string, chec
           ':next': nextCheckAt,
           ':checks': checks,
           ':created': 'created',
-          ':unpaid': 'ORDERS#UNPAID',
+          ':unpaid': UNPAID_ORDERS,
         },
       }),
     )

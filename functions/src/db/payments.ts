@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundShare } from '@gia/shared/selling-rules.ts';
 import { ddb } from '../lib/dynamo.ts';
-import { keys } from './keys.ts';
+import { keys, REFUNDS_DUE } from './keys.ts';
 import { grants } from './learner.ts';
 import type { Order } from './orders.ts';
 import { clearCartCouponItem, couponRedemption } from './selling.ts';
@@ -128,7 +128,7 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
             ':onePid': p.paymentId,
             ':zero': 0,
             ':refund': refundPaise / 100,
-            ':refunds': 'REFUNDS#DUE',
+            ':refunds': REFUNDS_DUE,
             ':now': p.now,
             ':paid': 'paid',
           },
@@ -155,7 +155,7 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
             ':now': p.now,
             ...(duplicates.length ? { ':dups': duplicates } : {}),
             ...(refused ? { ':yes': true } : {}),
-            ...(toRefund ? { ':refund': refundPaise / 100, ':refunds': 'REFUNDS#DUE' } : {}),
+            ...(toRefund ? { ':refund': refundPaise / 100, ':refunds': REFUNDS_DUE } : {}),
           },
         },
       };

@@ -3,8 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AdminQuestion, AttemptRef } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { getRecordsAndGrants, type Ref } from './catalogue.ts';
-import { keys, withoutKeys } from './keys.ts';
-import { masteryKey } from './mastery.ts';
+import { chapterBanksPartition, keys, withoutKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 import {
   pickOf,
@@ -46,9 +45,6 @@ export interface QuestionBank {
 const ATTEMPT_DAYS = 30;
 const attemptTtl = () => Math.floor(Date.now() / 1000) + ATTEMPT_DAYS * 86400;
 
-const bankKey = (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZ' });
-const chapterBanks = (chapterId: string) => `CHAPTER#${chapterId}#QUIZ`;
-
 function bankOf(item: Record<string, unknown>): QuestionBank {
   const b = withoutKeys(item) as unknown as QuestionBank;
   return { ...b, questions: b.questions ?? [], version: Number(b.version ?? 0) };
@@ -57,7 +53,7 @@ function bankOf(item: Record<string, unknown>): QuestionBank {
 /** A topic's bank, or an empty one for the topic (version 0). */
 export async function bankOfTopic(topic: TopicFields): Promise<QuestionBank> {
   const res = await ddb.send(
-    new GetCommand({ TableName: tableName(), Key: bankKey(topic.topic_id) }),
+    new GetCommand({ TableName: tableName(), Key: keys.quizBank(topic.topic_id) }),
   );
   return res.Item ? bankOf(res.Item) : emptyBank(topic);
 }
@@ -82,9 +78,8 @@ export async function saveBank(bank: QuestionBank, topic: TopicFields): Promise<
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...bankKey(topic.topic_id),
-          gsi1pk: chapterBanks(topic.chapter_id),
-          gsi1sk: topic.topic_id,
+          ...keys.quizBank(topic.topic_id),
+          ...keys.chapterBanks(topic.chapter_id, topic.topic_id),
           type: 'quizbank',
           topic_id: topic.topic_id,
           chapter_id: topic.chapter_id,
@@ -128,7 +123,7 @@ export async function topicQuizContext(userId: string, topicId: string): Promise
     userId,
     [topic.subject_id],
     [],
-    [bankKey(topicId)],
+    [keys.quizBank(topicId)],
   );
   return {
     topics: [topic],
@@ -155,7 +150,7 @@ export async function chapterQuizContext(userId: string, chapterId: string): Pro
     await queryAll({
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': chapterBanks(chapterId) },
+      ExpressionAttributeValues: { ':pk': chapterBanksPartition(chapterId) },
     })
   ).map(bankOf);
   const first = banks[0];
@@ -282,7 +277,7 @@ export async function saveBestScore(
     await ddb.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: masteryKey(userId, topic.subject_id, topic.topic_id),
+        Key: keys.mastery(userId, topic.subject_id, topic.topic_id),
         UpdateExpression:
           'SET #type = :type, topic_id = :t, subject_id = :s, best_percent = :p, updated_at = :now',
         ConditionExpression: 'attribute_not_exists(best_percent) OR best_percent < :p',

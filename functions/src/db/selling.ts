@@ -3,7 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Coupon, SellerSettings } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import type { LearnerProfile } from './accounts.ts';
-import { keys, withoutKeys, type Key } from './keys.ts';
+import { COUPONS, keys, sortKeyPrefixes, withoutKeys, type Key } from './keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import type { CartItem } from './learner.ts';
@@ -23,13 +23,10 @@ import type { TransactItem } from './transact.ts';
  * orders granted at a coupon's discount never passes either limit, whatever order payments come in.
  */
 
-export const SETTINGS_KEY = { pk: 'SETTINGS#SELLER', sk: 'SETTINGS' };
-export const couponKey = (code: string) => ({ pk: `COUPON#${code}`, sk: 'COUPON' });
-export const couponUseKey = (userId: string, code: string) => ({
-  pk: `USER#${userId}`,
-  sk: `COUPONUSE#${code}`,
-});
-const cartCouponKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'CARTCOUPON' });
+export const SETTINGS_KEY = keys.sellerSettings();
+export const couponKey = keys.coupon;
+export const couponUseKey = keys.couponUse;
+const cartCouponKey = keys.cartCoupon;
 
 export async function sellerSettings(): Promise<SellerSettings | undefined> {
   const res = await ddb.send(new GetCommand({ TableName: tableName(), Key: SETTINGS_KEY }));
@@ -58,7 +55,7 @@ export async function coupons(): Promise<Coupon[]> {
   const items = await queryAll({
     IndexName: 'gsi1',
     KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'COUPONS' },
+    ExpressionAttributeValues: { ':pk': COUPONS },
   });
   return items.map((i) => withoutKeys(i) as unknown as Coupon);
 }
@@ -69,7 +66,7 @@ export async function insertCoupon(c: Coupon): Promise<boolean> {
     await ddb.send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...couponKey(c.code), gsi1pk: 'COUPONS', gsi1sk: c.code, type: 'coupon', ...c },
+        Item: { ...couponKey(c.code), gsi1pk: COUPONS, gsi1sk: c.code, type: 'coupon', ...c },
         ConditionExpression: 'attribute_not_exists(code)',
       }),
     );
@@ -151,12 +148,16 @@ export async function couponUsesBy(userId: string, code: string): Promise<number
 export async function cartAndCoupon(userId: string) {
   const rows = await queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':from': 'CART#', ':to': 'CARTCOUPON' },
+    ExpressionAttributeValues: {
+      ':pk': cartCouponKey(userId).pk,
+      ':from': sortKeyPrefixes.cartItem,
+      ':to': cartCouponKey(userId).sk,
+    },
   });
-  const coupon = rows.find((r) => r.sk === 'CARTCOUPON');
+  const coupon = rows.find((r) => r.sk === cartCouponKey(userId).sk);
   return {
     items: rows
-      .filter((r) => String(r.sk).startsWith('CART#'))
+      .filter((r) => String(r.sk).startsWith(sortKeyPrefixes.cartItem))
       .map((r) => {
         const { type: _type, ...rest } = withoutKeys(r);
         return rest as unknown as CartItem;

@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { videoKeyOf, type TopicCaptions, type VideoState } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue-keys.ts';
+import { keys } from './keys.ts';
 import { tableName } from './table-name.ts';
 
 /*
@@ -24,7 +25,7 @@ export interface VideoItem extends VideoState {
   updated_at?: string;
 }
 
-const itemKey = (sourceKey: string) => ({ pk: `VIDEO#${sourceKey}`, sk: 'VIDEO' });
+const itemKey = keys.video;
 const refName = (ref: VideoRef) => `${ref.entity}#${ref.id}`;
 const refOf = (name: string): VideoRef | undefined => {
   const at = name.indexOf('#');
