@@ -4,7 +4,7 @@ import { addDays, indiaDay } from '@gia/shared';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { api, newLearner, routePath, tableClient } from './api.ts';
-import { ADMIN_DATA, historyTopics, shopCatalogue, signedInAdmin } from './fixtures.ts';
+import { ADMIN_DATA, historyTopics, reprice, shopCatalogue, signedInAdmin } from './fixtures.ts';
 
 /*
  * Issue 18, insights: a day's sales and refunds from the table's stream (the local stack's poller
@@ -58,9 +58,15 @@ interface InsightsData {
   top_coupons: { code: string; uses: number; discount: number }[];
 }
 
-/** A learner in Karnataka buys physics (₹300) and biology (₹150.50) with a coupon. */
+/**
+ * A learner in Karnataka buys physics (₹30,000) and biology (₹15,050) with a coupon. The prices
+ * are high so that the two rank in the day's top subjects whatever else the other test files sold
+ * today in the same table.
+ */
 async function buyWithCoupon(couponCode: string) {
   const shop = await shopCatalogue(admin.post);
+  await reprice(admin.post, shop.physics, 30_000);
+  await reprice(admin.post, shop.biology, 15_050);
   const me = await newLearner(call, 'Insights Buyer');
   for (const subject_id of [shop.physics.subject_id, shop.biology.subject_id])
     await call('POST', routePath('cart.insert'), { token: me.token, body: { subject_id } });
@@ -109,7 +115,7 @@ describe('sales insights', () => {
 
     const after = await insightsWhen(around(), (d) => d.top_coupons.some((c) => c.code === coupon));
 
-    expect(pricing.total).toBe(40_545);
+    expect(pricing.total).toBe(4_054_500);
     expect(after.totals.gross - before.totals.gross).toBe(pricing.total);
     expect(after.totals.tax - before.totals.tax).toBe(tax);
     expect(after.totals.orders - before.totals.orders).toBe(1);
@@ -122,9 +128,9 @@ describe('sales insights', () => {
     const biology = after.top_subjects.find((s) => s.subject_id === sale.shop.biology.subject_id);
     expect(physics).toMatchObject({ subject_name: sale.shop.physics.subject_name, count: 1 });
     expect(biology).toMatchObject({ count: 1 });
-    // The order's total shared out over its subjects by their prices (₹300 : ₹150.50).
+    // The order's total shared out over its subjects by their prices (₹30,000 : ₹15,050).
     expect(physics!.paise + biology!.paise).toBe(pricing.total);
-    expect(physics!.paise).toBe(27_000);
+    expect(physics!.paise).toBe(2_700_000);
     const day = after.days.find((d) => d.date === indiaDay(sale.row.paid_at));
     expect(day!.gross).toBeGreaterThanOrEqual(pricing.total);
   });

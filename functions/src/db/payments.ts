@@ -90,8 +90,11 @@ export async function recordOrderPayment(p: PaymentToRecord): Promise<PaymentOut
   const refused = !alreadyPaid && p.couponRefused === true;
   const fresh =
     alreadyPaid || refused ? [] : order.items.filter((i) => !isOwnedElsewhere(p, i.subject_id));
-  const duplicates =
-    alreadyPaid || refused ? [] : order.items.filter((i) => isOwnedElsewhere(p, i.subject_id));
+  const duplicates = alreadyPaid
+    ? order.items
+    : refused
+      ? []
+      : order.items.filter((i) => isOwnedElsewhere(p, i.subject_id));
   const refundPaise =
     alreadyPaid || refused ? order.amount : refundShare(order.amount, order.items, duplicates);
   const toRefund = duplicates.length > 0 || refused;
