@@ -27,7 +27,7 @@ describe('OrderDocuments', () => {
     );
 
     expect(screen.getByRole('status').textContent).toBe(
-      'Nothing was bought: the coupon was used up before this payment arrived. ₹150 will be refunded in full.',
+      'Refund due: ₹150. Nothing was bought: the coupon was used up before this payment arrived.',
     );
   });
 

@@ -56,8 +56,8 @@ export function OrderDocuments({
     <div className="order-documents">
       {refused && !refund && (
         <p className="order-refund is-pending" role="status">
-          <strong>Nothing was bought:</strong> the coupon was used up before this payment arrived.{' '}
-          {rupee(row.refund_amount ?? row.payment_amount)} will be refunded in full.
+          <strong>Refund due: {rupee(row.refund_amount ?? row.payment_amount)}</strong>. Nothing was
+          bought: the coupon was used up before this payment arrived.
         </p>
       )}
       {row.invoice_url ? (

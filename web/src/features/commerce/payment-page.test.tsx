@@ -228,6 +228,34 @@ describe('the order confirmation', () => {
     expect(screen.queryByRole('link', { name: /Download invoice/ })).toBeNull();
   });
 
+  it('tells a payment that bought nothing (its coupon was used up) as received and to refund, not as a purchase', async () => {
+    answers.getpayment_history = () =>
+      json(200, {
+        data: [
+          {
+            ...payment,
+            payment_status: 'refused',
+            subjects: [],
+            pricing: { ...PRICING, discount: 9480, coupon: { code: 'ONCE50', discount: 9480 } },
+            refund_amount: 948,
+            refund_reason: 'coupon_used_up',
+          },
+        ],
+      });
+
+    renderAt('/Payment?order=order_42');
+
+    const receipt = await screen.findByRole('region', { name: 'Receipt' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment received');
+    expect(screen.queryByText(/You now own/)).toBeNull();
+    expect(
+      screen.getByText('Nothing was bought with this payment. It will be refunded in full.'),
+    ).toBeTruthy();
+    // What was charged stays on the receipt, without a tax breakdown for a sale that did not happen.
+    expect(receipt.textContent).toContain('₹948');
+    expect(receipt.textContent).not.toContain('CGST');
+  });
+
   it('says so when the order is not among the learner’s payments', async () => {
     renderAt('/Payment?order=order_other');
     expect(

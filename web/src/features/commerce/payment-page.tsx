@@ -98,7 +98,7 @@ function Receipt({
           );
         })}
       </ul>
-      {row.pricing && <PricingLines pricing={row.pricing} />}
+      {row.pricing && row.subjects.length > 0 && <PricingLines pricing={row.pricing} />}
       <p className="receipt-total">
         Total paid <strong className="price">{rupee(row.payment_amount)}</strong>
       </p>
@@ -126,9 +126,12 @@ function OrderConfirmation({ orderId }: { orderId: string }) {
   const history = usePaymentHistory(waiting ? orderId : null);
   const courses = useCourseProgress();
   const byId = new Map((courses.data ?? []).map((c) => [c.subject_id, c]));
+  // A payment that granted nothing (its coupon was used up, or every subject was owned already)
+  // is received and refunded, not a purchase.
+  const boughtNothing = history.data?.find((r) => r.order_id === orderId)?.subjects.length === 0;
   return (
     <>
-      <PageHeading title="Payment successful" />
+      <PageHeading title={boughtNothing ? 'Payment received' : 'Payment successful'} />
       <QueryState
         query={history}
         what="your receipt"
@@ -148,10 +151,16 @@ function OrderConfirmation({ orderId }: { orderId: string }) {
           const row = rows.find((r) => r.order_id === orderId)!;
           return (
             <div className="confirmation">
-              <p className="notice" role="status">
-                You now own {row.subjects.map((s) => s.subject_name).join(', ')}. Start learning
-                whenever you like: your subjects are also in My Courses.
-              </p>
+              {row.subjects.length ? (
+                <p className="notice" role="status">
+                  You now own {row.subjects.map((s) => s.subject_name).join(', ')}. Start learning
+                  whenever you like: your subjects are also in My Courses.
+                </p>
+              ) : (
+                <p className="notice" role="status">
+                  Nothing was bought with this payment. It will be refunded in full.
+                </p>
+              )}
               <Receipt row={row} courses={byId} waiting={waiting} />
               <Link to={links.myCourses()} className="btn">
                 My Courses
