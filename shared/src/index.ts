@@ -22,6 +22,7 @@ export * from './field-labels.ts';
 export * from './video.ts';
 export * from './handoff.ts';
 export * from './ai-sources.ts';
+export * from './citation.ts';
 export * from './practice.ts';
 export * from './practice-drafts.ts';
 export * from './selling.ts';
