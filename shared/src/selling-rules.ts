@@ -1,4 +1,4 @@
-import type { InsertCouponInput } from './selling.ts';
+import type { Coupon } from './admin-answers.ts';
 
 /*
  * Selling in India (issue 18), the data and rules without schemas (so a function that prices a
@@ -196,16 +196,6 @@ const C = COUPON_MESSAGES;
 
 /** A coupon code as stored: trimmed and upper-cased. */
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
-/** A stored coupon, as admins read it. */
-export type Coupon = InsertCouponInput & {
-  coupon_id: string;
-  /** Redemptions: orders paid with the coupon. */
-  uses: number;
-  /** `uses` and the reservations of open orders (what `max_uses` limits); absent: `uses`. */
-  taken?: number;
-  created_at: string;
-  updated_at: string;
-};
 
 /** A coupon as the pricing rule takes it. */
 export const pricingCouponOf = (c: Coupon): PricingCoupon => ({

@@ -6,10 +6,10 @@ import {
   priceOrder,
   rupees,
   type CartPricing,
-  type Coupon,
   type OrderPricing,
   type PricedItem,
 } from '@gia/shared/selling-rules.ts';
+import type { Coupon } from '@gia/shared/admin-answers.ts';
 import type { SellerSettings } from '@gia/shared/selling.ts';
 import type { LearnerProfile } from '../db/accounts.ts';
 import { keys, withoutKeys } from '../db/keys.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradedAnswer, Mastery, Quiz, VideoQuestion } from '@gia/shared/practice.ts';
+import type { GradedAnswer, Mastery, Quiz, VideoQuestion } from '@gia/shared/practice-answers.ts';
 import { api } from './api-client.ts';
 import { apiPath } from './api-paths.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CatalogueEntity } from '@gia/shared/catalogue-tree.ts';
-import { COUPON_MESSAGES as C, type Coupon, type InsertCouponInput } from '@gia/shared/selling.ts';
+import { COUPON_MESSAGES as C, type InsertCouponInput } from '@gia/shared/selling.ts';
+import type { Coupon } from '@gia/shared/admin-answers.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { errorId, hintId, TextField } from '../../components/text-field.tsx';

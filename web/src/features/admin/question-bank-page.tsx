@@ -4,9 +4,9 @@ import {
   PRACTICE_LIMITS,
   QUESTION_CSV_HEADER,
   QUESTION_TYPES,
-  type AdminQuestion,
   type QuestionType,
 } from '@gia/shared/practice.ts';
+import type { AdminQuestion } from '@gia/shared/practice-answers.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';

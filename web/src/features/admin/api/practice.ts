@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminQuestion } from '@gia/shared/practice.ts';
+import type { AdminQuestion } from '@gia/shared/practice-answers.ts';
 import { api } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-paths.ts';
 

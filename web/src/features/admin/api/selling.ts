@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Coupon,
-  InsertCouponInput,
-  SellerSettings,
-  SellerSettingsAnswer,
-} from '@gia/shared/selling.ts';
+import type { InsertCouponInput, SellerSettings } from '@gia/shared/selling.ts';
+import type { Coupon, SellerSettingsAnswer } from '@gia/shared/admin-answers.ts';
 import { api } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-paths.ts';
 
