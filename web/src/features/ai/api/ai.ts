@@ -1,14 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AI_LIMITS,
-  LEARNING_MESSAGES,
-  type AiMode,
-  type AiReply,
-  type AiTurn,
-  type PublicQuestion,
-} from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { AI_LIMITS, LEARNING_MESSAGES, type AiMode, type AiTurn } from '@gia/shared';
+import { call } from '../../../lib/api-call.ts';
 import { aiStatusKey } from '../../../lib/ai-status.ts';
 
 /** What the learner asks for: the answer, or only a hint (a guiding question, the next step). */
@@ -36,9 +28,7 @@ export { useAiStatus } from '../../../lib/ai-status.ts';
 export const useAiConversation = (scope: AiScope) =>
   useQuery({
     queryKey: aiKeys.conversation(scope),
-    queryFn: async () =>
-      (await api<{ data: AiTurn[] }>('GET', apiPath('ai.conversation', {}, scopeQuery(scope))))
-        .data,
+    queryFn: async () => (await call('ai.conversation', { query: scopeQuery(scope) })).data,
   });
 
 /**
@@ -50,7 +40,7 @@ export function useAskAi(scope: AiScope) {
   return useMutation({
     mutationFn: async ({ question, mode = 'answer' }: { question: string; mode?: AskMode }) =>
       (
-        await api<{ data: AiReply }>('POST', apiPath('ai.ask'), {
+        await call('ai.ask', {
           body: { messages: question, topic_id: scope.topicId, class_id: scope.classId, mode },
         })
       ).data,
@@ -78,9 +68,7 @@ export function useAskTeacher(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (question: string) =>
-      api<{ message: string; data: PublicQuestion }>('POST', apiPath('qna.askTeacher'), {
-        body: { topic_id: topicId, question },
-      }),
+      call('qna.askTeacher', { body: { topic_id: topicId, question } }),
     // The lesson's Questions tab reads ['qna', topicId] (learning/api/questions.ts): read it again.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['qna', topicId] }),
   });
