@@ -14,6 +14,7 @@ import {
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
 import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
+import { answerDrift, checkingAnswers } from './answer-check.ts';
 import { decodePath } from './decode-path.ts';
 
 /** Where the gateway listens unless `host` says otherwise. */
@@ -153,11 +154,20 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   }
   const event = toEvent(req, url, body);
   const result = await handler(event, lambdaContext(event.requestContext.requestId));
+  const status = result.statusCode ?? 200;
+  if (checkingAnswers() && status < 300 && !result.isBase64Encoded) {
+    const drift = await answerDrift(match.route.name, result.body ?? '');
+    if (drift) {
+      // The tests' stack only: the answer breaks its route's schema (shared/src/route-answers.ts).
+      console.error(`Answer drift: ${match.route.name} (${req.method} ${url.pathname}): ${drift}`);
+      return sendError(res, 'INTERNAL', MESSAGES.internal);
+    }
+  }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   // HTTP API v2 turns a result's `cookies` into one Set-Cookie header each.
   const cookies = result.cookies?.length ? { 'set-cookie': result.cookies } : {};
-  res.writeHead(result.statusCode ?? 200, { ...headers, ...cookies });
+  res.writeHead(status, { ...headers, ...cookies });
   res.end(
     result.body === undefined
       ? undefined

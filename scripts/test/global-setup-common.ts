@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { CHECK_ANSWERS_ENV } from '../src/answer-check.ts';
 import { startLocalStack, stackEnvironment } from '../src/local-stack.ts';
 import '../../functions/test/api.ts';
 
@@ -16,6 +17,8 @@ export async function provideLocalStack(
 ): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), options.folderPrefix));
   process.env.LOG_LEVEL ??= 'SILENT';
+  // Every answer is parsed against its route's schema: drift fails the test that met it.
+  process.env[CHECK_ANSWERS_ENV] = '1';
   const stack = await startLocalStack({
     port: 0,
     dataDir,

@@ -6,22 +6,6 @@ import { requiredId } from './ids.ts';
  * the description), how they are cut into passages, and what an answer cites.
  */
 
-/** Where an answer's citation points. */
-export type CitationSource = 'notes' | 'video' | 'description';
-
-/** One verified citation of an answer (docs/ai-teacher.md). */
-export interface AiCitation {
-  source: CitationSource;
-  /** Notes: the 1-based page. */
-  page?: number;
-  /** Video: where the passage starts. */
-  start_seconds?: number;
-  /** Words that appear in the cited passage (checked by the server). */
-  quote: string;
-  /** Notes: the signed notes URL + `#page=N`. */
-  url?: string;
-}
-
 /** `hint`: a guiding question or the next step only, never the full answer. */
 export const AI_MODES = ['answer', 'hint'] as const;
 export type AiMode = (typeof AI_MODES)[number];

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { FREE_TO_WATCH, LANGUAGES, STATUSES } from './catalogue.ts';
 import type { CatalogueEntity } from './catalogue-tree.ts';
-import { VideoFields, type VideoState } from './video.ts';
+import { VideoFields, VideoState } from './video.ts';
 
 /*
  * The catalogue's records as the API answers them, one schema per entity of the tree: web and
@@ -198,47 +198,60 @@ export type AnyCatalogueRecord = RecordOf<CatalogueEntity>;
  * `video_url`, and the HLS fields once ready) only where the caller may watch, else `locked`.
  * One projection builds it for every read (functions/src/catalogue/topic-view.ts).
  */
-export type PublicTopic = Pick<TopicRecord, 'topic_id' | 'topic_name' | 'serial_no'> &
-  Omit<VideoState, 'video_error'> & {
-    free_to_watch: TopicRecord['free_to_watch'];
-    /** The length the admin gave (`null` when unknown); the transcode's own is beside it. */
-    duration_seconds: number | null;
-    video_url: string | null;
-    locked: boolean;
-    video_hls_url: string | null;
-    video_poster_url: string | null;
-    captions: { language: string; url: string }[];
-  };
+export const PublicTopic = z.object({
+  topic_id: z.string(),
+  topic_name: z.string(),
+  serial_no: z.number(),
+  ...z.omit(VideoState, { video_error: true }).shape,
+  free_to_watch: z.enum(FREE_TO_WATCH),
+  /** The length the admin gave (`null` when unknown); the transcode's own is beside it. */
+  duration_seconds: z.nullable(z.number()),
+  video_url: z.nullable(z.string()),
+  locked: z.boolean(),
+  video_hls_url: z.nullable(z.string()),
+  video_poster_url: z.nullable(z.string()),
+  captions: z.array(z.object({ language: z.string(), url: z.string() })),
+});
+export type PublicTopic = z.infer<typeof PublicTopic>;
+
 /** A topic of `getTopics`: its public record with the fields of {@link PublicTopic}. */
-export type PublicTopicRecord = Omit<TopicRecord, keyof PublicTopic> & PublicTopic;
+export const PublicTopicRecord = z.extend(TopicRecord, PublicTopic.shape);
+export type PublicTopicRecord = z.infer<typeof PublicTopicRecord>;
 
 /** The class detail (`GET /classes/{classId}`): the class, its subjects and their Active topics. */
-export type ClassDetail = ClassRecord & {
-  subjects: (SubjectRecord & { topics: PublicTopic[] })[];
-};
+export const ClassDetail = z.extend(ClassRecord, {
+  subjects: z.array(z.extend(SubjectRecord, { topics: z.array(PublicTopic) })),
+});
+export type ClassDetail = z.infer<typeof ClassDetail>;
 
 /** A topic in a subject's outline. */
 export type SubjectOutlineTopic = PublicTopic;
+
 /** A chapter in a subject's outline, with its Active topics in serial order. */
-export interface SubjectOutlineChapter {
-  chapter_id: string;
-  chapter_name: string;
-  serial_no: number;
-  topics: SubjectOutlineTopic[];
-}
+export const SubjectOutlineChapter = z.object({
+  chapter_id: z.string(),
+  chapter_name: z.string(),
+  serial_no: z.number(),
+  topics: z.array(PublicTopic),
+});
+export type SubjectOutlineChapter = z.infer<typeof SubjectOutlineChapter>;
+
 /** A sub-subject in a subject's outline (`sub_subject_id` `''`: the chapters directly under it). */
-export interface SubjectOutlineGroup {
-  sub_subject_id: string;
-  sub_subject_name: string;
-  chapters: SubjectOutlineChapter[];
-}
+export const SubjectOutlineGroup = z.object({
+  sub_subject_id: z.string(),
+  sub_subject_name: z.string(),
+  chapters: z.array(SubjectOutlineChapter),
+});
+export type SubjectOutlineGroup = z.infer<typeof SubjectOutlineGroup>;
+
 /** `getSubjectOutline/{subjectId}`: what a subject contains, before (and after) purchase. */
-export interface SubjectOutline {
-  subject: SubjectRecord;
+export const SubjectOutline = z.object({
+  subject: SubjectRecord,
   /** The distinct authors of its topics. */
-  authors: string[];
-  lesson_count: number;
+  authors: z.array(z.string()),
+  lesson_count: z.number(),
   /** The sum of the known topic durations. */
-  duration_seconds: number;
-  sub_subjects: SubjectOutlineGroup[];
-}
+  duration_seconds: z.number(),
+  sub_subjects: z.array(SubjectOutlineGroup),
+});
+export type SubjectOutline = z.infer<typeof SubjectOutline>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DraftCitation } from './citation.ts';
 import { requiredId } from './ids.ts';
 import { LEARNING_MESSAGES, QNA_LIMITS } from './learning.ts';
 import { text } from './zod.ts';
@@ -24,15 +25,6 @@ export const AskTeacherInput = z.object({
   draft: z.optional(z.string().check(z.maxLength(20_000, { error: 'At most 20000 characters.' }))),
 });
 export type AskTeacherInput = z.infer<typeof AskTeacherInput>;
-
-/** Where a draft's words come from, as the AI teacher cited them (no signed URL: it expires). */
-export const DraftCitation = z.object({
-  source: z.enum(['notes', 'video', 'description']),
-  page: z.optional(z.number()),
-  start_seconds: z.optional(z.number()),
-  quote: z.string(),
-});
-export type DraftCitation = z.infer<typeof DraftCitation>;
 
 /** The AI's draft of a hand-off, for staff only. */
 export const HandoffDraft = z.object({

@@ -56,6 +56,17 @@ export const Favourite = z.object({
 });
 export type Favourite = z.infer<typeof Favourite>;
 
+/** `insertuser_favorites`: the favourite as stored (a new one, or the one already there). */
+export const FavouriteRecord = z.object({
+  favorite_id: z.string(),
+  user_id: z.string(),
+  subject_id: z.string(),
+  class_id: z.optional(z.string()),
+  board_id: z.optional(z.string()),
+  added_at: z.string(),
+});
+export type FavouriteRecord = z.infer<typeof FavouriteRecord>;
+
 /** `getsubjects_purchased`: a subject the learner owns (no prices). */
 export const PurchasedSubject = z.object({
   subject_id: z.string(),

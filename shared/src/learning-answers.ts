@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AiCitation } from './citation.ts';
 
 /*
  * Answers of the learning routes, as the web app reads them (output shapes: the server builds
@@ -89,22 +90,10 @@ export const TopicProgress = z.object({
   position_seconds: z.number(),
   duration_seconds: z.number(),
   completed: z.boolean(),
+  /** When it was last saved (the latest one is where a chapter resumes). */
+  updated_at: z.optional(z.string()),
 });
 export type TopicProgress = z.infer<typeof TopicProgress>;
-
-/**
- * Where an AI answer's words come from (docs/ai-teacher.md): a notes page (`url` opens the signed
- * PDF at `#page=N`), a video time (the player seeks to `start_seconds`) or the description.
- * `quote` was checked by the server to appear in that passage.
- */
-export const AiCitationAnswer = z.object({
-  source: z.enum(['notes', 'video', 'description']),
-  page: z.optional(z.number()),
-  start_seconds: z.optional(z.number()),
-  quote: z.string(),
-  url: z.optional(z.string()),
-});
-export type AiCitationAnswer = z.infer<typeof AiCitationAnswer>;
 
 /** One turn of the conversation the server keeps per learner and topic (or class). */
 export const AiTurn = z.object({
@@ -115,7 +104,7 @@ export const AiTurn = z.object({
   mode: z.optional(z.literal('hint')),
   /** A teacher's turn: whether the topic's notes covered it, and its verified citations. */
   covered: z.optional(z.boolean()),
-  citations: z.optional(z.array(AiCitationAnswer)),
+  citations: z.optional(z.array(AiCitation)),
 });
 export type AiTurn = z.infer<typeof AiTurn>;
 
@@ -127,6 +116,6 @@ export const AiReply = z.object({
   reply: z.string(),
   refused: z.boolean(),
   covered: z.boolean(),
-  citations: z.array(AiCitationAnswer),
+  citations: z.array(AiCitation),
 });
 export type AiReply = z.infer<typeof AiReply>;

@@ -56,14 +56,6 @@ export const LocalPayInput = z.object({
   order_id: requiredId('order_id is required.', PAYMENT_MESSAGES.orderNotFound),
 });
 
-export interface OrderAnswer {
-  order_id: string;
-  /** Paise. */
-  amount: number;
-  currency: 'INR';
-  key_id: string;
-}
-
 /** Texts of refunds (issue 18, docs/api.md §8c). */
 export const REFUND_MESSAGES = {
   requested: 'Refund requested. It completes when Razorpay confirms it.',

@@ -8,8 +8,6 @@ import {
   QUESTION_STATUSES,
   QUESTION_TYPES,
   type QuestionType,
-  type Difficulty,
-  type QuestionStatus,
 } from './practice-limits.ts';
 
 /*
@@ -243,69 +241,6 @@ export const QUESTION_CSV_HEADER = [
   'video_seconds',
   'status',
 ] as const;
-
-/** A stored choice. */
-export interface QuestionOption {
-  option_id: string;
-  text: string;
-}
-
-/** A question as admins read it (`getQuestions`), in the bank's order. */
-export interface AdminQuestion {
-  question_id: string;
-  topic_id: string;
-  position: number;
-  type: QuestionType;
-  text: string;
-  options?: QuestionOption[];
-  answer: string | string[] | boolean | number;
-  tolerance?: number;
-  explanation: string;
-  difficulty: Difficulty;
-  image_url?: string | null;
-  source?: QuestionSource | null;
-  video_seconds?: number | null;
-  status: QuestionStatus;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A question as a learner sees it before answering: never its answer or explanation. */
-export interface QuizQuestion {
-  question_id: string;
-  topic_id: string;
-  type: QuestionType;
-  text: string;
-  options?: QuestionOption[];
-  image_url?: string | null;
-}
-
-export interface VideoQuestion extends QuizQuestion {
-  video_seconds: number;
-}
-
-/** `getQuiz`: a topic quiz or a chapter test. */
-export interface Quiz {
-  attempt_id: string;
-  scope: 'topic' | 'chapter';
-  questions: QuizQuestion[];
-}
-
-/** `answerQuiz`'s answer. `score` comes with the answer to an attempt's last question. */
-export interface GradedAnswer {
-  correct: boolean;
-  explanation: string;
-  correct_answer: string | string[] | boolean | number;
-  tolerance?: number;
-  source?: QuestionSource;
-  score?: { correct: number; total: number; percent: number };
-}
-
-export interface Mastery {
-  topics_total: number;
-  topics_mastered: number;
-  topics: { topic_id: string; best_percent: number }[];
-}
 
 export const QuizQuery = z
   .object({

@@ -68,25 +68,3 @@ export const PageQuery = z.object({
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
-
-/** What sign-in answers (both pools). */
-export interface LoginAnswer {
-  message: string;
-  accessToken: string;
-  refreshToken: string;
-  expires_in: number;
-  user: { empid?: string; name: string; email: string };
-}
-
-export interface SignupAnswer {
-  user_id: string;
-  user_name: string;
-  email: string;
-}
-
-export interface AdminAccount {
-  admin_id: string;
-  name: string;
-  email: string;
-  created_at: string;
-}

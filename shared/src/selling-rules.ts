@@ -1,3 +1,5 @@
+import type { Coupon } from './admin-answers.ts';
+
 /*
  * Selling in India (issue 18), the data and rules without schemas (so a function that prices a
  * cart does not bundle the admin's forms): GST state codes, messages, the one pricing rule that
@@ -194,38 +196,6 @@ const C = COUPON_MESSAGES;
 
 /** A coupon code as stored: trimmed and upper-cased. */
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
-/**
- * A coupon's terms as the rules read them: what `InsertCouponInput` (selling.ts, the admin's
- * input schema) parses to. Declared here, without zod, so the rules need nothing from the
- * schemas (selling.test.ts checks, for tsc, that the parsed input is assignable to this).
- */
-export interface CouponTerms {
-  code: string;
-  kind: 'percent' | 'flat';
-  percent?: number | undefined;
-  amount_paise?: number | undefined;
-  min_cart_paise: number;
-  valid_from: string;
-  valid_to: string;
-  /** Redemptions in all; none: no limit. */
-  max_uses?: number | null | undefined;
-  per_learner: number;
-  board_ids?: string[] | undefined;
-  class_ids?: string[] | undefined;
-  subject_ids?: string[] | undefined;
-  enabled: boolean;
-}
-
-/** A stored coupon, as admins read it. */
-export type Coupon = CouponTerms & {
-  coupon_id: string;
-  /** Redemptions: orders paid with the coupon. */
-  uses: number;
-  /** `uses` and the reservations of open orders (what `max_uses` limits); absent: `uses`. */
-  taken?: number;
-  created_at: string;
-  updated_at: string;
-};
 
 /** A coupon as the pricing rule takes it. */
 export const pricingCouponOf = (c: Coupon): PricingCoupon => ({

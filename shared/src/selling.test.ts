@@ -7,7 +7,8 @@ import {
   SellerSettings,
   type PricedItem,
 } from './selling.ts';
-import { refundShare, type CouponTerms } from './selling-rules.ts';
+import type { Coupon } from './admin-answers.ts';
+import { refundShare } from './selling-rules.ts';
 
 const KA = { state: '29', gst_rate_percent: 18 };
 const item = (subject_id: string, price_paise: number, extra: Partial<PricedItem> = {}) => ({
@@ -128,8 +129,10 @@ describe('the seller’s settings', () => {
 });
 
 describe('coupons', () => {
-  it('parse to the terms the pricing rules read (CouponTerms, declared without zod)', () => {
-    expectTypeOf<InsertCouponInput>().toExtend<CouponTerms>();
+  it('parse to the terms a stored coupon answers with (the admin’s Coupon, less its counters)', () => {
+    expectTypeOf<InsertCouponInput>().toExtend<
+      Omit<Coupon, 'coupon_id' | 'uses' | 'taken' | 'created_at' | 'updated_at'>
+    >();
   });
 
   const base = {

@@ -55,13 +55,6 @@ export const SellerSettings = z
   );
 export type SellerSettings = z.infer<typeof SellerSettings>;
 
-/**
- * `getSellerSettings` (and the save's answer): the settings in force, `saved` once the admin has
- * saved them. Before that, the details are empty and the SAC and GST rate are the defaults a save
- * would apply ({@link SELLER_DEFAULTS}).
- */
-export type SellerSettingsAnswer = SellerSettings & { saved: boolean };
-
 const C = COUPON_MESSAGES;
 
 const COUPON_CODE = /^[A-Z0-9_-]{3,32}$/;

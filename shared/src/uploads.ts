@@ -76,13 +76,6 @@ export const PresignInput = z.object({
 });
 export type PresignInput = z.infer<typeof PresignInput>;
 
-export interface PresignAnswer {
-  method: 'POST';
-  upload_url: string;
-  fields: Record<string, string>;
-  url: string;
-}
-
 export const UPLOAD_FAILED = 'File upload failed. Please try again.';
 
 /**

@@ -119,13 +119,14 @@ export const VideoFields = {
   video_error: z.optional(z.string()),
 };
 
-/** The state of a video as stored with its records. */
-export interface VideoState {
-  video_status: VideoStatus;
-  video_duration_seconds: number | null;
-  video_renditions: VideoRendition[];
-  video_error?: string;
-}
+/** The state of a video as stored with its records (`retryTopicVideo` answers it). */
+export const VideoState = z.object({
+  video_status: z.enum(VIDEO_STATUSES),
+  video_duration_seconds: z.nullable(z.number()),
+  video_renditions: z.array(VideoRendition),
+  video_error: z.optional(z.string()),
+});
+export type VideoState = z.infer<typeof VideoState>;
 
 /** The state of a record without a transcoded video. */
 export const NO_VIDEO: VideoState = {
@@ -187,10 +188,8 @@ const captionLanguage = z.enum(Object.keys(CAPTION_LANGUAGES) as [CaptionLanguag
 });
 
 /** A topic's captions track as stored (`url`: `/media/private/captions/…`). */
-export interface TopicCaptions {
-  language: CaptionLanguage;
-  url: string;
-}
+export const TopicCaptions = z.object({ language: captionLanguage, url: z.string() });
+export type TopicCaptions = z.infer<typeof TopicCaptions>;
 
 /** `insertTopicCaptions`: a WebVTT file uploaded by presign (kind `captions`) for one language. */
 export const TopicCaptionsInput = z.object({

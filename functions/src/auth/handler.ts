@@ -5,15 +5,15 @@ import { parse } from '../lib/validation.ts';
 import { refresh, signIn, signOut, signUp } from './service.ts';
 
 const login =
-  (pool: Pool): RouteHandler =>
+  (pool: Pool): RouteHandler<'learner.login.request' | 'admin.login.request'> =>
   async (req) => ({ body: await signIn(pool, parse(LoginInput, req.body), req.client) });
 
 const refreshToken =
-  (pool: Pool): RouteHandler =>
+  (pool: Pool): RouteHandler<'learner.login.refresh' | 'admin.login.refresh'> =>
   async (req) => ({ body: await refresh(pool, parse(RefreshInput, req.body).refreshToken) });
 
 const logout =
-  (pool: Pool): RouteHandler =>
+  (pool: Pool): RouteHandler<'learner.login.logout' | 'admin.login.logout'> =>
   async (req) => {
     await signOut(pool, parse(LogoutInput, req.body).refreshToken, caller(req));
     return ok(MESSAGES.loggedOut);

@@ -6,7 +6,7 @@ import { publicClassDetail, publicList, publicSubject, publicTopics } from './pu
 
 const filters = (req: ApiRequest) => parse(CatalogueListQuery, req.query);
 const paging = (req: ApiRequest) => parse(PageQuery, req.query);
-const list = (items: unknown[], nextCursor: string | null, message: string) =>
+const list = <T>(items: T[], nextCursor: string | null, message: string) =>
   ok(message, items, { next_cursor: nextCursor });
 
 /** Public catalogue reads (docs/api.md §4); a token is accepted but not needed. */

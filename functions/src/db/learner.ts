@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tenthOf } from '@gia/shared/insights-rules.ts';
+import type { PaymentHistoryRow } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue.ts';
 import { keys, partitions, sortKeyPrefixes, withoutKeys } from './keys.ts';
@@ -39,7 +40,7 @@ export interface Grant {
 }
 
 /** One row of the learner's payment history, as recorded with the payment (db/payments.ts). */
-export type PaymentRow = Record<string, unknown> & { id: string; paid_at: string };
+export type PaymentRow = PaymentHistoryRow;
 
 /** Where the learner is in one topic (stored under the learner, without their id). */
 export interface TopicProgress {

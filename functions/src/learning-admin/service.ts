@@ -7,6 +7,7 @@ import {
   textField,
   type CatalogueEntity,
 } from '@gia/shared';
+import type { QuestionPlace } from '@gia/shared/admin-answers.ts';
 import { learnerCount } from '../db/accounts.ts';
 import type { Ref } from '../db/catalogue-keys.ts';
 import { getRecords, pick, type RecordMap } from '../db/catalogue-reads.ts';
@@ -25,7 +26,7 @@ import { answerRefusal, publicQuestion } from '../domain/questions/index.ts';
 const PLACES: readonly CatalogueEntity[] = ['topic', ...ancestorEntities('topic')];
 
 /** Where a question was asked: the topic and its ancestors, ids and current names. */
-export type QuestionPlace = Record<string, string>;
+export type { QuestionPlace };
 
 /**
  * Where each topic sits: the topics in one BatchGet, then all their ancestors in one more (the
@@ -44,7 +45,7 @@ async function placesOf(topicIds: string[]): Promise<Map<string, QuestionPlace>>
   for (const topicId of topicIds) {
     const topic = pick(topics, 'topic', topicId);
     if (!topic) continue;
-    const place: QuestionPlace = {};
+    const place: Record<string, string> = {};
     for (const entity of PLACES) {
       const { id: idField, name: nameField } = CATALOGUE_TREE[entity];
       const id = textField(topic, idField);
@@ -52,7 +53,8 @@ async function placesOf(topicIds: string[]): Promise<Map<string, QuestionPlace>>
       place[idField] = id;
       if (nameField) place[nameField] = record ? textField(record, nameField) : '';
     }
-    places.set(topicId, place);
+    // Every id and name field of PLACES is set above: the shape `QuestionPlace` declares.
+    places.set(topicId, place as QuestionPlace);
   }
   return places;
 }

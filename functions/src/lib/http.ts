@@ -6,7 +6,8 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
-import type { ErrorBody, RouteDef, RouteGroup, RouteNameOf } from '@gia/shared';
+import type { ErrorBody, RouteDef, RouteGroup, RouteName, RouteNameOf } from '@gia/shared';
+import type { Answer } from '@gia/shared/route-answers.ts';
 import { MESSAGES, routeMatcher, routesOfGroup } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
 import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
@@ -56,9 +57,10 @@ export interface ApiRequest {
   requestId: string;
 }
 
-export interface ApiResult {
+/** What a route handler answers: `B` is the JSON body (the route's {@link Answer}). */
+export interface ApiResult<B = unknown> {
   status?: number;
-  body: unknown;
+  body: B;
   headers?: Record<string, string>;
   /** `Set-Cookie` values (HTTP API v2 `cookies`). */
   cookies?: string[];
@@ -88,26 +90,46 @@ export function setResponseCookie(cookie: string): void {
 /** The host name (and port) the viewer of the request being served asked for, if known. */
 export const viewerHost = (): string | undefined => responseScope.getStore()?.viewerHost;
 
-export type RouteHandler = (req: ApiRequest) => Promise<ApiResult>;
+/**
+ * The handler of route `N` (or of any of the routes `N` names): it answers the body the shared
+ * answer table (shared/src/route-answers.ts) declares for the route.
+ */
+export type RouteHandler<N extends RouteName = RouteName> = (
+  req: ApiRequest,
+) => Promise<ApiResult<Answer<N>>>;
 
 /**
  * The handlers of one route group, keyed by the names its routes have in the shared route table:
- * a misspelt name, a route of another group or a route left out does not compile.
+ * a misspelt name, a route of another group, a route left out or an answer of another shape than
+ * the route's `Answer` does not compile.
  */
-export type RouteHandlers<G extends RouteGroup> = { readonly [N in RouteNameOf<G>]: RouteHandler };
+export type RouteHandlers<G extends RouteGroup> = {
+  // Spelt out, not `RouteHandler<N>`: the checker would compare two instances of one alias by
+  // their type argument alone, and let a handler typed for any route pass for route N.
+  readonly [N in RouteNameOf<G>]: (req: ApiRequest) => Promise<ApiResult<Answer<N>>>;
+};
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** `200 {message, data, ...extra}`. */
-export const ok = (message: string, data?: unknown, extra: object = {}): ApiResult => ({
-  body: { message, data, ...extra },
+/** `200 {message, data, ...extra}`, typed by what it carries (the route's answer checks it). */
+export const ok = <D = undefined, E extends object = object>(
+  message: string,
+  data?: D,
+  extra?: E,
+  // NoInfer: the types come from what is passed, never from the route's answer (an `E` inferred
+  // from the answer would let any data pass).
+): ApiResult<{ message: string; data: NoInfer<D> } & NoInfer<E>> => ({
+  body: { message, data: data as D, ...(extra as E) },
 });
 
 /** `201 {message, data}`. */
-export const created = (message: string, data?: unknown): ApiResult => ({
+export const created = <D>(
+  message: string,
+  data: D,
+): ApiResult<{ message: string; data: NoInfer<D> }> => ({
   status: 201,
   body: { message, data },
 });
@@ -276,7 +298,9 @@ export function createGroupHandler<G extends RouteGroup>(
 
     const headers = lowerCaseHeaders(event.headers);
     const identity = await authorise(route, bearerToken(headers));
-    const handler = (handlers as Partial<Record<string, RouteHandler>>)[route.name];
+    const handler = (handlers as Partial<Record<string, (req: ApiRequest) => Promise<ApiResult>>>)[
+      route.name
+    ];
     if (!handler) throw new NotImplementedError();
     await options.beforeRoute?.();
 

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@gia/shared';
+import type { LocalPaymentAnswer } from '@gia/shared/account-answers.ts';
 import { ConflictError, UnavailableError } from './errors.ts';
 import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/orders.ts';
 import { putLocalGatewayRefund } from '../db/refunds.ts';
@@ -112,7 +113,7 @@ export function razorpayGateway(config: {
  * `POST /api/local/razorpay/pay` pays one as Razorpay would after a successful card payment.
  */
 export function localGateway(): PaymentGateway & {
-  pay(orderId: string): Promise<Record<string, string> | undefined>;
+  pay(orderId: string): Promise<LocalPaymentAnswer | undefined>;
 } {
   const { keyId, keySecret, webhookSecret } = LOCAL_RAZORPAY;
   return {

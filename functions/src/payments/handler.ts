@@ -14,7 +14,7 @@ import { processPayment } from './checkout.ts';
 import { recordPayment } from './settle.ts';
 import { handleWebhook } from './webhook.ts';
 
-const record: RouteHandler = async (req) => {
+const record: RouteHandler<'payments.record' | 'payments.recordAlias'> = async (req) => {
   const outcome = await recordPayment(learnerId(req), parse(RecordPaymentInput, req.body));
   return ok(
     outcome === 'duplicate' ? M.duplicate : outcome === 'refused' ? M.couponUsedUp : M.success,

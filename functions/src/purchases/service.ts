@@ -1,4 +1,5 @@
 import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
+import type { PaidSubject } from '@gia/shared/learner-answers.ts';
 import { MASTERY_PERCENT } from '@gia/shared/practice-limits.ts';
 import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
 import { grants, paymentRows, progressRows, type TopicProgress } from '../db/learner.ts';
@@ -50,11 +51,8 @@ export async function purchasedClasses(userId: string) {
   }));
 }
 
-interface PaidItem {
-  subject_id: string;
-  class_id?: string;
-  board_id?: string;
-}
+/** A subject as recorded with its payment (its name and price then). */
+type PaidItem = PaidSubject;
 
 /**
  * The learner's payments, newest first: each a receipt whose subjects carry their class and board

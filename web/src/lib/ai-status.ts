@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api-client.ts';
-import { apiPath } from './api-paths.ts';
+import { call } from './api-call.ts';
 
 export const aiStatusKey = () => ['ai-status'] as const;
 
@@ -14,6 +13,5 @@ export const useAiStatus = () =>
     queryKey: aiStatusKey(),
     staleTime: Infinity,
     retry: 1,
-    queryFn: async () =>
-      (await api<{ data: { available: boolean } }>('GET', apiPath('ai.status'))).data.available,
+    queryFn: async () => (await call('ai.status')).data.available,
   });

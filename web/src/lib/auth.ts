@@ -1,13 +1,10 @@
 import type { LoginAnswer } from '@gia/shared';
-import { api } from './api-client.ts';
-import { apiPath } from './api-paths.ts';
+import { call } from './api-call.ts';
 import { refreshToken, useSession, type Role } from './session.ts';
 
 /** Signs in to either pool and keeps the session. */
 export async function signIn(role: Role, email: string, password: string): Promise<LoginAnswer> {
-  const answer = await api<LoginAnswer>('POST', apiPath(`${role}.login.request`), {
-    body: { email, password },
-  });
+  const answer = await call(`${role}.login.request`, { body: { email, password } });
   useSession.getState().signIn(role, answer.user, answer.accessToken, answer.refreshToken);
   return answer;
 }
@@ -16,7 +13,7 @@ export async function signIn(role: Role, email: string, password: string): Promi
 export async function signOut(): Promise<void> {
   const role = useSession.getState().role;
   if (role) {
-    await api('POST', apiPath(`${role}.login.logout`), {
+    await call(`${role}.login.logout`, {
       body: { refreshToken: refreshToken() ?? undefined },
     }).catch(() => undefined);
   }

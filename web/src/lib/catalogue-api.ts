@@ -7,16 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   BoardRecord,
   ChapterRecord,
-  ClassDetail,
   ClassRecord,
   SubjectRecord,
   SubSubjectRecord,
   TestimonialRecord,
   TopicRecord,
 } from '@gia/shared/catalogue-records.ts';
-import { api } from './api-client.ts';
+import { call } from './api-call.ts';
 import { allPages } from './all-pages.ts';
-import { apiPath } from './api-paths.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
 
 /** Query keys of the catalogue reads. */
@@ -91,12 +89,7 @@ export const useClassDetail = (classId?: string) =>
     enabled: Boolean(classId),
     meta: DEPENDS_ON_PURCHASES,
     queryFn: async () =>
-      (
-        await api<{ data: ClassDetail }>(
-          'GET',
-          apiPath('catalogue.getClassById', { classId: classId ?? '' }),
-        )
-      ).data,
+      (await call('catalogue.getClassById', { params: { classId: classId ?? '' } })).data,
   });
 export const useTestimonials = () =>
   useQuery({

@@ -1,9 +1,7 @@
+import type { AiCitation } from '@gia/shared/citation.ts';
+
 /** What a citation of the AI teacher names: a notes page, a video time or the description. */
-export interface CitationRef {
-  source: 'notes' | 'video' | 'description';
-  page?: number;
-  start_seconds?: number;
-}
+type CitationRef = Pick<AiCitation, 'source' | 'page' | 'start_seconds'>;
 
 /** A video time as the player shows it: 02:14, or 1:02:14 past the hour. */
 export function clock(seconds: number): string {

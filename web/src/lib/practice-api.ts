@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GradedAnswer, Mastery, Quiz, VideoQuestion } from '@gia/shared/practice.ts';
-import { api } from './api-client.ts';
-import { apiPath } from './api-paths.ts';
+import { call } from './api-call.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
 
 /** Query keys of practice (issue 17). */
@@ -16,8 +14,7 @@ export type QuizScope = { topic_id: string } | { chapter_id: string };
 /** Starts a quiz: a new attempt with its questions, never their answers. */
 export const useStartQuiz = () =>
   useMutation({
-    mutationFn: async (scope: QuizScope) =>
-      (await api<{ data: Quiz }>('GET', apiPath('practice.getQuiz', {}, scope))).data,
+    mutationFn: async (scope: QuizScope) => (await call('practice.getQuiz', { query: scope })).data,
   });
 
 /** One answer, graded by the server; the last answer of an attempt carries the score. */
@@ -25,7 +22,7 @@ export function useAnswerQuestion(subjectId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { attempt_id?: string; question_id: string; answer: unknown }) =>
-      (await api<{ data: GradedAnswer }>('POST', apiPath('practice.answerQuiz'), { body })).data,
+      (await call('practice.answerQuiz', { body })).data,
     onSuccess: (graded) => {
       // A finished quiz may be a new best score: mastery is out of date.
       if (graded.score && subjectId) {
@@ -43,12 +40,7 @@ export const useVideoQuestions = (topicId: string, enabled: boolean) =>
     enabled,
     meta: DEPENDS_ON_PURCHASES,
     queryFn: async () =>
-      (
-        await api<{ data: { questions: VideoQuestion[] } }>(
-          'GET',
-          apiPath('practice.getVideoQuestions', {}, { topic_id: topicId }),
-        )
-      ).data.questions,
+      (await call('practice.getVideoQuestions', { query: { topic_id: topicId } })).data.questions,
   });
 
 /** Of a subject's topics, how many the learner has mastered (best quiz score ≥ 80%). */
@@ -57,10 +49,5 @@ export const useMastery = (subjectId: string, enabled = true) =>
     queryKey: practiceKeys.mastery(subjectId),
     enabled: enabled && Boolean(subjectId),
     queryFn: async () =>
-      (
-        await api<{ data: Mastery }>(
-          'GET',
-          apiPath('practice.getMastery', {}, { subject_id: subjectId }),
-        )
-      ).data,
+      (await call('practice.getMastery', { query: { subject_id: subjectId } })).data,
   });

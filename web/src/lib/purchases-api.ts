@@ -1,7 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { CourseProgress, PaymentHistoryRow, PurchasedSubject } from '@gia/shared';
-import { api } from './api-client.ts';
-import { apiPath } from './api-paths.ts';
+import type { PaymentHistoryRow } from '@gia/shared';
+import { call } from './api-call.ts';
 import { hasSession } from './session.ts';
 
 /*
@@ -30,9 +29,7 @@ export const usePurchased = () =>
     queryKey: purchaseKeys.subjects(),
     enabled: hasSession('learner'),
     meta: DEPENDS_ON_PURCHASES,
-    queryFn: async () =>
-      (await api<{ data: PurchasedSubject[] }>('GET', apiPath('purchases.getsubjects_purchased')))
-        .data,
+    queryFn: async () => (await call('purchases.getsubjects_purchased')).data,
   });
 
 /** Query keys of the learner's progress and receipts (both change with a payment). */
@@ -49,8 +46,7 @@ export const useCourseProgress = () =>
     staleTime: 0,
     enabled: hasSession('learner'),
     meta: DEPENDS_ON_PURCHASES,
-    queryFn: async () =>
-      (await api<{ data: CourseProgress[] }>('GET', apiPath('purchases.getCourseProgress'))).data,
+    queryFn: async () => (await call('purchases.getCourseProgress')).data,
   });
 
 /** How often the receipt reads the payments again while its invoice is being made. */
@@ -73,9 +69,7 @@ export const usePaymentHistory = (awaitInvoiceOf?: string | null) =>
     queryKey: progressKeys.payments(),
     enabled: hasSession('learner'),
     meta: DEPENDS_ON_PURCHASES,
-    queryFn: async () =>
-      (await api<{ data: PaymentHistoryRow[] }>('GET', apiPath('purchases.getpayment_history')))
-        .data,
+    queryFn: async () => (await call('purchases.getpayment_history')).data,
     refetchInterval: (query) =>
       awaitInvoiceOf && invoicePending(query.state.data?.find((r) => r.order_id === awaitInvoiceOf))
         ? INVOICE_POLL_MS

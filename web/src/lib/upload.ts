@@ -1,6 +1,5 @@
-import type { PresignAnswer, UploadKind } from '@gia/shared';
-import { api } from './api-client.ts';
-import { apiPath } from './api-paths.ts';
+import type { UploadKind } from '@gia/shared';
+import { call } from './api-call.ts';
 
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -51,7 +50,7 @@ export async function uploadFile(
   onProgress?: (fraction: number) => void,
 ): Promise<string> {
   const contentType = contentTypeOf(file);
-  const { data } = await api<{ data: PresignAnswer }>('POST', apiPath('uploads.presign'), {
+  const { data } = await call('uploads.presign', {
     body: { kind, file_name: file.name, content_type: contentType, size: file.size },
   });
   const form = new FormData();

@@ -6,10 +6,10 @@ import {
   priceOrder,
   rupees,
   type CartPricing,
-  type Coupon,
   type OrderPricing,
   type PricedItem,
 } from '@gia/shared/selling-rules.ts';
+import type { Coupon } from '@gia/shared/admin-answers.ts';
 import {
   cartAndCoupon,
   cartPricingKeys,

@@ -9,8 +9,8 @@ import {
 import { Modal } from '../../components/modal.tsx';
 import { Field, describedBy } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
-import { apiPath } from '../../lib/api-paths.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-call.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { catalogueKeys, type Rec } from './api/catalogue.ts';
 
@@ -83,11 +83,9 @@ export function CaptionsDialog(props: {
   const add = useMutation({
     mutationFn: async (chosen: File) => {
       const url = await uploadFile('captions', chosen);
-      return api<{ message: string; data: TopicCaptions[] }>(
-        'POST',
-        apiPath('admin.video.insertCaptions'),
-        { body: { topic_id: props.topicId, language, url } },
-      );
+      return call('admin.video.insertCaptions', {
+        body: { topic_id: props.topicId, language, url },
+      });
     },
     onSuccess: (answer) => {
       setFile(null);
@@ -100,11 +98,7 @@ export function CaptionsDialog(props: {
 
   const remove = useMutation({
     mutationFn: (lang: CaptionLanguage) =>
-      api<{ message: string; data: TopicCaptions[] }>(
-        'POST',
-        apiPath('admin.video.deleteCaptions'),
-        { body: { topic_id: props.topicId, language: lang } },
-      ),
+      call('admin.video.deleteCaptions', { body: { topic_id: props.topicId, language: lang } }),
     onSuccess: refresh,
     onError: (err) => toast.error(errorMessage(err, 'The captions could not be removed.')),
   });

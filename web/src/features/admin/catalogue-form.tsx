@@ -203,7 +203,8 @@ export function CatalogueForm({
       if (editing) body[idField] = editing[idField];
       const res = await save.mutateAsync({ body, update: Boolean(editing) });
       toast.success(res.message);
-      const saved = res.data?.[idField] ?? body[idField];
+      // The record as stored, read by its entity's id field (the back office reads records as Rec).
+      const saved = (res.data as Rec | undefined)?.[idField] ?? body[idField];
       onDone(typeof saved === 'string' ? saved : undefined);
     } catch (err) {
       const action = editing ? 'updating' : 'adding';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VideoRendition } from '@gia/shared/video.ts';
 import { toast } from '../../components/toast.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
-import { apiPath } from '../../lib/api-paths.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-call.ts';
 import { catalogueKeys, type Rec } from './api/catalogue.ts';
 
 /** The entities whose videos are transcoded (issue 15). */
@@ -50,11 +50,7 @@ export function VideoStatusCell({ entity, record }: { entity: VideoEntity; recor
   const route = RETRY_ROUTES[entity];
   const retry = useMutation({
     mutationFn: () =>
-      api<{ message: string }>(
-        'POST',
-        apiPath(route.name, { [route.id]: String(record[route.id] ?? '') }),
-        { body: {} },
-      ),
+      call(route.name, { params: { [route.id]: String(record[route.id] ?? '') }, body: {} }),
     onSuccess: async (answer) => {
       toast.success(answer.message);
       await queryClient.invalidateQueries({ queryKey: catalogueKeys.all });

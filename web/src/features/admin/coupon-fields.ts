@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import type { CatalogueEntity } from '@gia/shared/catalogue-tree.ts';
-import { COUPON_MESSAGES as C, type Coupon, type InsertCouponInput } from '@gia/shared/selling.ts';
+import type { Coupon } from '@gia/shared/admin-answers.ts';
+import { COUPON_MESSAGES as C, type InsertCouponInput } from '@gia/shared/selling.ts';
 import type { Problem } from '../../lib/field-problems.ts';
 
 /*

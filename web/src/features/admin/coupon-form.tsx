@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { Coupon } from '@gia/shared/selling.ts';
+import type { Coupon } from '@gia/shared/admin-answers.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { errorId, hintId, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Coupon } from '@gia/shared/selling.ts';
+import type { Coupon } from '@gia/shared/admin-answers.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';

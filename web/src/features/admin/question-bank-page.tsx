@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { PRACTICE_LIMITS, QUESTION_CSV_HEADER, type AdminQuestion } from '@gia/shared/practice.ts';
+import { PRACTICE_LIMITS, QUESTION_CSV_HEADER } from '@gia/shared/practice.ts';
+import type { AdminQuestion } from '@gia/shared/practice-answers.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useAiStatus } from '../../lib/ai-status.ts';

@@ -3,9 +3,9 @@ import {
   DIFFICULTIES,
   PRACTICE_LIMITS,
   QUESTION_TYPES,
-  type AdminQuestion,
   type QuestionType,
 } from '@gia/shared/practice.ts';
+import type { AdminQuestion } from '@gia/shared/practice-answers.ts';
 import { UPLOAD_FAILED } from '@gia/shared/uploads.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { toast } from '../../components/toast.tsx';

@@ -1,10 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import {
-  INDIAN_STATES,
-  SELLER_DEFAULTS,
-  type SellerSettings,
-  type SellerSettingsAnswer,
-} from '@gia/shared/selling.ts';
+import { INDIAN_STATES, SELLER_DEFAULTS, type SellerSettings } from '@gia/shared/selling.ts';
+import type { SellerSettingsAnswer } from '@gia/shared/admin-answers.ts';
 import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';

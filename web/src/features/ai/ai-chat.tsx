@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { AI_LIMITS, LEARNING_MESSAGES } from '@gia/shared';
+import { AI_LIMITS, LEARNING_MESSAGES, type AiTurn } from '@gia/shared';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
-import {
-  useAiConversation,
-  useAiStatus,
-  useAskAi,
-  useAskTeacher,
-  type AskMode,
-  type ChatTurn,
-} from './api/ai.ts';
+import { useAiConversation, useAiStatus, useAskAi, useAskTeacher, type AskMode } from './api/ai.ts';
 import { Citations } from './citations.tsx';
 import { Markdown } from './markdown.tsx';
 
@@ -73,7 +66,7 @@ function AskTeacher({ topicId, question }: { topicId: string; question: string }
 }
 
 /** The learner's question a teacher's turn answered: the learner's turn just before it. */
-const questionBefore = (turns: readonly ChatTurn[], at: number) => {
+const questionBefore = (turns: readonly AiTurn[], at: number) => {
   for (let i = at - 1; i >= 0; i--) if (turns[i]?.role === 'learner') return turns[i]!.content;
   return '';
 };

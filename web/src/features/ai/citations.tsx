@@ -1,13 +1,13 @@
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 import { citationLabel } from '../../lib/citations.ts';
-import type { Citation } from './api/ai.ts';
+import type { AiCitation } from '@gia/shared';
 
 /**
  * Where an answer's words come from, under the answer: a notes page opens the PDF at that page in
  * a new tab, a video time seeks the lesson's video and plays it, the description is named. Each
  * chip's quote opens under it (a disclosure: a button, so Enter, Space and a tap all work).
  */
-export function Citations({ citations }: { citations: readonly Citation[] }) {
+export function Citations({ citations }: { citations: readonly AiCitation[] }) {
   const seek = usePlayerSeek((s) => s.seek);
   if (!citations.length) return null;
   return (

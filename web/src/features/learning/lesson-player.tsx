@@ -8,7 +8,7 @@ import { catalogueKeys } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
 import { useProgressSaver } from './api/progress.ts';
 import { seekTarget } from '../../lib/player-seek.ts';
-import type { SavedProgress } from './lesson.ts';
+import type { TopicProgress } from '@gia/shared';
 import { useVideoQuestionStops } from './video-questions.tsx';
 
 /** The text a topic the learner may not watch shows in place of its video. */
@@ -21,7 +21,7 @@ export const PAID_LESSON = 'This lesson is part of the paid course';
 export function LessonPlayer(props: {
   topic: TopicRecord;
   next?: TopicRecord;
-  saved: readonly SavedProgress[];
+  saved: readonly TopicProgress[];
   progressKnown: boolean;
 }) {
   const { topic, next } = props;
@@ -96,7 +96,7 @@ export function LessonPlayer(props: {
 }
 
 /** Where the lesson resumes: the saved position, unless the learner had finished it. */
-function resumeAt(saved: readonly SavedProgress[], topicId: string): number | undefined {
+function resumeAt(saved: readonly TopicProgress[], topicId: string): number | undefined {
   const p = saved.find((x) => x.topic_id === topicId);
   return p && !p.completed && p.position_seconds > 0 ? p.position_seconds : undefined;
 }

@@ -6,21 +6,18 @@ import type { TopicProgress } from '@gia/shared';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import type { Selections } from '../../lib/session.ts';
 
-/** A progress record as the API answers it (it also says when it was last saved). */
-export type SavedProgress = TopicProgress & { updated_at?: string };
-
 /**
  * The topic a link without a topic opens: the one the learner watched last — or, when they
  * finished it, the one after it — else the first topic of the chapter.
  */
 export function resumeTopic(
   topics: readonly TopicRecord[],
-  progress: readonly SavedProgress[],
+  progress: readonly TopicProgress[],
 ): TopicRecord | undefined {
   const ids = topics.map((t) => t.topic_id);
   const latest = progress
     .filter((p) => ids.includes(p.topic_id))
-    .reduce<SavedProgress | undefined>(
+    .reduce<TopicProgress | undefined>(
       (a, p) => (!a || (p.updated_at ?? '') > (a.updated_at ?? '') ? p : a),
       undefined,
     );
@@ -32,7 +29,7 @@ export function resumeTopic(
 /** How far the learner is through the chapter: topics watched to the end, of all of them. */
 export function chapterStanding(
   topics: readonly TopicRecord[],
-  progress: readonly SavedProgress[],
+  progress: readonly TopicProgress[],
 ): { watched: Set<string>; count: number; total: number } {
   const ids = new Set(topics.map((t) => t.topic_id));
   const watched = new Set(

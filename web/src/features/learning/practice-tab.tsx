@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MASTERY_PERCENT, type GradedAnswer, type Quiz } from '@gia/shared/practice.ts';
+import { MASTERY_PERCENT } from '@gia/shared/practice.ts';
+import type { GradedAnswer, Quiz } from '@gia/shared/practice-answers.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { links } from '../../lib/links.ts';
 import { useAnswerQuestion, useStartQuiz, type QuizScope } from '../../lib/practice-api.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { GradedAnswer, QuizQuestion } from '@gia/shared/practice.ts';
+import type { GradedAnswer, QuizQuestion } from '@gia/shared/practice-answers.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clock } from '../../lib/duration.ts';
 import { usePlayerSeek } from '../../lib/player-seek.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { VideoQuestion } from '@gia/shared/practice.ts';
+import type { VideoQuestion } from '@gia/shared/practice-answers.ts';
 import { clock } from '../../lib/duration.ts';
 import { useAnswerQuestion, useVideoQuestions } from '../../lib/practice-api.ts';
 import { QuestionCard } from './question-card.tsx';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubjectOutline } from '@gia/shared/catalogue-records.ts';
-import { api, ApiError } from '../../lib/api-client.ts';
-import { apiPath } from '../../lib/api-paths.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-call.ts';
 import { DEPENDS_ON_PURCHASES } from '../../lib/purchases-api.ts';
 
 /** Query keys of the subject page. */
@@ -22,10 +21,5 @@ export const useSubjectOutline = (subjectId: string) =>
     meta: DEPENDS_ON_PURCHASES,
     retry: (failures, err) => !isNotFound(err) && failures < 1,
     queryFn: async () =>
-      (
-        await api<{ data: SubjectOutline }>(
-          'GET',
-          apiPath('catalogue.getSubjectOutline', { subjectId }),
-        )
-      ).data,
+      (await call('catalogue.getSubjectOutline', { params: { subjectId } })).data,
   });

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAccount, InsertAdminInput } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 import { allPages } from '../../../lib/all-pages.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
 
 /** Query keys of the admin accounts. */
 export const adminKeys = {
@@ -16,8 +15,7 @@ export const useAdmins = () =>
 export function useCreateAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InsertAdminInput) =>
-      api<{ message: string }>('POST', apiPath('admin.insertAdmin'), { body }),
+    mutationFn: (body: InsertAdminInput) => call('admin.insertAdmin', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all() }),
   });
 }
@@ -26,8 +24,7 @@ export function useCreateAdmin() {
 export function useDeleteAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (adminId: string) =>
-      api<{ message: string }>('DELETE', apiPath('admin.deleteAdmin', { admin_id: adminId })),
+    mutationFn: (adminId: string) => call('admin.deleteAdmin', { params: { admin_id: adminId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all() }),
   });
 }

@@ -4,9 +4,8 @@ import {
   type AdminRouteNames,
   type CatalogueEntity,
 } from '@gia/shared/catalogue-tree.ts';
-import { api } from '../../../lib/api-client.ts';
 import { allPages } from '../../../lib/all-pages.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /** A record of a back-office list, read field by field by the screens' configurations. */
 export type Rec = Record<string, unknown>;
@@ -46,18 +45,12 @@ export function useCatalogueSources(entities: readonly CatalogueEntity[]) {
   return new Map(entities.map((e, i) => [e, results[i]?.data ?? []]));
 }
 
-interface Answer {
-  message: string;
-  /** The record as stored (inserts and updates answer it). */
-  data?: Rec;
-}
-
 /** Inserts a record, or updates the one whose id the body carries (`update: true`). */
 export function useSaveRecord(entity: CatalogueEntity) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, update }: { body: Rec; update: boolean }) =>
-      api<Answer>('POST', apiPath(routeName(entity, update ? 'update' : 'insert')), { body }),
+      call(routeName(entity, update ? 'update' : 'insert'), { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
@@ -66,7 +59,7 @@ export function useSaveRecord(entity: CatalogueEntity) {
 export function useDeleteRecord(entity: CatalogueEntity) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<Answer>('DELETE', apiPath(routeName(entity, 'remove'), { id })),
+    mutationFn: (id: string) => call(routeName(entity, 'remove'), { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }

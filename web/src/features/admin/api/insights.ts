@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Insights, TopicDropoff } from '@gia/shared/insights.ts';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
 
 export type { Insights, TopicDropoff };
 
@@ -16,8 +15,7 @@ export const useInsights = (from: string, to: string, enabled: boolean) =>
     queryKey: insightsKeys.range(from, to),
     enabled,
     placeholderData: keepPreviousData,
-    queryFn: async () =>
-      (await api<{ data: Insights }>('GET', apiPath('admin.insights.get', {}, { from, to }))).data,
+    queryFn: async () => (await call('admin.insights.get', { query: { from, to } })).data,
   });
 
 /** `getTopicDropoff`, once a topic is chosen. */
@@ -26,10 +24,5 @@ export const useTopicDropoff = (topicId: string) =>
     queryKey: insightsKeys.dropoff(topicId),
     enabled: Boolean(topicId),
     queryFn: async () =>
-      (
-        await api<{ data: TopicDropoff }>(
-          'GET',
-          apiPath('admin.insights.dropoff', {}, { topic_id: topicId }),
-        )
-      ).data,
+      (await call('admin.insights.dropoff', { query: { topic_id: topicId } })).data,
   });

@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPaymentRow, PaymentRefund } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
+import type { AdminPaymentRow } from '@gia/shared';
+import { call } from '../../../lib/api-call.ts';
 import type { ListPage } from '../../../lib/all-pages.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
 
 /** Query keys of the admin's Payments screen. */
 export const paymentKeys = {
@@ -25,7 +24,7 @@ const settling = (row: AdminPaymentRow, now: number) =>
     !row.refund.credit_note_number &&
     now - Date.parse(row.refund.processed_at ?? '') < CREDIT_NOTE_WAIT_MS);
 
-const anyPending = (pages: ListPage<AdminPaymentRow>[] | undefined) => {
+const anyPending = (pages: ListPage<'admin.payments.get'>[] | undefined) => {
   const now = Date.now();
   return (pages ?? []).some((p) => p.data.some((row) => settling(row, now)));
 };
@@ -36,10 +35,9 @@ export const usePayments = () =>
     queryKey: paymentKeys.all(),
     initialPageParam: '',
     queryFn: ({ pageParam }) =>
-      api<ListPage<AdminPaymentRow>>(
-        'GET',
-        apiPath('admin.payments.get', {}, { limit: PAYMENTS_PAGE, cursor: pageParam || undefined }),
-      ),
+      call('admin.payments.get', {
+        query: { limit: PAYMENTS_PAGE, cursor: pageParam || undefined },
+      }),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     refetchInterval: (query) => (anyPending(query.state.data?.pages) ? PENDING_REFRESH_MS : false),
   });
@@ -49,9 +47,7 @@ export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentId: string) =>
-      api<{ message: string; data: PaymentRefund }>('POST', apiPath('admin.payments.refund'), {
-        body: { payment_id: paymentId },
-      }),
+      call('admin.payments.refund', { body: { payment_id: paymentId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: paymentKeys.all() }),
   });
 }

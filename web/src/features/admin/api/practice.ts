@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminQuestion } from '@gia/shared/practice.ts';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import type { AdminQuestion } from '@gia/shared/practice-answers.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /** A question as the form writes it (`insertQuestions` / `updateQuestions`, docs/api.md §8b). */
 export type QuestionDraft = Omit<
@@ -18,13 +17,7 @@ export const useQuestionBank = (topicId: string) =>
   useQuery({
     queryKey: bankKeys.topic(topicId),
     enabled: Boolean(topicId),
-    queryFn: async () =>
-      (
-        await api<{ data: AdminQuestion[] }>(
-          'GET',
-          apiPath('admin.practice.get', {}, { topic_id: topicId }),
-        )
-      ).data,
+    queryFn: async () => (await call('admin.practice.get', { query: { topic_id: topicId } })).data,
   });
 
 /** Every change of the bank re-reads it (order and positions come from the server). */
@@ -45,32 +38,23 @@ export const useSaveQuestion = (topicId: string) =>
     topicId,
     (q: (Partial<QuestionDraft> & { question_id?: string; position?: number }) | QuestionDraft) =>
       'question_id' in q && q.question_id
-        ? api<{ message: string }>('POST', apiPath('admin.practice.update'), { body: q })
-        : api<{ message: string }>('POST', apiPath('admin.practice.insert'), {
-            body: { ...q, topic_id: topicId },
-          }),
+        ? call('admin.practice.update', { body: q })
+        : call('admin.practice.insert', { body: { ...q, topic_id: topicId } }),
   );
 
 export const useDeleteQuestion = (topicId: string) =>
   useBankChange(topicId, (questionId: string) =>
-    api<{ message: string }>(
-      'DELETE',
-      apiPath('admin.practice.delete', { question_id: questionId }),
-    ),
+    call('admin.practice.delete', { params: { question_id: questionId } }),
   );
 
 /** Imports a CSV in the template's columns: all its rows, or none with a report per row. */
 export const useImportQuestions = (topicId: string) =>
   useBankChange(topicId, (csv: string) =>
-    api<{ message: string; data: AdminQuestion[] }>('POST', apiPath('admin.practice.import'), {
-      body: { topic_id: topicId, csv },
-    }),
+    call('admin.practice.import', { body: { topic_id: topicId, csv } }),
   );
 
 /** Asks the AI for `count` draft questions from the topic's notes. */
 export const useDraftQuestions = (topicId: string) =>
   useBankChange(topicId, (count: number) =>
-    api<{ message: string; data: AdminQuestion[] }>('POST', apiPath('admin.practice.draft'), {
-      body: { topic_id: topicId, count },
-    }),
+    call('admin.practice.draft', { body: { topic_id: topicId, count } }),
   );

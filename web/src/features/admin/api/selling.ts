@@ -1,12 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Coupon,
-  InsertCouponInput,
-  SellerSettings,
-  SellerSettingsAnswer,
-} from '@gia/shared/selling.ts';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import type { InsertCouponInput, SellerSettings } from '@gia/shared/selling.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /** The seller's GST settings and the coupons (docs/api.md §8c). */
 
@@ -19,19 +13,13 @@ export const sellingKeys = {
 export const useSellerSettings = () =>
   useQuery({
     queryKey: sellingKeys.settings(),
-    queryFn: async () =>
-      (await api<{ data: SellerSettingsAnswer }>('GET', apiPath('admin.selling.settings'))).data,
+    queryFn: async () => (await call('admin.selling.settings')).data,
   });
 
 export function useSaveSellerSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SellerSettings) =>
-      api<{ message: string; data: SellerSettingsAnswer }>(
-        'POST',
-        apiPath('admin.selling.settings.update'),
-        { body },
-      ),
+    mutationFn: (body: SellerSettings) => call('admin.selling.settings.update', { body }),
     onSuccess: (res) => queryClient.setQueryData(sellingKeys.settings(), res.data),
   });
 }
@@ -40,7 +28,7 @@ export function useSaveSellerSettings() {
 export const useCoupons = () =>
   useQuery({
     queryKey: sellingKeys.coupons(),
-    queryFn: async () => (await api<{ data: Coupon[] }>('GET', apiPath('admin.coupons.get'))).data,
+    queryFn: async () => (await call('admin.coupons.get')).data,
   });
 
 /** Every change of a coupon reads the list again (uses are counted by the server). */
@@ -55,14 +43,8 @@ function useCouponChange<V>(send: (v: V) => Promise<{ message: string }>) {
 /** Creates a coupon, or (`update`) changes the terms of the one with this code. */
 export const useSaveCoupon = () =>
   useCouponChange(({ coupon, update }: { coupon: InsertCouponInput; update: boolean }) =>
-    api<{ message: string; data: Coupon }>(
-      'POST',
-      apiPath(update ? 'admin.coupons.update' : 'admin.coupons.insert'),
-      { body: coupon },
-    ),
+    call(update ? 'admin.coupons.update' : 'admin.coupons.insert', { body: coupon }),
   );
 
 export const useDeleteCoupon = () =>
-  useCouponChange((code: string) =>
-    api<{ message: string }>('DELETE', apiPath('admin.coupons.delete', { id: code })),
-  );
+  useCouponChange((code: string) => call('admin.coupons.delete', { params: { id: code } }));

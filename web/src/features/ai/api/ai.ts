@@ -1,35 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AI_LIMITS,
-  LEARNING_MESSAGES,
-  type AiReply,
-  type AiTurn,
-  type PublicQuestion,
-} from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { AI_LIMITS, LEARNING_MESSAGES, type AiMode, type AiTurn } from '@gia/shared';
+import { call } from '../../../lib/api-call.ts';
 import { aiStatusKey } from '../../../lib/ai-status.ts';
 
-/**
- * Where an answer's words come from (docs/api.md §8): a notes page (`url` opens the signed PDF at
- * `#page=N`), a video time (the player seeks to `start_seconds`) or the topic's description.
- */
-export interface Citation {
-  source: 'notes' | 'video' | 'description';
-  page?: number;
-  start_seconds?: number;
-  quote: string;
-  url?: string;
-}
-
-/** A kept turn: a teacher's turn says whether the notes covered it, and what it cites. */
-export type ChatTurn = AiTurn & { citations?: Citation[]; covered?: boolean; mode?: 'hint' };
-
-/** The teacher's reply with its grounding. */
-export type ChatReply = AiReply & { covered?: boolean; citations?: Citation[] };
-
 /** What the learner asks for: the answer, or only a hint (a guiding question, the next step). */
-export type AskMode = 'answer' | 'hint';
+export type AskMode = AiMode;
 
 /** What a conversation is about: a topic, a class, or neither (the general teacher). */
 export interface AiScope {
@@ -53,9 +28,7 @@ export { useAiStatus } from '../../../lib/ai-status.ts';
 export const useAiConversation = (scope: AiScope) =>
   useQuery({
     queryKey: aiKeys.conversation(scope),
-    queryFn: async () =>
-      (await api<{ data: ChatTurn[] }>('GET', apiPath('ai.conversation', {}, scopeQuery(scope))))
-        .data,
+    queryFn: async () => (await call('ai.conversation', { query: scopeQuery(scope) })).data,
   });
 
 /**
@@ -67,12 +40,12 @@ export function useAskAi(scope: AiScope) {
   return useMutation({
     mutationFn: async ({ question, mode = 'answer' }: { question: string; mode?: AskMode }) =>
       (
-        await api<{ data: ChatReply }>('POST', apiPath('ai.ask'), {
+        await call('ai.ask', {
           body: { messages: question, topic_id: scope.topicId, class_id: scope.classId, mode },
         })
       ).data,
     onSuccess: (reply, { question, mode }) =>
-      queryClient.setQueryData<ChatTurn[]>(aiKeys.conversation(scope), (kept = []) =>
+      queryClient.setQueryData<AiTurn[]>(aiKeys.conversation(scope), (kept = []) =>
         [
           ...kept,
           { role: 'learner' as const, content: question, ...(mode === 'hint' ? { mode } : {}) },
@@ -95,9 +68,7 @@ export function useAskTeacher(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (question: string) =>
-      api<{ message: string; data: PublicQuestion }>('POST', apiPath('qna.askTeacher'), {
-        body: { topic_id: topicId, question },
-      }),
+      call('qna.askTeacher', { body: { topic_id: topicId, question } }),
     // The lesson's Questions tab reads ['qna', topicId] (learning/api/questions.ts): read it again.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['qna', topicId] }),
   });

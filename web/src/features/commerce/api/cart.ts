@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartAnswer } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /** Query keys of the learner's cart. */
 export const cartKeys = {
@@ -13,17 +12,14 @@ export const useCartItems = (enabled = true) =>
   useQuery({
     queryKey: cartKeys.all(),
     enabled,
-    queryFn: () => api<CartAnswer>('GET', apiPath('cart.get')),
+    queryFn: () => call('cart.get'),
   });
 
 /** Adds a subject to the cart. */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (subjectId: string) =>
-      api<{ message: string }>('POST', apiPath('cart.insert'), {
-        body: { subject_id: subjectId },
-      }),
+    mutationFn: (subjectId: string) => call('cart.insert', { body: { subject_id: subjectId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
   });
 }
@@ -32,8 +28,7 @@ export function useAddToCart() {
 export function useRemoveFromCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (cartId: string) =>
-      api<{ message: string }>('DELETE', apiPath('cart.delete', { cart_id: cartId })),
+    mutationFn: (cartId: string) => call('cart.delete', { params: { cart_id: cartId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
   });
 }
@@ -49,24 +44,16 @@ function useCartChange<A>(request: (arg: A) => Promise<CartAnswer & { message: s
 
 /** Sets a coupon code on the cart (the server checks it against the cart and prices it). */
 export const useApplyCoupon = () =>
-  useCartChange((code: string) =>
-    api<CartAnswer & { message: string }>('POST', apiPath('cart.applyCoupon'), {
-      body: { code },
-    }),
-  );
+  useCartChange((code: string) => call('cart.applyCoupon', { body: { code } }));
 
 /** Takes the coupon off the cart. */
-export const useRemoveCoupon = () =>
-  useCartChange(() =>
-    api<CartAnswer & { message: string }>('DELETE', apiPath('cart.removeCoupon')),
-  );
+export const useRemoveCoupon = () => useCartChange(() => call('cart.removeCoupon'));
 
 /** Saves the learner's state (it splits the GST), then prices the cart again. */
 export function useSaveState() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (state: string) =>
-      api<{ message: string }>('POST', apiPath('profile.updateState'), { body: { state } }),
+    mutationFn: (state: string) => call('profile.updateState', { body: { state } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: cartKeys.all() }),

@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Favourite } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
 import { hasSession } from '../../../lib/session.ts';
 
 /** Query keys of the learner's favourites. */
@@ -14,7 +12,7 @@ export const useFavourites = () =>
   useQuery({
     queryKey: favouriteKeys.all(),
     enabled: hasSession('learner'),
-    queryFn: async () => (await api<{ data: Favourite[] }>('GET', apiPath('favourites.get'))).data,
+    queryFn: async () => (await call('favourites.get')).data,
   });
 
 /** Adds a subject to the favourites. */
@@ -22,9 +20,7 @@ export function useAddFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subjectId: string) =>
-      api<{ message: string }>('POST', apiPath('favourites.insert'), {
-        body: { subject_id: subjectId },
-      }),
+      call('favourites.insert', { body: { subject_id: subjectId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: favouriteKeys.all() }),
   });
 }
@@ -34,7 +30,7 @@ export function useRemoveFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (favoriteId: string) =>
-      api<{ message: string }>('DELETE', apiPath('favourites.delete', { favorite_id: favoriteId })),
+      call('favourites.delete', { params: { favorite_id: favoriteId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: favouriteKeys.all() }),
   });
 }

@@ -1,8 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import type { TopicProgress } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
 
 /** Query keys of the learner's progress. */
 export const progressKeys = {
@@ -15,12 +13,7 @@ export const useChapterProgress = (chapterId?: string) =>
     queryKey: progressKeys.chapter(chapterId),
     enabled: Boolean(chapterId),
     queryFn: async () =>
-      (
-        await api<{ data: TopicProgress[] }>(
-          'GET',
-          apiPath('progress.get', {}, { chapter_id: chapterId ?? '' }),
-        )
-      ).data,
+      (await call('progress.get', { query: { chapter_id: chapterId ?? '' } })).data,
   });
 
 /** Saves the position at most every 5 seconds while playing, and at pause and end. */
@@ -33,7 +26,7 @@ export function useProgressSaver(chapterId?: string) {
       if (!force && now - last.current < 5000) return;
       last.current = now;
       const duration = Number.isFinite(video.duration) ? video.duration : 0;
-      void api('POST', apiPath('progress.save'), {
+      void call('progress.save', {
         body: {
           topic_id: topicId,
           position_seconds: video.currentTime,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { QNA_LIMITS, type QuestionPage } from '@gia/shared';
-import { api, ApiError } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { QNA_LIMITS } from '@gia/shared';
+import { ApiError } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-call.ts';
 import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
 
 /** Query keys of topics' questions. */
@@ -16,14 +16,9 @@ export const useQuestions = (topicId: string) =>
     meta: DEPENDS_ON_PURCHASES,
     initialPageParam: '',
     queryFn: ({ pageParam }) =>
-      api<QuestionPage>(
-        'GET',
-        apiPath(
-          'qna.get',
-          {},
-          { topic_id: topicId, limit: QNA_LIMITS.pageDefault, cursor: pageParam },
-        ),
-      ),
+      call('qna.get', {
+        query: { topic_id: topicId, limit: QNA_LIMITS.pageDefault, cursor: pageParam },
+      }),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // A topic the learner has not bought answers 403: nothing to retry.
     retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
@@ -33,10 +28,7 @@ export const useQuestions = (topicId: string) =>
 export function usePostQuestion(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (question: string) =>
-      api<{ message: string }>('POST', apiPath('qna.insert'), {
-        body: { topic_id: topicId, question },
-      }),
+    mutationFn: (question: string) => call('qna.insert', { body: { topic_id: topicId, question } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.topic(topicId) }),
   });
 }

@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReviewsAnswer } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import { call } from '../../../lib/api-call.ts';
 import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
 
 /** Query keys of topics' reviews. */
@@ -14,7 +12,7 @@ export const useReviews = (topicId: string) =>
   useQuery({
     queryKey: reviewKeys.topic(topicId),
     meta: DEPENDS_ON_PURCHASES,
-    queryFn: () => api<ReviewsAnswer>('GET', apiPath('reviews.get', {}, { topic_id: topicId })),
+    queryFn: () => call('reviews.get', { query: { topic_id: topicId } }),
   });
 
 /** The learner's review as the form sends it; with `id` it changes that review. */
@@ -30,10 +28,8 @@ export function useSaveReview(topicId: string) {
   return useMutation({
     mutationFn: ({ id, ...review }: ReviewDraft) =>
       id
-        ? api<{ message: string }>('POST', apiPath('reviews.update'), { body: { id, ...review } })
-        : api<{ message: string }>('POST', apiPath('reviews.insert'), {
-            body: { topic_id: topicId, ...review },
-          }),
+        ? call('reviews.update', { body: { id, ...review } })
+        : call('reviews.insert', { body: { topic_id: topicId, ...review } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.topic(topicId) }),
   });
 }
@@ -42,8 +38,7 @@ export function useSaveReview(topicId: string) {
 export function useDeleteReview(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ message: string }>('DELETE', apiPath('reviews.delete', { id })),
+    mutationFn: (id: string) => call('reviews.delete', { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.topic(topicId) }),
   });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AboutSubjectAnswer, PurchasedClass } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import type { AboutSubjectAnswer } from '@gia/shared';
+import { call } from '../../../lib/api-call.ts';
 import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
 
 /** Query keys of the owned classes and the subjects' introductions. */
@@ -15,19 +14,12 @@ export const usePurchasedClasses = () =>
   useQuery({
     queryKey: subjectIntroKeys.purchasedClasses(),
     meta: DEPENDS_ON_PURCHASES,
-    queryFn: async () =>
-      (await api<{ data: PurchasedClass[] }>('GET', apiPath('purchases.getUserClassPurchased')))
-        .data,
+    queryFn: async () => (await call('purchases.getUserClassPurchased')).data,
   });
 
 /** A subject's introduction records (their videos signed only for the subject's owners). */
 export const fetchAboutSubject = async (subjectId: string) =>
-  (
-    await api<{ data: AboutSubjectAnswer[] }>(
-      'GET',
-      apiPath('purchases.getAboutSubjects', {}, { subject_id: subjectId }),
-    )
-  ).data;
+  (await call('purchases.getAboutSubjects', { query: { subject_id: subjectId } })).data;
 
 /** The first introduction video of a subject, if any. */
 export const introVideo = (about: AboutSubjectAnswer[]) =>

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LearnerProfileAnswer, UpdateProfileInput } from '@gia/shared';
-import { api } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-paths.ts';
+import type { UpdateProfileInput } from '@gia/shared';
+import { call, type Answer } from '../../../lib/api-call.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /** Query keys of the learner's profile. */
@@ -13,14 +12,13 @@ export const profileKeys = {
 export const useProfile = () =>
   useQuery({
     queryKey: profileKeys.mine(),
-    queryFn: async () =>
-      (await api<{ data: LearnerProfileAnswer[] }>('GET', apiPath('profile.get'))).data[0],
+    queryFn: async () => (await call('profile.get')).data[0],
   });
 
-type ProfileChange = { message: string; data: LearnerProfileAnswer };
+type ProfileChange = Answer<'profile.update' | 'profile.verifyEmail'>;
 
 /** Keeps the session's name and e-mail in step with the stored profile. */
-function syncSession(profile: LearnerProfileAnswer) {
+function syncSession(profile: ProfileChange['data']) {
   const session = useSession.getState();
   if (session.user)
     useSession.setState({
@@ -41,8 +39,7 @@ function useProfileChanged() {
 export function useUpdateProfile() {
   const changed = useProfileChanged();
   return useMutation({
-    mutationFn: (profile: UpdateProfileInput) =>
-      api<ProfileChange>('PUT', apiPath('profile.update'), { body: profile }),
+    mutationFn: (profile: UpdateProfileInput) => call('profile.update', { body: profile }),
     onSuccess: changed,
   });
 }
@@ -51,8 +48,7 @@ export function useUpdateProfile() {
 export function useVerifyEmail() {
   const changed = useProfileChanged();
   return useMutation({
-    mutationFn: (code: string) =>
-      api<ProfileChange>('POST', apiPath('profile.verifyEmail'), { body: { code } }),
+    mutationFn: (code: string) => call('profile.verifyEmail', { body: { code } }),
     onSuccess: changed,
   });
 }

@@ -1,0 +1,34 @@
+/*
+ * The route-named call: the one HTTP client (api-client.ts) for a route of the shared table, its
+ * path built from the table and its answer typed by the route's schema in the shared answer table
+ * (shared/src/route-answers.ts): the web reads the same type the functions' handlers must build.
+ * Types only from the answer table, so no schema (and no zod) reaches the first screen.
+ */
+import type { Answer } from '@gia/shared/route-answers.ts';
+import { ROUTES } from '@gia/shared/routes.ts';
+import { api } from './api-client.ts';
+import { apiPath, type QueryValues, type RouteName } from './api-paths.ts';
+
+export type { Answer };
+
+/** What a call sends besides the route: path parameters, query, a JSON body or a form. */
+export interface CallOptions {
+  params?: Record<string, string>;
+  query?: QueryValues;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls route `name` of the shared table with its method and path, and answers its typed answer.
+ *
+ * @example call('ai.ask', { body: { messages, topic_id } }) // Promise<Answer<'ai.ask'>>
+ */
+export function call<N extends RouteName>(
+  name: N,
+  { params, query, ...options }: CallOptions = {},
+): Promise<Answer<N>> {
+  const method = ROUTES.find((r) => r.name === name)?.method ?? 'GET';
+  return api<Answer<N>>(method, apiPath(name, params, query), options);
+}
