@@ -71,12 +71,20 @@ const pad = (n: unknown) => String(Number(n ?? 0)).padStart(7, '0');
 /** The partition holding a class's content (gsi3). */
 export const classContentPartition = (classId: string) => `CLASS#${classId}#CONTENT`;
 
+/** The parts of a class's content partition (gsi3) that one subject's reads query. */
+export const classContentOfSubject = {
+  aboutSubjects: (subjectId: string) => `S#${subjectId}#A#`,
+  topics: (subjectId: string) => `S#${subjectId}#C#`,
+};
+
 /** Where a record sorts in its class's content partition (gsi3), for the kinds kept there. */
 const CLASS_CONTENT: { [E in CatalogueEntity]?: (r: RecordOf<E>) => string } = {
   class: () => '#CLASS',
   subject: (r) => `S#${r.subject_id}`,
-  'about-subject': (r) => `S#${r.subject_id}#A#${r.about_subject_id}`,
-  topic: (r) => `S#${r.subject_id}#C#${r.chapter_id}#${pad(r.serial_no)}#${r.topic_id}`,
+  'about-subject': (r) =>
+    `${classContentOfSubject.aboutSubjects(r.subject_id)}${r.about_subject_id}`,
+  topic: (r) =>
+    `${classContentOfSubject.topics(r.subject_id)}${r.chapter_id}#${pad(r.serial_no)}#${r.topic_id}`,
 };
 
 function classContent<E extends CatalogueEntity>(

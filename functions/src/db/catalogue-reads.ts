@@ -17,6 +17,7 @@ import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.t
 import { tableName } from './table-name.ts';
 import {
   allPartition,
+  classContentOfSubject,
   classContentPartition,
   keyOf,
   toRecord,
@@ -247,7 +248,7 @@ export async function subjectAboutRecords(
       KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
       ExpressionAttributeValues: {
         ':pk': classContentPartition(classId),
-        ':prefix': `S#${subjectId}#A#`,
+        ':prefix': classContentOfSubject.aboutSubjects(subjectId),
       },
     }),
   );
@@ -267,7 +268,7 @@ export async function subjectTopicRecords(
     KeyConditionExpression: 'gsi3pk = :pk AND begins_with(gsi3sk, :prefix)',
     ExpressionAttributeValues: {
       ':pk': classContentPartition(classId),
-      ':prefix': `S#${subjectId}#C#`,
+      ':prefix': classContentOfSubject.topics(subjectId),
     },
   });
   return items.map((item) => toRecord<'topic'>(item));
