@@ -109,9 +109,15 @@ describe('the answer a checked reply gives', () => {
     });
   });
 
-  it('outside a topic is the reply even uncited, or the fixed words when it is empty', () => {
+  it('outside a topic is the reply even uncited, never covered (no notes cover it), or the fixed words when it is empty', () => {
     const free = { passages: [], grounded: false };
-    expect(checkReply(reply({}), free)).toMatchObject({ answer: 'Two.', citations: [] });
+    // The model may say covered: true; a class or general answer has no notes to be covered by.
+    expect(checkReply(reply({ covered: true }), free)).toEqual({
+      answer: 'Two.',
+      refused: false,
+      covered: false,
+      citations: [],
+    });
     expect(checkReply(reply({ answer: ' ' }), free).answer).toBe(LEARNING_MESSAGES.aiEmpty);
   });
 });

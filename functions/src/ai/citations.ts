@@ -80,8 +80,9 @@ export function checkReply(
   const reply = readReply(content);
   const refused = !reply.on_topic;
   const citations = refused ? [] : verifiedCitations(reply.citations, material.passages);
-  // A topic's answer is held to its passages: covered only with a citation that checks out.
-  const covered = !refused && reply.covered && (!material.grounded || citations.length > 0);
+  // A topic's answer is held to its passages: covered only with a citation that checks out. A
+  // class or general answer has no passages, so nothing covers it (docs/ai-teacher.md).
+  const covered = !refused && material.grounded && reply.covered && citations.length > 0;
   const answer = refused
     ? M.aiRefusal
     : material.grounded && !covered
