@@ -229,29 +229,42 @@ export interface OrderCoupon {
 }
 
 /**
- * The two reservations of an order with a coupon, for the transaction that stores the order:
- * the coupon's (still enabled, `taken < max_uses`) and the learner's (`taken < per_learner`).
- * A failed condition is, in this order, `usedUp` then `usedByYou`.
+ * A use of a coupon taken under its limits, on its two counters: the coupon's (`taken <
+ * max_uses`, and, when `whileEnabled`, still there and enabled) and the learner's (`taken <
+ * per_learner`, as the order snapshotted it). `add` says which counters grow. A failed condition
+ * is, in this order, the coupon's then the learner's.
  */
-export function couponReservation(userId: string, c: OrderCoupon): TransactItem[] {
+function limitedUse(
+  userId: string,
+  c: OrderCoupon,
+  add: 'taken :one' | 'uses :one, taken :one',
+  whileEnabled: boolean,
+): TransactItem[] {
   const t = tableName();
+  const underMax =
+    'attribute_not_exists(max_uses) OR attribute_type(max_uses, :null) OR ' +
+    'attribute_not_exists(taken) OR taken < max_uses';
   return [
     {
       Update: {
         TableName: t,
         Key: couponKey(c.code),
-        UpdateExpression: 'ADD taken :one',
-        ConditionExpression:
-          'attribute_exists(code) AND enabled = :yes AND (attribute_not_exists(max_uses) OR ' +
-          'attribute_type(max_uses, :null) OR attribute_not_exists(taken) OR taken < max_uses)',
-        ExpressionAttributeValues: { ':one': 1, ':yes': true, ':null': 'NULL' },
+        UpdateExpression: `ADD ${add}`,
+        ConditionExpression: whileEnabled
+          ? `attribute_exists(code) AND enabled = :yes AND (${underMax})`
+          : underMax,
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':null': 'NULL',
+          ...(whileEnabled ? { ':yes': true } : {}),
+        },
       },
     },
     {
       Update: {
         TableName: t,
         Key: couponUseKey(userId, c.code),
-        UpdateExpression: 'SET #type = :type ADD taken :one',
+        UpdateExpression: `SET #type = :type ADD ${add}`,
         ConditionExpression: 'attribute_not_exists(taken) OR taken < :limit',
         ExpressionAttributeNames: { '#type': 'type' },
         ExpressionAttributeValues: { ':one': 1, ':limit': c.per_learner, ':type': 'coupon-use' },
@@ -259,6 +272,14 @@ export function couponReservation(userId: string, c: OrderCoupon): TransactItem[
     },
   ];
 }
+
+/**
+ * The two reservations of an order with a coupon, for the transaction that stores the order:
+ * the coupon's (still enabled, `taken < max_uses`) and the learner's (`taken < per_learner`).
+ * A failed condition is, in this order, `usedUp` then `usedByYou`.
+ */
+export const couponReservation = (userId: string, c: OrderCoupon): TransactItem[] =>
+  limitedUse(userId, c, 'taken :one', true);
 
 /** Gives back an expired order's reservations (in the transaction that expires it). */
 export function couponRelease(userId: string, code: string): TransactItem[] {
@@ -276,47 +297,23 @@ export function couponRelease(userId: string, code: string): TransactItem[] {
 /**
  * Counts a granted order's use of its coupon (in the grant's transaction). An order that still
  * holds its reservation turns it into a use. An order whose reservation was given back (it was
- * closed, then paid late) takes a use only under the same limits a reservation meets: the code's
- * `max_uses` and the learner's `per_learner` as the order snapshotted it. Either condition failing
- * cancels the grant (`isCouponLimitCancelled`): the payment is then recorded for refund instead.
+ * closed, then paid late) takes a use only under the same limits a reservation meets (a deleted
+ * coupon keeps its counters only: no max_uses). Either condition failing cancels the grant: the
+ * payment is then recorded for refund instead (db/payments.ts `CouponUseRefused`).
  */
 export function couponRedemption(
   userId: string,
   c: OrderCoupon,
   reserved: boolean,
 ): TransactItem[] {
+  if (!reserved) return limitedUse(userId, c, 'uses :one, taken :one', false);
   const t = tableName();
-  if (reserved)
-    return [couponKey(c.code), couponUseKey(userId, c.code)].map((Key) => ({
-      Update: {
-        TableName: t,
-        Key,
-        UpdateExpression: 'ADD uses :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    }));
-  return [
-    {
-      Update: {
-        TableName: t,
-        Key: couponKey(c.code),
-        UpdateExpression: 'ADD uses :one, taken :one',
-        // A deleted coupon keeps its counters only: no max_uses, so the old order may still count.
-        ConditionExpression:
-          'attribute_not_exists(max_uses) OR attribute_type(max_uses, :null) OR ' +
-          'attribute_not_exists(taken) OR taken < max_uses',
-        ExpressionAttributeValues: { ':one': 1, ':null': 'NULL' },
-      },
+  return [couponKey(c.code), couponUseKey(userId, c.code)].map((Key) => ({
+    Update: {
+      TableName: t,
+      Key,
+      UpdateExpression: 'ADD uses :one',
+      ExpressionAttributeValues: { ':one': 1 },
     },
-    {
-      Update: {
-        TableName: t,
-        Key: couponUseKey(userId, c.code),
-        UpdateExpression: 'SET #type = :type ADD uses :one, taken :one',
-        ConditionExpression: 'attribute_not_exists(taken) OR taken < :limit',
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': c.per_learner, ':type': 'coupon-use' },
-      },
-    },
-  ];
+  }));
 }
