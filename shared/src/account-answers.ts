@@ -24,6 +24,14 @@ export const RefreshAnswer = z.object({
 });
 export type RefreshAnswer = z.infer<typeof RefreshAnswer>;
 
+/** A message of the local outbox (issue 29): what the product sent, newest first. */
+export const OutboxAnswer = z.object({
+  data: z.array(
+    z.object({ to: z.string(), subject: z.string(), text: z.string(), sent_at: z.string() }),
+  ),
+});
+export type OutboxAnswer = z.infer<typeof OutboxAnswer>;
+
 /** The learner an accepted sign-up created. */
 export const SignupAnswer = z.object({
   user_id: z.string(),

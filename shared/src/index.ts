@@ -1,6 +1,7 @@
 export * from './routes.ts';
 export * from './errors.ts';
 export * from './messages.ts';
+export * from './session.ts';
 export * from './schemas.ts';
 export * from './catalogue-tree.ts';
 export * from './catalogue.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AdminAccount, LocalPaymentAnswer, LoginAnswer, OrderAnswer } from './account-answers.ts';
+import { OutboxAnswer } from './account-answers.ts';
 import { PresignAnswer, RefreshAnswer, SignupAnswer } from './account-answers.ts';
 import { AdminPaymentRow } from './admin-payments.ts';
 import { Coupon, DashboardCounts, DeskQuestion, SellerSettingsAnswer } from './admin-answers.ts';
@@ -110,9 +111,16 @@ export const ROUTE_ANSWERS = {
   'learner.login.request': LoginAnswer,
   'learner.login.refresh': RefreshAnswer,
   'learner.login.logout': done,
+  'learner.login.forgotPassword': done,
+  'learner.login.resetPassword': done,
+  'learner.login.requestCode': done,
+  'learner.login.verifyCode': LoginAnswer,
+  'learner.login.signOutEverywhere': done,
   'admin.login.request': LoginAnswer,
   'admin.login.refresh': RefreshAnswer,
   'admin.login.logout': done,
+  'admin.login.forgotPassword': done,
+  'admin.login.resetPassword': done,
 
   'admin.getAdmins': page(AdminAccount),
   'admin.insertAdmin': data(AdminAccount),
@@ -176,6 +184,7 @@ export const ROUTE_ANSWERS = {
   'payments.webhook': done,
   'admin.payments.refund': data(PaymentRefund),
   'local.razorpay.pay': LocalPaymentAnswer,
+  'local.outbox': OutboxAnswer,
 
   'ai.ask': data(AiReply),
   'ai.conversation': data(z.array(AiTurn)),

@@ -109,9 +109,23 @@ export const ROUTES = [
   route('learner.login.request', 'POST', `${L}/login/request`, 'auth', 'public'),
   route('learner.login.refresh', 'POST', `${L}/login/refresh`, 'auth', 'public'),
   route('learner.login.logout', 'POST', `${L}/login/logout`, 'auth', 'learner'),
+  // Issue 29: a forgotten password, sign-in with an e-mailed code, and sign-out everywhere.
+  route('learner.login.forgotPassword', 'POST', `${L}/login/forgotPassword`, 'auth', 'public'),
+  route('learner.login.resetPassword', 'POST', `${L}/login/resetPassword`, 'auth', 'public'),
+  route('learner.login.requestCode', 'POST', `${L}/login/requestCode`, 'auth', 'public'),
+  route('learner.login.verifyCode', 'POST', `${L}/login/verifyCode`, 'auth', 'public'),
+  route(
+    'learner.login.signOutEverywhere',
+    'POST',
+    `${L}/login/signOutEverywhere`,
+    'auth',
+    'learner',
+  ),
   route('admin.login.request', 'POST', `${A}/login/request`, 'auth', 'public'),
   route('admin.login.refresh', 'POST', `${A}/login/refresh`, 'auth', 'public'),
   route('admin.login.logout', 'POST', `${A}/login/logout`, 'auth', 'admin'),
+  route('admin.login.forgotPassword', 'POST', `${A}/login/forgotPassword`, 'auth', 'public'),
+  route('admin.login.resetPassword', 'POST', `${A}/login/resetPassword`, 'auth', 'public'),
 
   // Admin accounts
   route('admin.getAdmins', 'GET', `${A}/data/getAdmins`, 'admins', 'admin'),
@@ -228,6 +242,8 @@ export const ROUTES = [
   route('local.razorpay.pay', 'POST', `${BASES.local}/razorpay/pay`, 'local', 'public', {
     localOnly: true,
   }),
+  // The local stack's outbox: every message the product sent (issue 29). Never deployed.
+  route('local.outbox', 'GET', `${BASES.local}/outbox`, 'local', 'public', { localOnly: true }),
 
   // AI teacher (docs/api.md §8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),

@@ -43,10 +43,11 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
+/** A refresh: the token in the body (API clients), else the session cookie (the SPA). */
 export const RefreshInput = z.object({
-  refreshToken: z
-    .string({ error: 'refreshToken is required.' })
-    .check(z.minLength(1), z.maxLength(8192)),
+  refreshToken: z.optional(
+    z.string({ error: 'refreshToken is required.' }).check(z.minLength(1), z.maxLength(8192)),
+  ),
 });
 export type RefreshInput = z.infer<typeof RefreshInput>;
 
@@ -54,6 +55,24 @@ export const LogoutInput = z.object({
   refreshToken: z.optional(z.string().check(z.minLength(1), z.maxLength(8192))),
 });
 export type LogoutInput = z.infer<typeof LogoutInput>;
+
+/** `forgotPassword` and `requestCode`: only an address. */
+export const EmailOnlyInput = z.object({ email: email() });
+export type EmailOnlyInput = z.infer<typeof EmailOnlyInput>;
+
+const CODE_MESSAGE = 'Please enter the 6-digit code from the e-mail.';
+const oneTimeCode = preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v),
+  z.string({ error: CODE_MESSAGE }).check(z.regex(/^\d{6}$/, { error: CODE_MESSAGE })),
+);
+
+/** `resetPassword`: the code Cognito e-mailed and the new password (the sign-up rule). */
+export const ResetPasswordInput = z.object({ email: email(), code: oneTimeCode, password });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
+/** `verifyCode`: the sign-in code we e-mailed. */
+export const VerifyCodeInput = z.object({ email: email(), code: oneTimeCode });
+export type VerifyCodeInput = z.infer<typeof VerifyCodeInput>;
 
 export const InsertAdminInput = z.object({
   name: requiredText('All fields are required.', 100),
