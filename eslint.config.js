@@ -135,6 +135,8 @@ export default tseslint.config(
       ],
     },
   },
+  // CommonJS preloads of the local stack's Node children (`node --require`).
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
     files: ['functions/src/*/**/*.ts'],
     ignores: ['functions/src/lib/**', 'functions/src/db/**', 'functions/src/domain/**'],

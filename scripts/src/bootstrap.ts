@@ -17,10 +17,10 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { KEY_ATTRIBUTES, POOL_GROUP, TABLE_DEFINITION } from '@gia/functions';
-import { MEDIA_BUCKET, type ServiceEndpoints } from './services.ts';
+import { MEDIA_BUCKET, outboxFile, type ServiceEndpoints } from './services.ts';
 
 export const TABLE_NAME = 'gia-school';
-const REGION = 'ap-south-1';
+export const REGION = 'ap-south-1';
 /** s3rver accepts only its own key pair; the other stand-ins accept any. */
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
@@ -228,7 +228,11 @@ export async function ensurePools(endpoint: string, dataDir: string): Promise<St
  * Points the handlers at the embedded services: the same variables a Lambda function gets in
  * AWS, plus the SDK's endpoint overrides.
  */
-export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState): void {
+export function applyEnvironment(
+  endpoints: ServiceEndpoints,
+  state: StackState,
+  dataDir: string,
+): void {
   Object.assign(process.env, {
     AWS_REGION: REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -248,6 +252,10 @@ export function applyEnvironment(endpoints: ServiceEndpoints, state: StackState)
     HLS_KEY_PAIR_ID: LOCAL_HLS_KEY_PAIR_ID,
     ...(state.hlsPrivateKey ? { HLS_PRIVATE_KEY: state.hlsPrivateKey } : {}),
     PAYMENTS_LOCAL_GATEWAY: '1',
+    // Messages go to the outbox in DATA_DIR (GET /api/local/outbox), not out by e-mail.
+    MAIL_OUTBOX_FILE: outboxFile(dataDir),
+    // Plain http on loopback: the session cookie cannot be `Secure` here.
+    SECURE_COOKIES: '0',
     // Every local client (browser, tests) is one loopback address: AWS's 10 sign-ups an hour
     // per client would stop the second test run.
     SIGNUP_MAX_PER_CLIENT: process.env.SIGNUP_MAX_PER_CLIENT ?? '1000',

@@ -121,6 +121,8 @@ export function toEvent(req: IncomingMessage, url: URL, body: Buffer): APIGatewa
       time: now.toISOString(),
       timeEpoch: now.getTime(),
     },
+    // As API Gateway (payload 2.0) does: the Cookie header arrives as `cookies`.
+    cookies: req.headers.cookie?.split(';').map((c) => c.trim()),
     body: body.length ? body.toString('base64') : undefined,
     isBase64Encoded: body.length > 0,
   };

@@ -6,6 +6,7 @@ import {
   ensurePools,
   ensureTable,
   LOCAL_CREDENTIALS,
+  REGION,
   saveState,
   TABLE_NAME,
   type StackState,
@@ -98,7 +99,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let services: EmbeddedServices;
   try {
     progress('Starting storage: DynamoDB Local, S3 (s3rver) and Cognito (cognito-local)…');
-    services = await startServices(options.dataDir);
+    services = await startServices(options.dataDir, {
+      tableName: TABLE_NAME,
+      region: REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
   } catch (err) {
     lock.release();
     throw err;
@@ -109,7 +114,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     progress('Preparing the table, the bucket, the user pools and the admin account…');
     await ensureTable(services.endpoints.dynamodb);
     const state = await ensurePools(services.endpoints.cognito, options.dataDir);
-    applyEnvironment(services.endpoints, state);
+    applyEnvironment(services.endpoints, state, options.dataDir);
     state.endpoints = services.endpoints;
     saveState(options.dataDir, state);
 

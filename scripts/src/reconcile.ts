@@ -12,7 +12,7 @@ async function main() {
   if (!state.endpoints || !state.learnerPoolId) {
     throw new Error(`No local stack has run with DATA_DIR=${dataDir}. Start it with npm start.`);
   }
-  applyEnvironment(state.endpoints, state as StackState);
+  applyEnvironment(state.endpoints, state as StackState, dataDir);
   const { reconcileUnpaidOrders } = await import('@gia/functions/payments/reconciliation.ts');
   const result = await reconcileUnpaidOrders().catch((err: unknown) => {
     throw new Error(`Could not reach the local stack (is npm start running?): ${String(err)}`);

@@ -82,6 +82,24 @@ function dynamoDbLocalJarDir(): string {
 
 /** Preloaded into cognito-local: it ends when the stack, holding its stdin, is gone. */
 const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.cjs', import.meta.url));
+/** Preloaded into cognito-local: custom-auth sign-in and the outbox (see the file). */
+const COGNITO_EXTENSIONS = fileURLToPath(
+  new URL('./cognito-local-extensions.cjs', import.meta.url),
+);
+/** The learner pool's custom-auth trigger, which the extension calls as Cognito does in AWS. */
+const AUTH_TRIGGER = fileURLToPath(
+  new URL('../../functions/src/auth-triggers/handler.ts', import.meta.url),
+);
+
+/** The local outbox: every message the product sends, one JSON line each (issue 29). */
+export const outboxFile = (dataDir: string) => join(dataDir, 'outbox.jsonl');
+
+/** What cognito-local's extension needs to reach the table (its trigger's only store). */
+export interface TriggerStore {
+  tableName: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+}
 
 const LOOPBACK_LAUNCHER = fileURLToPath(
   new URL('./dynamodb-local/LoopbackLauncher.java', import.meta.url),
@@ -123,7 +141,10 @@ function spawnDynamoDbLocal(port: number, dbPath: string): ChildProcess {
  * `dataDir/logs/`. The child processes stay in this process's group, so a Ctrl+C in the terminal
  * (or a signal to the group) reaches them too; `stop()` ends them in any case.
  */
-export async function startServices(dataDir: string): Promise<EmbeddedServices> {
+export async function startServices(
+  dataDir: string,
+  store: TriggerStore,
+): Promise<EmbeddedServices> {
   const dirs = {
     dynamodb: join(dataDir, 'dynamodb'),
     s3: join(dataDir, 's3'),
@@ -141,10 +162,28 @@ export async function startServices(dataDir: string): Promise<EmbeddedServices> 
   const cognitoLog = createWriteStream(join(dirs.logs, 'cognito.log'), { flags: 'a' });
   const cognito = spawn(
     process.execPath,
-    ['--require', EXIT_WITH_PARENT, require.resolve('cognito-local/lib/bin/start.js')],
+    [
+      '--require',
+      EXIT_WITH_PARENT,
+      '--require',
+      COGNITO_EXTENSIONS,
+      require.resolve('cognito-local/lib/bin/start.js'),
+    ],
     {
       cwd: dirs.cognito,
-      env: { ...process.env, PORT: String(cognitoPort), HOST: SERVICES_HOST, DEBUG: '' },
+      env: {
+        ...process.env,
+        PORT: String(cognitoPort),
+        HOST: SERVICES_HOST,
+        DEBUG: '',
+        GIA_AUTH_TRIGGER: AUTH_TRIGGER,
+        GIA_OUTBOX_FILE: outboxFile(dataDir),
+        TABLE_NAME: store.tableName,
+        AWS_REGION: store.region,
+        AWS_ACCESS_KEY_ID: store.credentials.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: store.credentials.secretAccessKey,
+        AWS_ENDPOINT_URL_DYNAMODB: `http://${SERVICES_HOST}:${ddbPort}`,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );

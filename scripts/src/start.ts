@@ -158,6 +158,7 @@ GIA School is running at ${stack.url}
   Admin:        ${stack.admin.email} / ${stack.admin.password}   (sign in at ${stack.url}/AdminLoginNew)
 ${stack.demoLearner ? `  Demo learner: ${stack.demoLearner.email} / ${stack.demoLearner.password}   (sign in at ${stack.url}/signin)\n` : ''}
   Health:       ${stack.url}/api/health (ready: ${stack.url}/api/health/ready)
+  Outbox:       ${stack.url}/local/outbox (every e-mail the product sent: sign-in and reset codes)
   Logs:         ${logsDir} (requests.log; errors are shown here too)
   Stop with Ctrl+C; data stays in ${dataDir}.
 `);

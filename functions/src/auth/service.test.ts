@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -137,7 +138,10 @@ describe('signing in', () => {
       accessToken: 'access',
       user: { empid: 'u-1', name: 'Asha', email: input.email },
     });
-    const starts = ddbMock.commandCalls(PutCommand).map((c) => c.args[0].input);
+    const starts = ddbMock
+      .commandCalls(PutCommand)
+      .map((c) => c.args[0].input)
+      .filter((p) => String(p.Item?.pk).startsWith('LOGINFAIL#'));
     expect(starts.map((p) => p.Item?.pk).sort()).toEqual([emailKey.pk, clientKey.pk].sort());
     for (const p of starts) {
       expect(p.Item).toMatchObject({ count: 1 });
@@ -270,13 +274,14 @@ describe('signing up', () => {
 describe('logging out', () => {
   it('revokes the refresh token and records the session as ended until its token expires', async () => {
     ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(DeleteCommand).resolves({});
     cognitoMock.on(RevokeTokenCommand).resolves({});
     const caller = {
       userId: 'u-1',
       pool: 'learner' as const,
       session: { id: 'origin-1', expiresAt: 1_900_000_000 },
     };
-    await signOut('learner', 'refresh-1', caller);
+    await signOut('learner', { token: 'refresh-1', from: 'body' }, caller);
     expect(ddbMock.commandCalls(PutCommand)[0]?.args[0].input.Item).toEqual({
       pk: 'REVOKED#origin-1',
       sk: 'REVOKED',
@@ -284,6 +289,11 @@ describe('logging out', () => {
     });
     expect(cognitoMock.commandCalls(RevokeTokenCommand)[0]?.args[0].input).toMatchObject({
       Token: 'refresh-1',
+    });
+    // Our record of the refresh token is gone too (by its hash, never the token itself).
+    expect(ddbMock.commandCalls(DeleteCommand)[0]?.args[0].input.Key).toEqual({
+      pk: `SESSION#${createHash('sha256').update('refresh-1').digest('hex')}`,
+      sk: 'SESSION',
     });
   });
 });

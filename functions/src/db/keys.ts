@@ -126,6 +126,33 @@ export const keys = {
   }),
   signups: (client: string) => ({ pk: `SIGNUPS#${client}`, sk: 'SIGNUPS' }),
   revokedSession: (sessionId: string) => ({ pk: `REVOKED#${sessionId}`, sk: 'REVOKED' }),
+  /** A refresh token we issued (by its hash): whose, and when (issue 29). */
+  refreshSession: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
+  /** When a user last signed out everywhere: every token issued before it is refused. */
+  signedOut: (pool: 'learner' | 'admin', userId: string) => ({
+    pk: `SIGNEDOUT#${pool}#${userId}`,
+    sk: 'SIGNEDOUT',
+  }),
+  /** The pending sign-in code of an e-mail (hashed), with its tries and expiry. */
+  signInCode: (pool: 'learner' | 'admin', email: string) => ({
+    pk: `SIGNINCODE#${pool}#${email.trim().toLowerCase()}`,
+    sk: 'SIGNINCODE',
+  }),
+  /** The one-time proof the auth function hands Cognito's custom challenge after a good code. */
+  signInProof: (email: string) => ({
+    pk: `SIGNINPROOF#${email.trim().toLowerCase()}`,
+    sk: 'SIGNINPROOF',
+  }),
+  /** When a password reset code was last sent to an e-mail. */
+  resetCode: (pool: 'learner' | 'admin', email: string) => ({
+    pk: `RESETCODE#${pool}#${email.trim().toLowerCase()}`,
+    sk: 'RESETCODE',
+  }),
+  /** Counters of code requests and wrong codes (reset and sign-in), per e-mail. */
+  codeAttempts: (kind: 'send' | 'reset', pool: 'learner' | 'admin', email: string) => ({
+    pk: `CODEATTEMPTS#${kind}#${pool}#${email.trim().toLowerCase()}`,
+    sk: 'CODEATTEMPTS',
+  }),
   review: (topicId: string, userId: string) => ({
     pk: `TOPIC#${topicId}`,
     sk: `REVIEW#${userId}`,

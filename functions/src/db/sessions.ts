@@ -20,19 +20,6 @@ export async function revokeSession(sessionId: string, expiresAt: number): Promi
   );
 }
 
-/** Whether a sign-in session was ended by logout (read consistently). */
-export async function isSessionRevoked(sessionId: string): Promise<boolean> {
-  const res = await ddb.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.revokedSession(sessionId),
-      ConsistentRead: true,
-      ProjectionExpression: 'pk',
-    }),
-  );
-  return res.Item !== undefined;
-}
-
 /** A key whose attempts are counted in fixed windows (sign-in failures, sign-ups). */
 export type AttemptKey = { pk: string; sk: string };
 
@@ -114,6 +101,12 @@ export const attemptCounters = {
   signIn: (pool: 'learner' | 'admin', email: string, client?: string): AttemptKey =>
     keys.loginFailures(pool, email, client),
   signUp: (client: string): AttemptKey => keys.signups(client),
+  /** Codes sent to an e-mail (reset and sign-in codes together), from every client. */
+  codeSends: (pool: 'learner' | 'admin', email: string): AttemptKey =>
+    keys.codeAttempts('send', pool, email),
+  /** Wrong password-reset codes tried on an e-mail. */
+  resetTries: (pool: 'learner' | 'admin', email: string): AttemptKey =>
+    keys.codeAttempts('reset', pool, email),
 };
 
 /** Gives back one reserved attempt (the attempt turned out not to count). */

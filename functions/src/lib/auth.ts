@@ -3,7 +3,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { adminExists } from '../db/accounts.ts';
-import { isSessionRevoked } from '../db/sessions.ts';
+import { sessionStanding } from '../db/sign-in.ts';
 import { env } from './env.ts';
 import { UnauthenticatedError } from './errors.ts';
 
@@ -20,6 +20,8 @@ export interface Identity {
    * so there it is the token's own `jti`), and when the token expires (epoch seconds).
    */
   session?: { id: string; expiresAt: number };
+  /** When the token was issued (epoch seconds, `iat`): a sign-out everywhere refuses older ones. */
+  issuedAt?: number;
 }
 
 interface PoolVerifier {
@@ -105,9 +107,12 @@ export async function verifyAccessToken(token: string): Promise<Identity> {
     const payload = await all[pool].verify(token);
     if (typeof payload.sub !== 'string') throw new Error('no sub');
     const sessionId = payload.origin_jti ?? payload.jti;
-    return typeof sessionId === 'string' && typeof payload.exp === 'number'
-      ? { userId: payload.sub, pool, session: { id: sessionId, expiresAt: payload.exp } }
-      : { userId: payload.sub, pool };
+    const identity: Identity = { userId: payload.sub, pool };
+    if (typeof sessionId === 'string' && typeof payload.exp === 'number') {
+      identity.session = { id: sessionId, expiresAt: payload.exp };
+    }
+    if (typeof payload.iat === 'number') identity.issuedAt = payload.iat;
+    return identity;
   } catch {
     throw new UnauthenticatedError();
   }
@@ -120,15 +125,21 @@ const adminsSeen = new Map<string, number>();
 /**
  * Checks that the session behind a verified token still stands, since a token verified offline
  * stays valid until it expires: an admin's account record must still exist (one GetItem; a
- * found admin is trusted for {@link ADMIN_CHECK_TTL_MS}), and the session must not have been
- * ended by logout. Either failing is `401`.
+ * found admin is trusted for {@link ADMIN_CHECK_TTL_MS}), the session must not have been ended
+ * by logout, and the token must not be older than the user's last sign-out everywhere (or
+ * password reset): those two in one BatchGet. Any failing is `401`.
  */
 export async function assertSessionStands(identity: Identity, now = Date.now()): Promise<void> {
-  const [adminGone, revoked] = await Promise.all([
+  const [adminGone, standing] = await Promise.all([
     identity.pool === 'admin' ? adminIsGone(identity.userId, now) : false,
-    identity.session ? isSessionRevoked(identity.session.id) : false,
+    identity.session
+      ? sessionStanding(identity.session.id, identity.pool, identity.userId)
+      : { revoked: false, signedOutAt: undefined },
   ]);
-  if (adminGone || revoked) throw new UnauthenticatedError();
+  const signedOutSince =
+    standing.signedOutAt !== undefined &&
+    (identity.issuedAt === undefined || identity.issuedAt * 1000 < standing.signedOutAt);
+  if (adminGone || standing.revoked || signedOutSince) throw new UnauthenticatedError();
 }
 
 async function adminIsGone(adminId: string, now: number): Promise<boolean> {

@@ -4,6 +4,10 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   InitiateAuthCommand,
@@ -50,7 +54,15 @@ export async function passwordSignIn(pool: Pool, email: string, password: string
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  const r = res.AuthenticationResult;
+  return tokensOf(res.AuthenticationResult);
+}
+
+/** The tokens of a completed authentication (an id token is needed for the user's `sub`). */
+function tokensOf(
+  r:
+    | { AccessToken?: string; RefreshToken?: string; IdToken?: string; ExpiresIn?: number }
+    | undefined,
+): Tokens {
   if (!r?.AccessToken || !r.RefreshToken || !r.IdToken) {
     // A challenge (e.g. a forced password change) is not a completed sign-in.
     const err = new Error('sign-in needs a challenge');
@@ -65,6 +77,71 @@ export async function passwordSignIn(pool: Pool, email: string, password: string
     expiresIn: r.ExpiresIn ?? 3600,
     sub,
   };
+}
+
+/**
+ * Signs a user in without a password, through the pool's custom challenge (issue 29): Cognito
+ * asks the one challenge our trigger defines (functions/src/auth-triggers), and `proof` answers
+ * it; the trigger accepts only the proof the auth function stored a moment before, once.
+ */
+export async function customChallengeSignIn(
+  pool: Pool,
+  email: string,
+  proof: string,
+): Promise<Tokens> {
+  const { userPoolId, clientId } = poolIds(pool);
+  const started = await cognito.send(
+    new AdminInitiateAuthCommand({
+      UserPoolId: userPoolId,
+      ClientId: clientId,
+      AuthFlow: 'CUSTOM_AUTH',
+      AuthParameters: { USERNAME: email },
+    }),
+  );
+  if (started.ChallengeName !== 'CUSTOM_CHALLENGE') return tokensOf(started.AuthenticationResult);
+  const answered = await cognito.send(
+    new AdminRespondToAuthChallengeCommand({
+      UserPoolId: userPoolId,
+      ClientId: clientId,
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: email, ANSWER: proof },
+    }),
+  );
+  return tokensOf(answered.AuthenticationResult);
+}
+
+/**
+ * Asks Cognito to e-mail a password reset code. An unknown user is not an error here (the caller
+ * answers the same either way); in AWS the pool's `PreventUserExistenceErrors` already hides it.
+ */
+export async function sendResetCode(pool: Pool, email: string): Promise<boolean> {
+  try {
+    await cognito.send(
+      new ForgotPasswordCommand({ ClientId: poolIds(pool).clientId, Username: email }),
+    );
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'UserNotFoundException') return false;
+    throw err;
+  }
+}
+
+/** Sets a new password with the code Cognito e-mailed; throws Cognito's error otherwise. */
+export async function resetPasswordWithCode(
+  pool: Pool,
+  email: string,
+  code: string,
+  password: string,
+): Promise<void> {
+  await cognito.send(
+    new ConfirmForgotPasswordCommand({
+      ClientId: poolIds(pool).clientId,
+      Username: email,
+      ConfirmationCode: code,
+      Password: password,
+    }),
+  );
 }
 
 /** A new access token from a refresh token. */

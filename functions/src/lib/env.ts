@@ -80,6 +80,15 @@ const EnvSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z._default(positiveInt, 900),
   /** Sign-ups one client (source address) may make in an hour before further ones get 429. */
   SIGNUP_MAX_PER_CLIENT: z._default(positiveInt, 10),
+  /**
+   * Only on the local stack: the outbox file (JSON lines in DATA_DIR) every message the product
+   * sends is appended to instead of being e-mailed. Unset in AWS.
+   */
+  MAIL_OUTBOX_FILE: z.optional(text),
+  /** The verified SES sender of the product's own e-mails (sign-in codes) in AWS. */
+  MAIL_FROM: z.optional(text),
+  /** `Secure` on the session cookie; `0` only on the loopback stack (plain http). */
+  SECURE_COOKIES: z._default(z.enum(['0', '1']), '1'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

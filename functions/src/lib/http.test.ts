@@ -82,7 +82,8 @@ describe('the HTTP plumbing of every route group', () => {
       headers: bearer(adminToken()),
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ userId: 'admin-1', pool: 'admin' });
+    expect(res.body.data).toMatchObject({ userId: 'admin-1', pool: 'admin' });
+    expect(res.body.data.issuedAt).toEqual(expect.any(Number));
   });
 
   it('answers 401 without a token', async () => {
@@ -132,7 +133,7 @@ describe('the HTTP plumbing of every route group', () => {
     const own = await call(cart, 'GET', routePath('cart.get'), {
       headers: bearer(learnerToken()),
     });
-    expect(own.body.data).toEqual({ userId: 'learner-1', pool: 'learner' });
+    expect(own.body.data).toMatchObject({ userId: 'learner-1', pool: 'learner' });
   });
 
   it('answers 400 with the contract code for malformed JSON', async () => {

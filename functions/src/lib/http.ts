@@ -50,6 +50,8 @@ export interface ApiRequest {
   /** The raw body bytes, for routes declared `rawBody` (signatures, multipart). */
   rawBody?: Buffer;
   headers: Record<string, string | undefined>;
+  /** The request's cookies by name (HTTP API v2 `cookies`; a `Cookie` header otherwise). */
+  cookies: Record<string, string | undefined>;
   /** The client's network address, for per-client limits (see {@link clientAddress}). */
   client: string;
   /** The verified caller, when a valid token was sent. */
@@ -77,6 +79,25 @@ interface ResponseScope {
   viewerHost?: string;
 }
 const responseScope = new AsyncLocalStorage<ResponseScope>();
+/** `Set-Cookie` values a request had set when it failed, by its error. */
+const errorCookies = new WeakMap<object, string[]>();
+
+/** The cookies of a request: API Gateway hands them as `name=value` strings. */
+export function requestCookies(
+  list: string[] | undefined,
+  header: string | undefined,
+): Record<string, string | undefined> {
+  const pairs = list ?? header?.split(';') ?? [];
+  const cookies: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    // The first of two same-named cookies is the one with the longer (more specific) path.
+    if (!(name in cookies)) cookies[name] = pair.slice(at + 1).trim();
+  }
+  return cookies;
+}
 
 /** Adds a `Set-Cookie` value to the answer of the request being served (no-op outside one). */
 export function setResponseCookie(cookie: string): void {
@@ -312,6 +333,7 @@ export function createGroupHandler<G extends RouteGroup>(
       body: route.rawBody ? undefined : parseJson(raw),
       rawBody: route.rawBody ? raw : undefined,
       headers,
+      cookies: requestCookies(event.cookies, headers.cookie),
       client: clientAddress(event, headers),
       identity,
       requestId,
@@ -320,7 +342,16 @@ export function createGroupHandler<G extends RouteGroup>(
       cookies: new Map(),
       viewerHost: headers['x-gia-viewer-host'] ?? headers.host,
     };
-    const result = await responseScope.run(scope, () => handler(req));
+    let result: ApiResult;
+    try {
+      result = await responseScope.run(scope, () => handler(req));
+    } catch (err) {
+      // A cookie set before the refusal still goes out with it (e.g. a refused session cleared).
+      if (scope.cookies.size && err instanceof Object) {
+        errorCookies.set(err, [...scope.cookies.values()]);
+      }
+      throw err;
+    }
     const cookies = [...scope.cookies.values(), ...(result.cookies ?? [])];
     logger.info('request', {
       requestId,
@@ -335,6 +366,8 @@ export function createGroupHandler<G extends RouteGroup>(
   return middy(core).onError(async (request) => {
     const requestId =
       request.event?.requestContext?.requestId ?? request.context?.awsRequestId ?? 'unknown';
-    request.response = errorResponse(request.error, requestId);
+    const response = errorResponse(request.error, requestId);
+    const cookies = request.error instanceof Object ? errorCookies.get(request.error) : undefined;
+    request.response = cookies ? { ...response, cookies } : response;
   }) as unknown as LambdaHandler;
 }

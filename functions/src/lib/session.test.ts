@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { routePath, type RouteGroup, type RouteNameOf } from '@gia/shared';
 import { accessClaims, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
@@ -43,12 +43,22 @@ const call = async (handler: typeof admins, method: string, path: string, token:
   return { status: res.statusCode, body: JSON.parse(res.body ?? 'null') };
 };
 const adminRecord = (id: string) => ({ Key: { pk: `ADMIN#${id}`, sk: 'ADMIN' } });
-const revoked = (sessionId: string) => ({ Key: { pk: `REVOKED#${sessionId}`, sk: 'REVOKED' } });
+
+/** The table as the session check's BatchGet sees it: these records exist, no others. */
+const standing = (records: Record<string, unknown>[]) =>
+  ddbMock
+    .on(BatchGetCommand)
+    .callsFake((input: { RequestItems: Record<string, { Keys: { pk: string }[] }> }) => {
+      const [table, { Keys }] = Object.entries(input.RequestItems)[0]!;
+      const wanted = new Set(Keys.map((k) => k.pk));
+      return { Responses: { [table]: records.filter((r) => wanted.has(r.pk as string)) } };
+    });
 
 beforeAll(() => cacheJwksForTests(issuer.jwks));
 beforeEach(() => {
   ddbMock.reset();
   ddbMock.on(GetCommand).resolves({});
+  standing([]);
 });
 
 describe('a removed admin', () => {
@@ -101,7 +111,7 @@ describe('a removed admin', () => {
 describe('a public route', () => {
   it('treats a token it cannot check right now as none, rather than failing', async () => {
     ddbMock
-      .on(GetCommand)
+      .on(BatchGetCommand)
       .rejects(Object.assign(new Error('denied'), { name: 'AccessDeniedException' }));
     const token = issuer.sign(accessClaims('learner', 'learner-1', { jti: 'any' }));
     const res = await call(catalogue, 'GET', routePath('catalogue.getBoards'), token);
@@ -112,9 +122,7 @@ describe('a public route', () => {
 
 describe('a logged-out session', () => {
   it('gets 401 with an access token of the session, and other sessions keep working', async () => {
-    ddbMock
-      .on(GetCommand, revoked('session-out'))
-      .resolves({ Item: { pk: 'REVOKED#session-out' } });
+    standing([{ pk: 'REVOKED#session-out' }]);
     const out = issuer.sign(
       accessClaims('learner', 'learner-1', { origin_jti: 'session-out', jti: 'a' }),
     );
@@ -129,8 +137,28 @@ describe('a logged-out session', () => {
   });
 
   it('is named by the token id where the token has no origin_jti (the local stand-in)', async () => {
-    ddbMock.on(GetCommand, revoked('jti-only')).resolves({ Item: { pk: 'REVOKED#jti-only' } });
+    standing([{ pk: 'REVOKED#jti-only' }]);
     const token = issuer.sign(accessClaims('learner', 'learner-1', { jti: 'jti-only' }));
     expect((await call(cart, 'GET', routePath('cart.get'), token)).status).toBe(401);
+  });
+});
+
+describe('a sign-out everywhere', () => {
+  it('refuses every token of the user issued before it, and none issued after', async () => {
+    const at = Math.floor(Date.now() / 1000) * 1000 - 9_500;
+    standing([{ pk: 'SIGNEDOUT#learner#learner-1', at }]);
+    const before = issuer.sign(
+      accessClaims('learner', 'learner-1', { jti: 'old', iat: Math.floor(at / 1000) }),
+    );
+    expect((await call(cart, 'GET', routePath('cart.get'), before)).status).toBe(401);
+    const after = issuer.sign(
+      accessClaims('learner', 'learner-1', { jti: 'new', iat: Math.ceil(at / 1000) }),
+    );
+    expect((await call(cart, 'GET', routePath('cart.get'), after)).status).toBe(200);
+    // Another learner's tokens are not touched.
+    const other = issuer.sign(
+      accessClaims('learner', 'learner-2', { jti: 'x', iat: Math.floor(at / 1000) - 60 }),
+    );
+    expect((await call(cart, 'GET', routePath('cart.get'), other)).status).toBe(200);
   });
 });

@@ -1,10 +1,14 @@
 import { LocalPayInput, PAYMENT_MESSAGES as M } from '@gia/shared';
+import { env } from '../lib/env.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { createGroupHandler } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { localGateway, paymentGateway } from '../lib/payment-gateway.ts';
+import { outboxMessages } from './outbox.ts';
 
 /**
+ * Only the local stack serves this group (its routes are `localOnly`, never deployed).
+ *
  * The local test gateway's "card payment" (docs/api.md §7, step 5): only when Razorpay keys
  * are not configured. It answers what Razorpay Checkout hands the browser after a payment.
  */
@@ -15,5 +19,11 @@ export const handler = createGroupHandler('local', {
     const paid = await localGateway().pay(order_id);
     if (!paid) throw new NotFoundError(M.orderNotFound);
     return { body: paid };
+  },
+  // Every message the product sent (issue 29): what a learner would find in their mailbox.
+  'local.outbox': async (req) => {
+    const file = env().MAIL_OUTBOX_FILE;
+    if (!file) throw new NotFoundError('The outbox exists only on the local stack.');
+    return { body: { data: await outboxMessages(file, req.query.to) } };
   },
 });

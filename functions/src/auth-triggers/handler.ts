@@ -1,0 +1,64 @@
+import type {
+  CreateAuthChallengeTriggerEvent,
+  DefineAuthChallengeTriggerEvent,
+  VerifyAuthChallengeResponseTriggerEvent,
+} from 'aws-lambda';
+import { consumeSignInProof } from '../db/sign-in.ts';
+
+/*
+ * The learner pool's custom-auth triggers (issue 29): sign-in with an e-mailed code. The code
+ * itself is checked by the API (`verifyCode`: our own store, with its tries and limits); Cognito's
+ * custom challenge only turns a checked code into tokens. After a right code the API stores a
+ * one-time proof and answers the challenge with it; this trigger accepts exactly that proof, once,
+ * within a minute. Nothing else can complete the challenge: the proof never leaves the API.
+ *
+ * One function for the three triggers. In AWS Cognito calls it; on the local stack the Cognito
+ * stand-in's extension (scripts/src/cognito-local-extensions.cjs) calls the same function.
+ */
+
+export type AuthChallengeEvent =
+  | DefineAuthChallengeTriggerEvent
+  | CreateAuthChallengeTriggerEvent
+  | VerifyAuthChallengeResponseTriggerEvent;
+
+/** The table of this function's own environment: the only configuration it reads. */
+function tableName(): string {
+  const name = process.env.TABLE_NAME;
+  if (!name) throw new Error('TABLE_NAME is not set');
+  return name;
+}
+
+export async function handler(event: AuthChallengeEvent): Promise<AuthChallengeEvent> {
+  switch (event.triggerSource) {
+    case 'DefineAuthChallenge_Authentication': {
+      const last = event.request.session.at(-1);
+      const passed = last?.challengeName === 'CUSTOM_CHALLENGE' && last.challengeResult;
+      event.response.issueTokens = Boolean(passed);
+      // One challenge, one answer: a wrong proof ends the attempt.
+      event.response.failAuthentication =
+        Boolean(event.request.userNotFound) || (last !== undefined && !passed);
+      if (!event.response.issueTokens && !event.response.failAuthentication) {
+        event.response.challengeName = 'CUSTOM_CHALLENGE';
+      }
+      return event;
+    }
+    case 'CreateAuthChallenge_Authentication':
+      event.response.publicChallengeParameters = {};
+      event.response.privateChallengeParameters = {};
+      event.response.challengeMetadata = 'GIA_SIGN_IN_CODE';
+      return event;
+    case 'VerifyAuthChallengeResponse_Authentication': {
+      const email = event.request.userAttributes.email;
+      const answer = event.request.challengeAnswer;
+      event.response.answerCorrect =
+        typeof email === 'string' &&
+        typeof answer === 'string' &&
+        (await consumeSignInProof(tableName(), email, answer));
+      return event;
+    }
+    default:
+      throw new Error(
+        `not a custom-auth trigger: ${(event as { triggerSource: string }).triggerSource}`,
+      );
+  }
+}
