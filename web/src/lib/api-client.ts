@@ -30,6 +30,8 @@ interface RequestOptions {
   body?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** `false`: a 401 is answered as it is, without a refresh or a trip to sign-in (sign-out). */
+  renew?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function api<T = Json>(
     });
   };
   let res = await send();
-  if (res.status === 401 && token) {
+  if (res.status === 401 && token && options.renew !== false) {
     if ((await refreshSession(token)) === 'renewed') {
       token = accessToken();
       res = await send();

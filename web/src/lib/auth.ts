@@ -26,7 +26,9 @@ export async function signInWithCode(email: string, code: string): Promise<Login
 /** Ends the session on the server (the cookie is cleared, the session revoked), here and in every tab. */
 export async function signOut(): Promise<void> {
   const role = useSession.getState().role;
-  if (role && accessToken()) await call(`${role}.login.logout`).catch(() => undefined);
+  // An expired token still ends the session here; the server's cookie is cleared at its expiry.
+  if (role && accessToken())
+    await call(`${role}.login.logout`, { renew: false }).catch(() => undefined);
   closeSession();
 }
 

@@ -252,6 +252,22 @@ describe('signing out', () => {
     await vi.waitFor(() => expect(tab.heard).toEqual(['signed-out']));
   });
 
+  it('signs out here even when the token has expired, without a refresh or a trip to sign-in', async () => {
+    signInForTest({ user: asha });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const fetchMock = refreshServer(() => json(200, {}));
+    fetchMock.mockImplementation(async () =>
+      json(401, { message: 'expired', code: 'UNAUTHENTICATED' }),
+    );
+
+    await signOut();
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([apiPath('learner.login.logout')]);
+    expect(assign).not.toHaveBeenCalled();
+    expect(accessToken()).toBeNull();
+  });
+
   it('drops the token and the hint when another tab signs out', async () => {
     signInForTest({ user: asha });
     await startSession(); // listening
