@@ -1,5 +1,5 @@
 import { useCartItems } from '../features/commerce/api/cart.ts';
-import { hasSession, useSession } from '../lib/session.ts';
+import { useHasSession } from '../lib/session.ts';
 
 /**
  * The number of items in the signed-in learner's cart, for the header's cart link (`undefined`
@@ -7,8 +7,7 @@ import { hasSession, useSession } from '../lib/session.ts';
  * (which refreshes that query) updates the count.
  */
 export function useCartCount(): number | undefined {
-  const signedIn =
-    useSession((s) => s.isAuthenticated && s.role === 'learner') && hasSession('learner');
+  const signedIn = useHasSession('learner');
   const cart = useCartItems(signedIn);
   return signedIn ? cart.data?.data.length : undefined;
 }

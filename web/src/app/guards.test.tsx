@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSession } from '../lib/session.ts';
+import { signInForTest } from '../test/session.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 
 function Where() {
@@ -24,10 +25,8 @@ const app = (start: string) =>
     </MemoryRouter>,
   );
 
-afterEach(() => useSession.setState({ isAuthenticated: false, role: null, user: null }));
-
-/** A learner's session as this tab's store holds it (the token is set apart, per test). */
-const learnerSession = () =>
+/** The persisted hint of a learner's session, without a token in this tab. */
+const learnerHint = () =>
   useSession.setState({
     isAuthenticated: true,
     role: 'learner',
@@ -41,23 +40,55 @@ describe('route guards', () => {
   });
 
   it('sends a learner who opens an admin route to the admin login', () => {
-    sessionStorage.setItem('accessToken', 't');
-    learnerSession();
+    signInForTest();
     app('/Setup');
     expect(screen.getByTestId('where').textContent).toBe('/AdminLoginNew');
   });
 
   it('lets a learner with a token in this tab through', () => {
-    sessionStorage.setItem('accessToken', 't');
-    learnerSession();
+    signInForTest();
     app('/Profile');
     expect(screen.getByText('profile').tagName).toBe('P');
     expect(screen.queryByTestId('where')).toBeNull();
   });
 
-  it('sends a learner whose token is gone from this tab to sign in', () => {
-    learnerSession();
+  it('sends a learner whose tab holds no token (only the hint) to sign in', () => {
+    learnerHint();
     app('/Profile');
+    expect(screen.getByTestId('where').textContent).toBe('/signin?redirect=%2FProfile');
+  });
+
+  it('waits while the session is being restored, then lets the learner through', () => {
+    learnerHint();
+    useSession.getState().startRestoring();
+    app('/Profile?tab=1');
+    expect(screen.getByText('Loading...').className).toBe('loading');
+    expect(screen.queryByTestId('where')).toBeNull();
+
+    act(() => useSession.getState().setAccessToken('restored', Date.now() + 60_000));
+    act(() => useSession.getState().stopRestoring());
+
+    expect(screen.getByText('profile').tagName).toBe('P');
+  });
+
+  it('sends the learner to sign in, remembering where, once a restore finds no session', () => {
+    learnerHint();
+    useSession.getState().startRestoring();
+    app('/Profile?tab=1');
+    expect(screen.queryByTestId('where')).toBeNull();
+
+    act(() => useSession.getState().signOut());
+
+    expect(screen.getByTestId('where').textContent).toBe('/signin?redirect=%2FProfile%3Ftab%3D1');
+  });
+
+  it('sends a signed-in learner to sign in when another tab signs out', () => {
+    signInForTest();
+    app('/Profile');
+    expect(screen.getByText('profile').tagName).toBe('P');
+
+    act(() => useSession.getState().signOut());
+
     expect(screen.getByTestId('where').textContent).toBe('/signin?redirect=%2FProfile');
   });
 });

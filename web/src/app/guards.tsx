@@ -1,23 +1,35 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { accessToken, useSession } from '../lib/session.ts';
+import { signInPath } from '../lib/redirect.ts';
+import { useSession, type Role } from '../lib/session.ts';
+
+/**
+ * Whether the guard lets the screen through (`'in'`), waits while the session cookie is being
+ * traded for a token at start (`'wait'`), or sends the visitor away (`'out'`).
+ */
+function useAccess(role: Role): 'in' | 'wait' | 'out' {
+  const status = useSession((s) => s.status);
+  const signedInAs = useSession((s) => (s.isAuthenticated ? s.role : null));
+  if (status === 'restoring') return 'wait';
+  return status === 'signed-in' && signedInAs === role ? 'in' : 'out';
+}
+
+const Restoring = () => <p className="loading">Loading...</p>;
 
 /** Learner-only routes: a signed-out visitor (or an admin) goes to sign in, then comes back. */
 export function RequireLearner() {
-  const isAuthenticated = useSession((s) => s.isAuthenticated);
-  const role = useSession((s) => s.role);
+  const access = useAccess('learner');
   const location = useLocation();
-  if (!isAuthenticated || role !== 'learner' || !accessToken()) {
-    const back = `${location.pathname}${location.search}`;
-    return <Navigate to={`/signin?redirect=${encodeURIComponent(back)}`} replace />;
+  if (access === 'wait') return <Restoring />;
+  if (access === 'out') {
+    return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
   }
   return <Outlet />;
 }
 
 /** Admin routes: anyone without an admin session (a learner too) goes to the admin login. */
 export function RequireAdmin() {
-  const isAuthenticated = useSession((s) => s.isAuthenticated);
-  const role = useSession((s) => s.role);
-  if (!isAuthenticated || role !== 'admin' || !accessToken())
-    return <Navigate to="/AdminLoginNew" replace />;
+  const access = useAccess('admin');
+  if (access === 'wait') return <Restoring />;
+  if (access === 'out') return <Navigate to="/AdminLoginNew" replace />;
   return <Outlet />;
 }

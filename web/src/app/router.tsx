@@ -19,6 +19,10 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 const SignIn = page(() => import('../features/auth/sign-in-page.tsx'));
 const AdminLogin = page(() => import('../features/auth/admin-login-page.tsx'));
+const forgot = () => import('../features/auth/forgot-password-page.tsx');
+const ForgotPassword = named(forgot, 'LearnerForgotPasswordPage');
+const AdminForgotPassword = named(forgot, 'AdminForgotPasswordPage');
+const Outbox = named(() => import('../features/local/outbox-page.tsx'), 'OutboxPage');
 const NotFound = page(() => import('../features/static/not-found-page.tsx'));
 const Terms = named(() => import('../features/static/legal-pages.tsx'), 'TermsPage');
 const Privacy = named(() => import('../features/static/legal-pages.tsx'), 'PrivacyPage');
@@ -56,6 +60,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/AdminLoginNew" element={el(AdminLogin)} />
         <Route path="/admin/login" element={el(AdminLogin)} />
+        <Route path="/admin/forgot-password" element={el(AdminForgotPassword)} />
         <Route element={<RequireAdmin />}>
           {/* The whole admin area is one lazily loaded part of the bundle (admin-screens.ts). */}
           {ADMIN_SCREENS.map((s) => (
@@ -67,6 +72,8 @@ export function AppRoutes() {
           <Route path="/signin" element={el(SignIn)} />
           <Route path="/signup" element={el(SignIn)} />
           <Route path="/User/Login" element={el(SignIn)} />
+          <Route path="/forgot-password" element={el(ForgotPassword)} />
+          <Route path="/local/outbox" element={el(Outbox)} />
           <Route path="/GetBoard" element={el(L.GetBoard)} />
           <Route path="/Getboard" element={el(L.GetBoard)} />
           <Route path="/GetClasses" element={el(L.GetClasses)} />

@@ -18,6 +18,8 @@ export interface CallOptions {
   body?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** `false`: no refresh and no trip to sign-in on a 401 (see `api`). */
+  renew?: boolean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@gia/shared';
-import { apiPath } from './api-paths.ts';
-import { accessToken, refreshToken, useSession } from './session.ts';
+import { signInPath } from './redirect.ts';
+import { accessToken, useSession } from './session.ts';
+import { CSRF_HEADERS, refreshSession } from './session-sync.ts';
 
 /** An error answer of the API, with the message the user should see. */
 export class ApiError extends Error {
@@ -17,62 +18,35 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown>;
 
-let refreshing: Promise<boolean> | undefined;
-
-/** One refresh at a time: a new access token from the refresh token of the current role. */
-function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    const role = useSession.getState().role;
-    const token = refreshToken();
-    if (!role || !token) return false;
-    try {
-      const res = await fetch(apiPath(`${role}.login.refresh`), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ refreshToken: token }),
-      });
-      if (!res.ok) return false;
-      const body = (await res.json()) as { accessToken?: string };
-      if (!body.accessToken) return false;
-      useSession.getState().setAccessToken(body.accessToken);
-      return true;
-    } catch {
-      return false;
-    }
-  })().finally(() => {
-    refreshing = undefined;
-  });
-  return refreshing;
-}
-
-/** Where a session that cannot be renewed is sent. */
+/** Where a session that cannot be renewed is sent, to come back here after signing in. */
 function sendToSignIn() {
   const role = useSession.getState().role;
   useSession.getState().signOut();
   const here = window.location.pathname + window.location.search;
-  window.location.assign(
-    role === 'admin' ? '/AdminLoginNew' : `/signin?redirect=${encodeURIComponent(here)}`,
-  );
+  window.location.assign(role === 'admin' ? '/AdminLoginNew' : signInPath(here));
 }
 
 interface RequestOptions {
   body?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  /** `false`: a 401 is answered as it is, without a refresh or a trip to sign-in (sign-out). */
+  renew?: boolean;
 }
 
 /**
  * The one HTTP client of the app: JSON in and out, the bearer token attached, error answers
- * turned into `ApiError` with the server's message, and one silent refresh on a 401.
+ * turned into `ApiError` with the server's message, and one silent refresh on a 401. Every request
+ * carries the CSRF header, so the calls the session cookie authenticates (refresh, logout) have it.
  */
 export async function api<T = Json>(
   method: string,
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  let token = accessToken();
   const send = async () => {
-    const headers: Record<string, string> = {};
-    const token = accessToken();
+    const headers: Record<string, string> = { ...CSRF_HEADERS };
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     return fetch(path, {
@@ -80,13 +54,15 @@ export async function api<T = Json>(
       headers,
       body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
+      credentials: 'same-origin',
     });
   };
-  const hadToken = Boolean(accessToken());
   let res = await send();
-  if (res.status === 401 && hadToken) {
-    if (await refreshSession()) res = await send();
-    else {
+  if (res.status === 401 && token && options.renew !== false) {
+    if ((await refreshSession(token)) === 'renewed') {
+      token = accessToken();
+      res = await send();
+    } else {
       sendToSignIn();
       throw new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     }

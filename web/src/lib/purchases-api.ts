@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PaymentHistoryRow } from '@gia/shared';
 import { call } from './api-call.ts';
-import { hasSession } from './session.ts';
+import { useHasSession } from './session.ts';
 
 /*
  * What the learner owns. The catalogue (which subjects open), the favourites and My Courses all
@@ -27,7 +27,7 @@ export const purchaseKeys = {
 export const usePurchased = () =>
   useQuery({
     queryKey: purchaseKeys.subjects(),
-    enabled: hasSession('learner'),
+    enabled: useHasSession('learner'),
     meta: DEPENDS_ON_PURCHASES,
     queryFn: async () => (await call('purchases.getsubjects_purchased')).data,
   });
@@ -44,7 +44,7 @@ export const useCourseProgress = () =>
     queryKey: progressKeys.courses(),
     // Lessons watched since the last visit count at once.
     staleTime: 0,
-    enabled: hasSession('learner'),
+    enabled: useHasSession('learner'),
     meta: DEPENDS_ON_PURCHASES,
     queryFn: async () => (await call('purchases.getCourseProgress')).data,
   });
@@ -67,7 +67,7 @@ export const invoicePending = (row: PaymentHistoryRow | undefined) =>
 export const usePaymentHistory = (awaitInvoiceOf?: string | null) =>
   useQuery({
     queryKey: progressKeys.payments(),
-    enabled: hasSession('learner'),
+    enabled: useHasSession('learner'),
     meta: DEPENDS_ON_PURCHASES,
     queryFn: async () => (await call('purchases.getpayment_history')).data,
     refetchInterval: (query) =>

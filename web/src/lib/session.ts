@@ -33,21 +33,41 @@ type Level = Exclude<CatalogueEntity, 'topic' | 'about-subject' | 'testimonial'>
 /** The learner's choices through Board › Class › Subject › Sub-Subject › Chapter. */
 export type Selections = { [L in Level as Camel<L>]?: Selection };
 
+/**
+ * Whether this tab holds a session: `restoring` while the session cookie is being exchanged for an
+ * access token at start (guards wait), `signed-in` while an access token is in memory.
+ */
+export type SessionStatus = 'signed-out' | 'restoring' | 'signed-in';
+
 interface SessionState {
+  /** The persisted hint: a session of `role` was open on this device (it may have ended). */
   isAuthenticated: boolean;
   role: Role | null;
   user: SessionUser | null;
   selections: Selections;
-  signIn(role: Role, user: SessionUser, accessToken: string, refreshToken: string): void;
+  /** This tab's own state, never persisted. */
+  status: SessionStatus;
+  /** Keeps a session: the hint, and the access token in memory (never in storage). */
+  signIn(role: Role, user: SessionUser, accessToken: string, expiresAt: number): void;
+  /** Drops the token and the hint. */
   signOut(): void;
-  setAccessToken(token: string): void;
+  /** A renewed access token of the current session. */
+  setAccessToken(token: string, expiresAt: number): void;
+  /** The hint is being checked against the session cookie. */
+  startRestoring(): void;
+  /** The check could not be made (offline, a server error): the hint stays, the tab has no token. */
+  stopRestoring(): void;
   select(level: keyof Selections, value: Selection): void;
   /** A link to a screen of `level` was followed: see {@link followTrail}. */
   follow(level: keyof Selections, trail: Selections): void;
 }
 
-export const ACCESS_TOKEN_KEY = 'accessToken';
-export const REFRESH_TOKEN_KEY = 'refreshToken';
+/**
+ * The access token and when it expires (epoch ms). A module variable, never written to any
+ * storage: a script injected into the page cannot read it back from there, and the refresh token
+ * is out of reach in its HttpOnly cookie (docs/api.md §9).
+ */
+let held: { token: string; expiresAt: number } | null = null;
 
 /** The catalogue entities a learner chooses, top-down (board … chapter). */
 const ENTITIES = ancestorEntities('topic').reverse() as Level[];
@@ -99,8 +119,8 @@ export function followTrail(
 }
 
 /**
- * Client state (docs/api.md §9): the access token in sessionStorage; the persisted copy of
- * this store in localStorage under the key `root`.
+ * Client state (docs/api.md §9): the session hint (role, user) and the learner's selections
+ * persisted in localStorage under the key `root`; the access token only in memory.
  */
 export const useSession = create<SessionState>()(
   persist(
@@ -109,18 +129,24 @@ export const useSession = create<SessionState>()(
       role: null,
       user: null,
       selections: {},
-      signIn(role, user, accessToken, refreshToken) {
-        sessionStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
-        sessionStorage.setItem(REFRESH_TOKEN_KEY, refreshToken);
-        set({ isAuthenticated: true, role, user });
+      status: 'signed-out',
+      signIn(role, user, accessToken, expiresAt) {
+        held = { token: accessToken, expiresAt };
+        set({ isAuthenticated: true, role, user, status: 'signed-in' });
       },
       signOut() {
-        sessionStorage.removeItem(ACCESS_TOKEN_KEY);
-        sessionStorage.removeItem(REFRESH_TOKEN_KEY);
-        set({ isAuthenticated: false, role: null, user: null });
+        held = null;
+        set({ isAuthenticated: false, role: null, user: null, status: 'signed-out' });
       },
-      setAccessToken(token) {
-        sessionStorage.setItem(ACCESS_TOKEN_KEY, token);
+      setAccessToken(token, expiresAt) {
+        held = { token, expiresAt };
+        set({ status: 'signed-in' });
+      },
+      startRestoring() {
+        set({ status: 'restoring' });
+      },
+      stopRestoring() {
+        if (get().status === 'restoring') set({ status: held ? 'signed-in' : 'signed-out' });
       },
       select(level, value) {
         // Choosing a level clears the levels below it.
@@ -139,29 +165,46 @@ export const useSession = create<SessionState>()(
     {
       name: 'root',
       storage: createJSONStorage(() => localStorage),
+      // A hint and selections only: never a token, never this tab's status.
       partialize: (s) => ({
         isAuthenticated: s.isAuthenticated,
         role: s.role,
-        user: s.user,
+        user: s.user
+          ? { name: s.user.name, email: s.user.email, ...(s.user.empid && { empid: s.user.empid }) }
+          : null,
         selections: s.selections,
       }),
-      // A session lives only while this tab holds its token.
-      onRehydrateStorage: () => (state) => {
-        if (state?.isAuthenticated && !sessionStorage.getItem(ACCESS_TOKEN_KEY)) {
-          state.isAuthenticated = false;
-          state.role = null;
-          state.user = null;
-        }
-      },
     },
   ),
 );
 
-export const accessToken = () => sessionStorage.getItem(ACCESS_TOKEN_KEY);
-export const refreshToken = () => sessionStorage.getItem(REFRESH_TOKEN_KEY);
+/** This tab's access token, from memory (`null` without a session). */
+export const accessToken = () => held?.token ?? null;
 
-/** Whether the current tab holds a session of this role. */
+/** When this tab's access token expires (epoch ms), `null` without one. */
+export const accessTokenExpiresAt = () => held?.expiresAt ?? null;
+
+/** Whether the current tab holds a session of this role (an access token in memory). */
 export const hasSession = (role: Role) => {
   const s = useSession.getState();
-  return s.isAuthenticated && s.role === role && Boolean(accessToken());
+  return s.status === 'signed-in' && s.role === role && held !== null;
 };
+
+/** {@link hasSession} for a component: it renders again when the tab signs in or out. */
+export const useHasSession = (role: Role) =>
+  useSession((s) => s.status === 'signed-in' && s.role === role);
+
+/**
+ * Mirrors this tab's session on `element` as `data-session`: `learner` or `admin` while the tab
+ * holds that role's token, `restoring` while it is being restored, absent when signed out. Never
+ * the token itself; for tools and browser tests that cannot read module state.
+ */
+export function showSessionStatus(element: HTMLElement): () => void {
+  const show = (s: SessionState) => {
+    const value = s.status === 'signed-in' ? s.role : s.status === 'restoring' ? 'restoring' : null;
+    if (value) element.dataset.session = value;
+    else delete element.dataset.session;
+  };
+  show(useSession.getState());
+  return useSession.subscribe(show);
+}

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../../lib/session.ts';
 import { displayName, initials } from './initials.ts';
 import { cartLabel, LearnerLayout, PROFILE_MENU_MS } from './learner-layout.tsx';
+import { signInForTest } from '../../test/session.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,12 +33,7 @@ describe('the learner header', () => {
 
   it('closes the profile menu by itself 2000 ms after opening', () => {
     vi.useFakeTimers();
-    sessionStorage.setItem('accessToken', 't');
-    useSession.setState({
-      isAuthenticated: true,
-      role: 'learner',
-      user: { name: 'Asha Rao', email: 'a@x.in' },
-    });
+    signInForTest({ role: 'learner', user: { name: 'Asha Rao', email: 'a@x.in' } });
     render(
       <MemoryRouter>
         <LearnerLayout />
@@ -55,12 +51,7 @@ describe('the learner header', () => {
   });
 
   it('shows the number of items on the cart link, in its name too, and nothing for an empty cart', () => {
-    sessionStorage.setItem('accessToken', 't');
-    useSession.setState({
-      isAuthenticated: true,
-      role: 'learner',
-      user: { name: 'Asha Rao', email: 'a@x.in' },
-    });
+    signInForTest({ role: 'learner', user: { name: 'Asha Rao', email: 'a@x.in' } });
     let count: number | undefined = 2;
     const layout = () => (
       <MemoryRouter>
@@ -82,12 +73,7 @@ describe('the learner header', () => {
   });
 
   it('names the heart and the cart in words in the phone menu', () => {
-    sessionStorage.setItem('accessToken', 't');
-    useSession.setState({
-      isAuthenticated: true,
-      role: 'learner',
-      user: { name: 'Asha Rao', email: 'a@x.in' },
-    });
+    signInForTest({ role: 'learner', user: { name: 'Asha Rao', email: 'a@x.in' } });
     render(
       <MemoryRouter>
         <LearnerLayout useCartCount={() => 3} />

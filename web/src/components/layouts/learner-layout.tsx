@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../../lib/auth.ts';
+import { signInPath } from '../../lib/redirect.ts';
 import { useSession } from '../../lib/session.ts';
 import { displayName, initials } from './initials.ts';
 
@@ -92,7 +93,11 @@ export function LearnerLayout({
   const cartCount = useCartCount();
   const name = displayName(useSession((s) => s.user?.name));
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Signing in from the header comes back to this page (not to the sign-in screens themselves).
+  const signInLink = /^\/(signin|signup|forgot-password)?$/i.test(pathname)
+    ? '/signin'
+    : signInPath(pathname + search);
   const [mobileOpen, setMobileOpen] = useState(false);
   useEffect(() => setMobileOpen(false), [pathname]);
 
@@ -130,7 +135,7 @@ export function LearnerLayout({
         <a href="#" onClick={placeholder}>
           About Us
         </a>
-        <NavLink to="/signin">User Login</NavLink>
+        <NavLink to={signInLink}>User Login</NavLink>
         <NavLink to="/AdminLoginNew">Admin Login</NavLink>
       </>
     );

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@gia/shared/messages.ts';
 import { PasswordField } from '../../components/password-input.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
+import { signInState, type SignInState } from '../../lib/redirect.ts';
 
 /** `/AdminLoginNew` and `/admin/login`. */
 export default function AdminLoginPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  const { state } = useLocation() as { state: SignInState | null };
+  const [email, setEmail] = useState(state?.email ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -32,6 +34,11 @@ export default function AdminLoginPage() {
     <main className="admin-login">
       <section className="auth-card">
         <h1>Admin Login</h1>
+        {state?.notice && (
+          <p className="notice auth-notice" role="status">
+            {state.notice}
+          </p>
+        )}
         <form onSubmit={submit} className="form">
           <TextField
             id="admin-email"
@@ -48,6 +55,11 @@ export default function AdminLoginPage() {
             onChange={setPassword}
             autoComplete="current-password"
           />
+          <p className="auth-forgot">
+            <Link to="/admin/forgot-password" state={signInState(email)}>
+              Forgot password?
+            </Link>
+          </p>
           {error && (
             <p className="form-error" role="alert">
               {error}

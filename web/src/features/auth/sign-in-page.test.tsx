@@ -1,8 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@gia/shared/messages.ts';
 import { useToasts } from '../../components/toast.tsx';
-import { useSession } from '../../lib/session.ts';
+import { accessToken, useSession } from '../../lib/session.ts';
 import { apiPath } from '../../lib/api-paths.ts';
 import SignInPage from './sign-in-page.tsx';
 
@@ -17,9 +18,16 @@ const renderAt = (start: string) =>
         <Route path="/signup" element={<SignInPage />} />
         <Route path="/GetBoard" element={<p>boards page</p>} />
         <Route path="/Profile" element={<p>profile page</p>} />
+        <Route path="/subjects/:id" element={<p>subject page</p>} />
+        <Route path="/forgot-password" element={<Where />} />
       </Routes>
     </MemoryRouter>,
   );
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{`${l.pathname}${l.search}|${JSON.stringify(l.state)}`}</p>;
+}
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 const toastTexts = () => useToasts.getState().toasts.map((t) => t.text);
@@ -85,8 +93,16 @@ describe('the sign-in screen', () => {
       apiPath('learner.login.request'),
       expect.objectContaining({ method: 'POST' }),
     );
-    expect(sessionStorage.getItem('accessToken')).toBe('access-1');
-    expect(useSession.getState()).toMatchObject({ isAuthenticated: true, role: 'learner' });
+    // The token in memory only; the answer's refresh token nowhere (the cookie holds it).
+    expect(accessToken()).toBe('access-1');
+    const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+    expect(stored).not.toContain('access-1');
+    expect(stored).not.toContain('refresh-1');
+    expect(useSession.getState()).toMatchObject({
+      isAuthenticated: true,
+      role: 'learner',
+      status: 'signed-in',
+    });
     expect(toastTexts()).toContain('Logged in Successfully');
   });
 
@@ -106,7 +122,7 @@ describe('the sign-in screen', () => {
     // Under the form, not only a toast.
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password.');
     expect(heading()).toBe('Sign in to GIA School');
-    expect(sessionStorage.getItem('accessToken')).toBeNull();
+    expect(accessToken()).toBeNull();
   });
 
   it('falls back to the generic text when the server fails', async () => {
@@ -201,5 +217,149 @@ describe('the sign-up form speaks plainly', () => {
     expect(heading()).toBe('Sign in to GIA School');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(document.getElementById('password-hint')).toBeNull();
+  });
+});
+
+const loginAnswer = (token: string) =>
+  json(200, {
+    message: 'Logged in Successfully',
+    accessToken: token,
+    refreshToken: 'refresh-never-kept',
+    expires_in: 3600,
+    user: { empid: 'u1', name: 'Asha Rao', email: 'asha@example.in' },
+  });
+
+describe('signing up signs the learner in', () => {
+  it('creates the account, signs in with the same details and returns to the subject', async () => {
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url === apiPath('learner.login.signup')
+        ? json(201, {
+            message: 'Successfully signed up',
+            data: { user_id: 'u1', user_name: 'Asha', email: 'asha@example.in' },
+          })
+        : loginAnswer('access-2'),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/signup?redirect=%2Fsubjects%2Fs1');
+
+    fireEvent.change(screen.getByLabelText('User Name'), { target: { value: 'Asha' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create an Account' }));
+
+    await screen.findByText('subject page');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      apiPath('learner.login.signup'),
+      apiPath('learner.login.request'),
+    ]);
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toEqual({
+      email: 'asha@example.in',
+      password: 'secret123',
+    });
+    expect(accessToken()).toBe('access-2');
+    expect(toastTexts()).toContain('Successfully signed up');
+  });
+
+  it('never follows a redirect to another site', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => loginAnswer('access-3')),
+    );
+    renderAt('/signin?redirect=%2F%2Fevil.example%2Fphish');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await screen.findByText('boards page');
+  });
+
+  it('keeps the redirect on the links between sign-in, sign-up and a forgotten password', () => {
+    renderAt('/signin?redirect=%2FGetTopic%3Fchapter%3Dc1');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/signup?redirect=%2FGetTopic%3Fchapter%3Dc1',
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/forgot-password?redirect=%2FGetTopic%3Fchapter%3Dc1|{"email":"asha@example.in"}',
+    );
+  });
+});
+
+describe('signing in with a code', () => {
+  it('e-mails a code, then signs in with it and returns where the learner was going', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === apiPath('learner.login.requestCode'))
+        return json(200, { message: MESSAGES.signInCodeSent });
+      const { code } = JSON.parse(String(init?.body)) as { code: string };
+      return code === '123456'
+        ? loginAnswer('access-code')
+        : json(400, { message: MESSAGES.signInCodeWrong, code: 'VALIDATION_FAILED' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/signin?redirect=%2FProfile');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+
+    expect((await screen.findByRole('status')).textContent).toContain(MESSAGES.signInCodeSent);
+    const code = screen.getByLabelText('Code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('maxlength')).toBe('6');
+
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.signInCodeWrong);
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(accessToken()).toBeNull();
+
+    fireEvent.change(code, { target: { value: '123 456' } });
+    expect((code as HTMLInputElement).value).toBe('123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await screen.findByText('profile page');
+    expect(accessToken()).toBe('access-code');
+    expect(JSON.parse(String(fetchMock.mock.calls.at(-1)![1]?.body))).toEqual({
+      email: 'asha@example.in',
+      code: '123456',
+    });
+  });
+
+  it('sends a new code, and goes back to the password on request', async () => {
+    const fetchMock = vi.fn(async () => json(200, { message: MESSAGES.signInCodeSent }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/signin');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await screen.findByLabelText('Code');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use my password instead' }));
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('asha@example.in');
+  });
+
+  it('shows too many tries plainly', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === apiPath('learner.login.requestCode')
+          ? json(200, { message: MESSAGES.signInCodeSent })
+          : json(429, { message: MESSAGES.signInCodeTooManyTries, code: 'RATE_LIMITED' }),
+      ),
+    );
+    renderAt('/signin');
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    fireEvent.change(await screen.findByLabelText('Code'), { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.signInCodeTooManyTries);
   });
 });

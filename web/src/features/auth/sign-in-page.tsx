@@ -11,11 +11,15 @@ import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
+import {
+  REDIRECT_PARAM,
+  redirectQuery,
+  safeRedirect,
+  signInState,
+  type SignInState,
+} from '../../lib/redirect.ts';
 import { signUp as createAccount } from './api/sign-up.ts';
-
-/** Only same-site paths are followed after signing in. */
-const safeRedirect = (value: string | null) =>
-  value && value.startsWith('/') && !value.startsWith('//') ? value : '/GetBoard';
+import { CodeSignIn } from './code-sign-in.tsx';
 
 type FieldName = 'user_name' | 'email' | 'password';
 type Errors = Partial<Record<FieldName, string>> & { form?: string };
@@ -39,14 +43,19 @@ function problemsOf(err: unknown, signUp: boolean): Errors | undefined {
   return { form: err.message };
 }
 
-/** `/signin` and `/signup`: one screen, two modes. */
+/**
+ * `/signin` and `/signup`: one screen, two modes (and signing in with an e-mailed code instead of
+ * the password). Both end where the learner was going: the `redirect` parameter.
+ */
 export default function SignInPage() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation() as { pathname: string; state: SignInState | null };
   const signUp = pathname.toLowerCase() === '/signup';
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const redirect = params.get(REDIRECT_PARAM);
   const [userName, setUserName] = useState('');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(state?.email ?? '');
+  const [withCode, setWithCode] = useState(false);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [errorsOf, setErrorsOf] = useState(pathname);
@@ -55,7 +64,14 @@ export default function SignInPage() {
   if (errorsOf !== pathname) {
     setErrorsOf(pathname);
     setErrors({});
+    setWithCode(false);
   }
+
+  /** Signed in: on to where the learner was going. */
+  const finish = (message: string) => {
+    toast.success(message);
+    navigate(safeRedirect(redirect), { replace: true });
+  };
 
   /** Clears a field's problem (and the form's) as the learner changes it. */
   const edit = (field: FieldName, set: (v: string) => void) => (v: string) => {
@@ -74,15 +90,18 @@ export default function SignInPage() {
     try {
       if (signUp) {
         await createAccount({ user_name: userName, email, password });
+        // The account exists: signing in is ours to do, not a second form for the learner.
+        const signedIn = await signIn('learner', email, password).then(
+          () => true,
+          () => false,
+        );
+        if (signedIn) return finish(MESSAGES.signupSuccess);
         toast.success(MESSAGES.signupSuccess);
         setPassword('');
-        navigate(
-          `/signin${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect') ?? '')}` : ''}`,
-        );
+        navigate(`/signin${redirectQuery(redirect)}`, { state: signInState(email) });
       } else {
         await signIn('learner', email, password);
-        toast.success(MESSAGES.loginSuccess);
-        navigate(safeRedirect(params.get('redirect')), { replace: true });
+        finish(MESSAGES.loginSuccess);
       }
     } catch (err) {
       const problems = problemsOf(err, signUp);
@@ -95,59 +114,90 @@ export default function SignInPage() {
   }
 
   const other = signUp ? '/signin' : '/signup';
-  const keep = params.get('redirect')
-    ? `?redirect=${encodeURIComponent(params.get('redirect') ?? '')}`
-    : '';
+  const keep = redirectQuery(redirect);
   return (
     <section className="auth-card">
       <h1>{signUp ? 'Sign up to GIA School' : 'Sign in to GIA School'}</h1>
-      <form onSubmit={submit} className="form">
-        {signUp && (
+      {!signUp && state?.notice && (
+        <p className="notice auth-notice" role="status">
+          {state.notice}
+        </p>
+      )}
+      {!signUp && withCode ? (
+        <CodeSignIn
+          email={email}
+          onEmail={setEmail}
+          onSignedIn={() => finish(MESSAGES.loginSuccess)}
+          onUsePassword={() => setWithCode(false)}
+        />
+      ) : (
+        <form onSubmit={submit} className="form">
+          {signUp && (
+            <TextField
+              id="user_name"
+              label="User Name"
+              name="user_name"
+              required
+              value={userName}
+              autoComplete="name"
+              maxLength={SIGNUP_LIMITS.user_name}
+              error={errors.user_name}
+              onChange={edit('user_name', setUserName)}
+            />
+          )}
           <TextField
-            id="user_name"
-            label="User Name"
-            name="user_name"
+            id="email"
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
             required
-            value={userName}
-            autoComplete="name"
-            maxLength={SIGNUP_LIMITS.user_name}
-            error={errors.user_name}
-            onChange={edit('user_name', setUserName)}
+            value={email}
+            autoComplete="email"
+            maxLength={SIGNUP_LIMITS.email}
+            error={errors.email}
+            onChange={edit('email', setEmail)}
           />
-        )}
-        <TextField
-          id="email"
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          required
-          value={email}
-          autoComplete="email"
-          maxLength={SIGNUP_LIMITS.email}
-          error={errors.email}
-          onChange={edit('email', setEmail)}
-        />
-        <PasswordField
-          // A new field per screen: the show-password state never carries over.
-          key={pathname}
-          id="password"
-          value={password}
-          onChange={edit('password', setPassword)}
-          autoComplete={signUp ? 'new-password' : 'current-password'}
-          maxLength={SIGNUP_LIMITS.password}
-          error={errors.password}
-          hint={signUp ? PASSWORD_RULE_MESSAGE : undefined}
-        />
-        {errors.form && (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {signUp ? 'Create an Account' : 'Sign In'}
-        </button>
-      </form>
+          <PasswordField
+            // A new field per screen: the show-password state never carries over.
+            key={pathname}
+            id="password"
+            value={password}
+            onChange={edit('password', setPassword)}
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            maxLength={SIGNUP_LIMITS.password}
+            error={errors.password}
+            hint={signUp ? PASSWORD_RULE_MESSAGE : undefined}
+          />
+          {!signUp && (
+            <p className="auth-forgot">
+              <Link to={`/forgot-password${keep}`} state={signInState(email)}>
+                Forgot password?
+              </Link>
+            </p>
+          )}
+          {errors.form && (
+            <p className="form-error" role="alert">
+              {errors.form}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+            {signUp ? 'Create an Account' : 'Sign In'}
+          </button>
+          {!signUp && (
+            <button
+              type="button"
+              className="btn btn-block"
+              onClick={() => {
+                setErrors({});
+                setWithCode(true);
+              }}
+            >
+              Send me a code
+            </button>
+          )}
+        </form>
+      )}
       <p className="switch-mode">
         {signUp ? 'Already have an account? ' : 'New to GIA School? '}
         <Link to={`${other}${keep}`}>{signUp ? 'Sign in' : 'Create an account'}</Link>

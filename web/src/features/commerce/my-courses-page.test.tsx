@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseProgress } from '@gia/shared';
 import { useSession } from '../../lib/session.ts';
 import { MyCoursePage } from './my-courses-page.tsx';
+import { signInForTest } from '../../test/session.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -32,12 +33,7 @@ afterEach(() => {
 
 describe('My Courses', () => {
   it('names each course with a heading one level below the page’s, never skipping a level', async () => {
-    sessionStorage.setItem('accessToken', 't');
-    useSession.setState({
-      isAuthenticated: true,
-      role: 'learner',
-      user: { name: 'Asha', email: 'a@x.in' },
-    });
+    signInForTest({ role: 'learner', user: { name: 'Asha', email: 'a@x.in' } });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json({ message: 'ok', data: [course] })),

@@ -6,6 +6,7 @@ import { INVOICE_POLL_MS } from '../../lib/purchases-api.ts';
 import { useSession } from '../../lib/session.ts';
 import { MyCoursePage } from './my-courses-page.tsx';
 import { PaymentPage } from './payment-page.tsx';
+import { signInForTest } from '../../test/session.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -68,8 +69,7 @@ const PRICING = {
 let answers: Record<string, () => Response>;
 
 beforeEach(() => {
-  sessionStorage.setItem('accessToken', 'token');
-  useSession.setState({ isAuthenticated: true, role: 'learner' });
+  signInForTest();
   answers = {
     getCourseProgress: () => json(200, { data: [maths, science, empty] }),
     getpayment_history: () => json(200, { data: [payment] }),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
 import { SubjectAction } from './subject-action.tsx';
+import { signInForTest } from '../../test/session.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -50,12 +51,7 @@ function stubServer(state: { cart: string[]; owned: string[]; progress?: unknown
 }
 
 function signIn() {
-  sessionStorage.setItem('accessToken', 't');
-  useSession.setState({
-    isAuthenticated: true,
-    role: 'learner',
-    user: { name: 'Asha', email: 'asha@example.com' },
-  });
+  signInForTest({ role: 'learner', user: { name: 'Asha', email: 'asha@example.com' } });
 }
 
 const Where = () => {
@@ -79,7 +75,6 @@ const renderAction = (props: Parameters<typeof SubjectAction>[0]) =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  sessionStorage.clear();
   useSession.setState({ isAuthenticated: false, role: null, user: null });
   useToasts.setState({ toasts: [] });
 });

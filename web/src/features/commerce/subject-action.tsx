@@ -4,7 +4,8 @@ import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { links } from '../../lib/links.ts';
 import { useCourseProgress, usePurchased } from '../../lib/purchases-api.ts';
-import { hasSession, useSession } from '../../lib/session.ts';
+import { signInPath } from '../../lib/redirect.ts';
+import { hasSession, useHasSession } from '../../lib/session.ts';
 import { useAddToCart, useCartItems } from './api/cart.ts';
 
 /** What a subject offers the person looking at it. */
@@ -28,8 +29,7 @@ export interface SubjectActionProps {
  * cart, else buying it. A visitor is offered 'Add to Cart' (which asks them to sign in first).
  */
 export function useSubjectOffer(subjectId: string, freeCourse?: boolean): SubjectOffer {
-  const signedIn =
-    useSession((s) => s.isAuthenticated && s.role === 'learner') && hasSession('learner');
+  const signedIn = useHasSession('learner');
   const purchased = usePurchased();
   const cart = useCartItems(signedIn);
   if (signedIn && purchased.data?.some((p) => p.subject_id === subjectId)) return 'owned';
@@ -53,7 +53,7 @@ export function SubjectAction({ subjectId, freeCourse, continueTo, large }: Subj
 
   async function addToCart() {
     if (!hasSession('learner')) {
-      return navigate(`/signin?redirect=${encodeURIComponent(pathname + search)}`);
+      return navigate(signInPath(pathname + search));
     }
     try {
       await add.mutateAsync(subjectId);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast.tsx';
 import { useSession } from '../../lib/session.ts';
 import { FavouriteHeart } from './favourite-heart.tsx';
+import { signInForTest } from '../../test/session.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -54,7 +55,6 @@ const renderHeart = (subjectName?: string) =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  sessionStorage.clear();
   useSession.setState({ isAuthenticated: false, role: null, user: null });
   useToasts.setState({ toasts: [] });
 });
@@ -62,12 +62,7 @@ afterEach(() => {
 // Walkthrough bug 12: the sub-subject screen's heart said "Added To favorite" and saved nothing.
 describe('the favourite heart', () => {
   it('on the sub-subject screen saves the subject, then unsaves it, as the server keeps it', async () => {
-    sessionStorage.setItem('accessToken', 't');
-    useSession.setState({
-      isAuthenticated: true,
-      role: 'learner',
-      user: { name: 'Asha', email: 'asha@example.com' },
-    });
+    signInForTest({ role: 'learner', user: { name: 'Asha', email: 'asha@example.com' } });
     const saved: string[] = [];
     const fetchMock = stubServer(saved);
     renderHeart('Mathematics');
@@ -88,12 +83,7 @@ describe('the favourite heart', () => {
   });
 
   it('on a card is a pressed toggle that saves and unsaves', async () => {
-    sessionStorage.setItem('accessToken', 't');
-    useSession.setState({
-      isAuthenticated: true,
-      role: 'learner',
-      user: { name: 'Asha', email: 'asha@example.com' },
-    });
+    signInForTest({ role: 'learner', user: { name: 'Asha', email: 'asha@example.com' } });
     const saved: string[] = [];
     stubServer(saved);
     renderHeart();

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { signInPath } from '../../lib/redirect.ts';
 import { hasSession } from '../../lib/session.ts';
 import { useAddFavourite, useFavourites, useRemoveFavourite } from './api/favourites.ts';
 
@@ -24,7 +25,7 @@ export function FavouriteHeart({
   const existing = (favourites.data ?? []).find((f) => f.subject_id === subjectId);
   async function toggle() {
     if (!hasSession('learner')) {
-      return navigate(`/signin?redirect=${encodeURIComponent(where.pathname + where.search)}`);
+      return navigate(signInPath(where.pathname + where.search));
     }
     try {
       const res = existing

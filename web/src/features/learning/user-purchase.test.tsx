@@ -4,13 +4,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { UserPurchasePage } from './video-pages.tsx';
 import { useSession } from '../../lib/session.ts';
+import { signInForTest } from '../../test/session.ts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
-  sessionStorage.setItem('accessToken', 'token');
-  useSession.setState({ isAuthenticated: true, role: 'learner' });
+  signInForTest();
   vi.stubGlobal(
     'fetch',
     vi.fn(async () =>

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
 import { ProfilePage } from './profile-page.tsx';
+import { signInForTest } from '../../test/session.ts';
 
 const profile = {
   user_id: 'u-1',
@@ -28,7 +29,6 @@ let payments: unknown[] = [];
 const codes: string[] = [];
 
 beforeEach(() => {
-  sessionStorage.setItem('accessToken', 'token');
   stored = { ...profile };
   payments = [];
   codes.length = 0;
@@ -196,7 +196,7 @@ describe('your orders on the profile page', () => {
   afterEach(() => useSession.setState({ isAuthenticated: false, role: null }));
 
   it('lists the payments, newest first, each leading to its receipt', async () => {
-    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    signInForTest();
     payments = [
       {
         id: 'p-2',
@@ -221,7 +221,7 @@ describe('your orders on the profile page', () => {
   });
 
   it('offers each invoice, and shows a refund with its credit note or that it is in progress', async () => {
-    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    signInForTest();
     const paid = {
       transaction_id: 'pay_x',
       payment_amount: 400,
@@ -298,7 +298,7 @@ describe('your orders on the profile page', () => {
   });
 
   it('says there are none yet', async () => {
-    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    signInForTest();
     renderPage();
     const orders = await screen.findByRole('region', { name: 'Your orders' });
     expect((await within(orders).findByText(/No orders yet/)).textContent).toContain(
@@ -314,7 +314,7 @@ describe('the video data saver on the profile page', () => {
   });
 
   it("turns data saver on for this device, the setting every video's player reads", async () => {
-    useSession.setState({ isAuthenticated: true, role: 'learner' });
+    signInForTest();
     renderPage();
     const section = await screen.findByRole('region', { name: 'Video data saver' });
     const toggle = within(section).getByRole<HTMLInputElement>('checkbox');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-call.ts';
-import { hasSession } from '../../../lib/session.ts';
+import { useHasSession } from '../../../lib/session.ts';
 
 /** Query keys of the learner's favourites. */
 export const favouriteKeys = {
@@ -11,7 +11,7 @@ export const favouriteKeys = {
 export const useFavourites = () =>
   useQuery({
     queryKey: favouriteKeys.all(),
-    enabled: hasSession('learner'),
+    enabled: useHasSession('learner'),
     queryFn: async () => (await call('favourites.get')).data,
   });
 
