@@ -3,7 +3,7 @@
  * benchmark (sections/*.ts) and writes docs/benchmarks.md from what they return.
  *
  * `npm run bench -- bundles spa` runs only the named sections (of: screens, load, bundles, spa,
- * lighthouse, cost, video), starts the stack only if one of them needs it, and prints the report instead
+ * lighthouse, enumeration, cost, video), starts the stack only if one of them needs it, and prints the report instead
  * of writing docs/benchmarks.md (unless BENCH_OUT names a file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -79,6 +79,11 @@ const SECTIONS: Section[] = [
     'lighthouse',
     'Lighthouse (mobile, median of 3) on /, /AllCourse, a subject…',
     async (ctx) => (await import('./sections/lighthouse.ts')).lighthouseSection(ctx),
+  ),
+  onStack(
+    'enumeration',
+    'Timing forgotPassword and requestCode for known and unknown e-mails…',
+    async (ctx) => (await import('./sections/enumeration.ts')).enumerationSection(ctx),
   ),
   onStack('cost', 'Walking one learner journey…', async (ctx) =>
     (await import('./sections/cost.ts')).journeyCost(ctx),
