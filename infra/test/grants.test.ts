@@ -9,6 +9,7 @@ import {
   type Needs,
 } from '../src/constructs/api-route-group.ts';
 import { RECONCILE_NEEDS } from '../src/constructs/api.ts';
+import { AUTH_TRIGGER_NEEDS } from '../src/constructs/auth.ts';
 import { SOURCES_NEEDS } from '../src/constructs/sources-extraction.ts';
 import { TRANSCODING_NEEDS } from '../src/constructs/transcoding.ts';
 
@@ -126,6 +127,8 @@ const functions: [string, string, Needs, string[]][] = [
   ),
   ['reconcile', 'src/payments/reconcile.ts', RECONCILE_NEEDS, []],
   ['sources', 'src/sources/handler.ts', SOURCES_NEEDS, []],
+  // infra/src/constructs/auth.ts: the learner pool's custom-auth triggers (issue 29).
+  ['auth-triggers', 'src/auth-triggers/handler.ts', AUTH_TRIGGER_NEEDS, []],
   // infra/src/constructs/transcoding.ts: CreateJob on the template, the queue and new jobs.
   ['transcoding', 'src/media-jobs/transcoding.ts', TRANSCODING_NEEDS, ['mediaconvert:CreateJob']],
 ];
