@@ -26,7 +26,7 @@ export interface GiaStackProps extends StackProps {
  *   browser ─► WAF ─► CloudFront ─┬─ /               SPA bucket
  *                                 ├─ /api/*          HTTP API ─► one Lambda per route group
  *                                 └─ /media/public/* media bucket (private/* only by presigned URL)
- *   Lambdas ─► DynamoDB table · media bucket · Cognito (learner pool, admin pool) · secrets
+ *   Lambdas ─► DynamoDB table · media bucket · Cognito (learner pool, admin pool) · secrets · SES
  *   learner pool ─► custom-auth triggers (sign-in with a code) ─► DynamoDB table
  *   EventBridge (every 5 min) ─► reconciliation of unpaid orders
  */
@@ -55,6 +55,7 @@ export class GiaStack extends Stack {
         media: this.media,
         pools: this.pools,
         secrets: this.secrets,
+        mailFrom: config.mailFrom,
       },
       groupEnvironment: groupVariables(config),
       logRetention,

@@ -40,10 +40,13 @@ const COMMAND_ACTIONS: Record<string, readonly string[]> = {
   DeleteObject: ['s3:DeleteObject'],
   GetSecretValue: ['secretsmanager:GetSecretValue'],
   CreateJob: ['mediaconvert:CreateJob'],
+  SendEmail: ['ses:SendEmail'],
   // Cognito calls authorised by the caller's own token or public: no IAM.
   InitiateAuth: [],
   SignUp: [],
   RevokeToken: [],
+  ForgotPassword: [],
+  ConfirmForgotPassword: [],
   UpdateUserAttributes: [],
   VerifyUserAttribute: [],
 };
@@ -116,6 +119,7 @@ function actionsOfNeeds(needs: Needs): Set<string> {
       actions.map((a) => `cognito-idp:${a}`),
     ),
     ...(needs.secret || needs.hlsSigning ? ['secretsmanager:GetSecretValue'] : []),
+    ...(needs.mail ? ['ses:SendEmail'] : []),
   ]);
 }
 
