@@ -25,6 +25,13 @@ export const ConfigSchema = z
     /** Where alarm notifications are e-mailed (optional). */
     alarmEmail: z.optional(z.email()),
     /**
+     * The sender of the product's own e-mails (sign-in codes), an SES identity verified in the
+     * stack's region (the address, or its domain): the `auth` function's `MAIL_FROM`, and the only
+     * sender it may use. Unset: `no-reply@<domainName>` when a domain is configured; required in
+     * prod otherwise; a dev stack without either cannot send sign-in codes (a synth warning).
+     */
+    mailFrom: z.optional(z.email('an e-mail address (the verified SES sender)')),
+    /**
      * Function settings (functions/src/lib/env.ts, same bounds); unset, the functions' defaults:
      * AI questions per UTC day across all learners (`AI_DAILY_BUDGET`, 2000), each OpenAI
      * attempt's timeout (`OPENAI_TIMEOUT_MS`, 9000), sign-ups per client address and hour
@@ -54,6 +61,11 @@ export const ConfigSchema = z
       message: 'domainName and certificateArn go together',
       path: ['certificateArn'],
     }),
+    z.refine((c) => c.stage !== 'prod' || Boolean(c.mailFrom ?? c.domainName), {
+      message:
+        'prod sends sign-in codes by e-mail: set mailFrom (GIA_MAIL_FROM) to a verified SES sender, or domainName to send from no-reply@<domainName>',
+      path: ['mailFrom'],
+    }),
   );
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -64,11 +76,12 @@ const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /**
  * The configuration from the environment (`GIA_STAGE`, `GIA_REGION`, `GIA_DOMAIN_NAME`,
- * `GIA_CERTIFICATE_ARN`, `GIA_ALARM_EMAIL`, `GIA_AI_DAILY_BUDGET`, `GIA_OPENAI_TIMEOUT_MS`,
- * `GIA_SIGNUP_MAX_PER_CLIENT`; the account from the CLI's `CDK_DEFAULT_ACCOUNT`) and CDK context
- * (`stage`, `region`, `domainName`, `certificateArn`, `alarmEmail`, `aiDailyBudget`,
- * `openAiTimeoutMs`, `signupMaxPerClient`), context first. Throws with every problem listed when
- * something is invalid.
+ * `GIA_CERTIFICATE_ARN`, `GIA_ALARM_EMAIL`, `GIA_MAIL_FROM`, `GIA_AI_DAILY_BUDGET`,
+ * `GIA_OPENAI_TIMEOUT_MS`, `GIA_SIGNUP_MAX_PER_CLIENT`, `GIA_HLS_PUBLIC_KEY`; the account from the
+ * CLI's `CDK_DEFAULT_ACCOUNT`) and CDK context (`stage`, `region`, `domainName`, `certificateArn`,
+ * `alarmEmail`, `mailFrom`, `aiDailyBudget`, `openAiTimeoutMs`, `signupMaxPerClient`,
+ * `hlsPublicKey`), context first. `mailFrom` defaults to `no-reply@<domainName>`. Throws with
+ * every problem listed when something is invalid.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
@@ -82,6 +95,7 @@ export function loadConfig(
     domainName: pick('domainName', 'GIA_DOMAIN_NAME'),
     certificateArn: pick('certificateArn', 'GIA_CERTIFICATE_ARN'),
     alarmEmail: pick('alarmEmail', 'GIA_ALARM_EMAIL'),
+    mailFrom: pick('mailFrom', 'GIA_MAIL_FROM'),
     aiDailyBudget: pick('aiDailyBudget', 'GIA_AI_DAILY_BUDGET'),
     openAiTimeoutMs: pick('openAiTimeoutMs', 'GIA_OPENAI_TIMEOUT_MS'),
     signupMaxPerClient: pick('signupMaxPerClient', 'GIA_SIGNUP_MAX_PER_CLIENT'),
@@ -90,7 +104,9 @@ export function loadConfig(
   if (!parsed.success) {
     throw new Error(`Invalid deployment configuration:\n${z.prettifyError(parsed.error)}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  const mailFrom = config.mailFrom ?? (config.domainName && `no-reply@${config.domainName}`);
+  return mailFrom ? { ...config, mailFrom } : config;
 }
 
 /** The function variables a configuration sets, per route group (only those configured). */

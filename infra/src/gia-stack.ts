@@ -26,7 +26,8 @@ export interface GiaStackProps extends StackProps {
  *   browser ─► WAF ─► CloudFront ─┬─ /               SPA bucket
  *                                 ├─ /api/*          HTTP API ─► one Lambda per route group
  *                                 └─ /media/public/* media bucket (private/* only by presigned URL)
- *   Lambdas ─► DynamoDB table · media bucket · Cognito (learner pool, admin pool) · secrets
+ *   Lambdas ─► DynamoDB table · media bucket · Cognito (learner pool, admin pool) · secrets · SES
+ *   learner pool ─► custom-auth triggers (sign-in with a code) ─► DynamoDB table
  *   EventBridge (every 5 min) ─► reconciliation of unpaid orders
  */
 export class GiaStack extends Stack {
@@ -45,11 +46,17 @@ export class GiaStack extends Stack {
     const logRetention = prod ? logs.RetentionDays.THREE_MONTHS : logs.RetentionDays.ONE_MONTH;
 
     this.table = new DataTable(this, 'Data', { prod });
-    this.pools = new UserPools(this, 'Identity', { prod });
+    this.pools = new UserPools(this, 'Identity', { prod, table: this.table, logRetention });
     this.media = new MediaStorage(this, 'Media', { prod });
     this.secrets = new ProviderSecrets(this, 'Secrets', { hlsPublicKey: config.hlsPublicKey });
     this.api = new Api(this, 'Api', {
-      resources: { table: this.table, media: this.media, pools: this.pools, secrets: this.secrets },
+      resources: {
+        table: this.table,
+        media: this.media,
+        pools: this.pools,
+        secrets: this.secrets,
+        mailFrom: config.mailFrom,
+      },
       groupEnvironment: groupVariables(config),
       logRetention,
     });
@@ -72,6 +79,7 @@ export class GiaStack extends Stack {
         invoicing: this.api.invoicing.fn,
         'insights-stream': this.api.insightsStream.fn,
         'origin-check': this.api.originCheck.fn,
+        'auth-triggers': this.pools.authTriggers,
       },
       alarmEmail: config.alarmEmail,
     });

@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@gia/shared';
+import { BASES, ROUTES } from '@gia/shared';
 import { STAGE_THROTTLE } from '../src/limits.ts';
 import { ORIGIN_CHECK_CODE, ORIGIN_HEADER } from '../src/constructs/origin-check.ts';
 import {
@@ -23,6 +23,19 @@ describe('the HTTP API', () => {
       [...deployedRoutes.map((r) => `${r.method} ${r.path}`), '$default'].sort(),
     );
     expect(ROUTES.filter((r) => r.localOnly).length).toBeGreaterThan(0);
+  });
+
+  it('never deploys the local stack’s own routes: the test gateway and the outbox (issue 29)', () => {
+    const local = ROUTES.filter((r) => r.localOnly);
+    expect(local.map((r) => r.name).sort()).toEqual(['local.outbox', 'local.razorpay.pay']);
+    for (const r of local) expect(r.group, r.name).toBe('local');
+    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => String(r.Properties.RouteKey));
+    expect(keys.filter((k) => k.includes(BASES.local))).toEqual([]);
+    for (const r of local) expect(keys, r.name).not.toContain(`${r.method} ${r.path}`);
+    // No function for the `local` group either.
+    expect(Object.keys(given.stack.api.groups)).not.toContain('local');
+    const descriptions = ofType('AWS::Lambda::Function').map(([, f]) => f.Properties.Description);
+    expect(descriptions.filter((d) => String(d).includes('local'))).toEqual([]);
   });
 
   it('sends each route to its own group’s function, and unknown paths to the health function', () => {

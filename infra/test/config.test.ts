@@ -7,7 +7,8 @@ describe('the configuration', () => {
   });
 
   it('prefers CDK context to the environment', () => {
-    const context = (key: string) => ({ stage: 'prod', region: 'eu-west-1' })[key];
+    const context = (key: string) =>
+      ({ stage: 'prod', region: 'eu-west-1', mailFrom: 'no-reply@gia.school' })[key];
     expect(loadConfig({ GIA_STAGE: 'dev' }, context)).toMatchObject({
       stage: 'prod',
       region: 'eu-west-1',
@@ -35,6 +36,26 @@ describe('the configuration', () => {
     ] as const) {
       expect(() => loadConfig({ [variable]: value }), `${variable}=${value}`).toThrow(key);
     }
+  });
+
+  it('sends e-mail from mailFrom, else from no-reply@ the domain; prod needs one of them (issue 29)', () => {
+    expect(loadConfig({ GIA_MAIL_FROM: 'codes@gia.school' }).mailFrom).toBe('codes@gia.school');
+    const domain = {
+      GIA_DOMAIN_NAME: 'gia.school',
+      GIA_CERTIFICATE_ARN: 'arn:aws:acm:us-east-1:123456789012:certificate/x',
+    };
+    expect(loadConfig(domain).mailFrom).toBe('no-reply@gia.school');
+    expect(loadConfig({ ...domain, GIA_MAIL_FROM: 'codes@gia.school' }).mailFrom).toBe(
+      'codes@gia.school',
+    );
+    expect(loadConfig({ ...domain }, (k) => ({ mailFrom: 'ctx@gia.school' })[k]).mailFrom).toBe(
+      'ctx@gia.school',
+    );
+    // dev without either: no sender (the stack warns that sign-in codes cannot be e-mailed).
+    expect(loadConfig({}).mailFrom).toBeUndefined();
+    expect(() => loadConfig({ GIA_STAGE: 'prod' })).toThrow(/mailFrom/);
+    expect(loadConfig({ GIA_STAGE: 'prod', ...domain }).mailFrom).toBe('no-reply@gia.school');
+    expect(() => loadConfig({ GIA_MAIL_FROM: 'GIA School' })).toThrow(/mailFrom/);
   });
 
   it('refuses an unknown stage, and a domain without its us-east-1 certificate', () => {

@@ -45,6 +45,8 @@ function accessOf(group: string) {
     bucket: [] as string[],
     cognito: {} as Record<string, string[]>,
     secrets: [] as string[],
+    /** `<action> <identity> from <ses:FromAddress>` per SES identity. */
+    mail: [] as string[],
   };
   for (const s of statementsOf(group)) {
     const actions = [s.Action].flat();
@@ -62,7 +64,12 @@ function accessOf(group: string) {
         for (const a of actions) (access.media[a] ??= []).push(String(join[1]).slice(1));
       } else if (same(r, pools.learner)) (access.cognito.learner ??= []).push(...actions);
       else if (same(r, pools.admin)) (access.cognito.admin ??= []).push(...actions);
-      else if (same(r, secrets.razorpay) || same(r, secrets.openai) || same(r, secrets.hls)) {
+      else if (join && String(join[2]).startsWith(':ses:')) {
+        const identity = String(join[2]).replace(/^:ses:[^:]+:\d{12}:identity\//, '');
+        const from = (s as { Condition?: { StringEquals?: Record<string, string> } }).Condition
+          ?.StringEquals?.['ses:FromAddress'];
+        for (const a of actions) access.mail.push(`${a} ${identity} from ${from}`);
+      } else if (same(r, secrets.razorpay) || same(r, secrets.openai) || same(r, secrets.hls)) {
         expect(actions.sort()).toEqual([
           'secretsmanager:DescribeSecret',
           'secretsmanager:GetSecretValue',
@@ -92,7 +99,15 @@ const READ_WRITE = [
   'UpdateItem',
 ];
 const INDEXES = ['dynamodb:Query'];
-const NONE = { table: [], indexes: [], media: {}, bucket: [], cognito: {}, secrets: [] };
+const NONE = {
+  table: [],
+  indexes: [],
+  media: {},
+  bucket: [],
+  cognito: {},
+  secrets: [],
+  mail: [],
+};
 
 describe('the functions', () => {
   const lambdas = () =>
@@ -170,6 +185,17 @@ describe('the functions', () => {
     }
   });
 
+  it('give the e-mail sender (MAIL_FROM) to the auth function only, and no local-only setting to any (issue 29)', () => {
+    for (const [group, fn] of lambdas()) {
+      const vars = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(vars.MAIL_FROM, group).toBe(group === 'auth' ? 'no-reply@gia.example' : undefined);
+      // The local outbox and plain-http cookies exist only on the loopback stack.
+      expect(vars.MAIL_OUTBOX_FILE, group).toBeUndefined();
+      expect(vars.SECURE_COOKIES, group).toBeUndefined();
+      expect(vars.PAYMENTS_LOCAL_GATEWAY, group).toBeUndefined();
+    }
+  });
+
   it('get the configured AI budget, OpenAI timeout and sign-up limit where they are used', () => {
     const configured: Record<string, Record<string, string>> = {
       ai: { AI_DAILY_BUDGET: '500', OPENAI_TIMEOUT_MS: '8000' },
@@ -186,8 +212,8 @@ describe('the functions', () => {
   it('may touch only what their group needs', () => {
     const privateRead = { 's3:GetObject': ['private/*'] };
     const expected: Record<string, unknown> = {
-      // Readiness and the session check: GetItem only.
-      health: { ...NONE, table: ['GetItem'] },
+      // Readiness and the session check: GetItem, and the session's standing (one BatchGetItem).
+      health: { ...NONE, table: ['BatchGetItem', 'GetItem'] },
       auth: {
         ...NONE,
         table: READ_WRITE,
@@ -197,8 +223,21 @@ describe('the functions', () => {
             'cognito-idp:AdminConfirmSignUp',
             'cognito-idp:AdminAddUserToGroup',
             'cognito-idp:AdminDeleteUser',
+            // Issue 29: sign-in with a code (the custom challenge), sign out everywhere and after
+            // a password reset (ForgotPassword, ConfirmForgotPassword: client calls, no IAM).
+            'cognito-idp:AdminInitiateAuth',
+            'cognito-idp:AdminRespondToAuthChallenge',
+            'cognito-idp:AdminUserGlobalSignOut',
+            'cognito-idp:AdminGetUser',
           ],
+          // An admin's password reset ends the admin's other sessions.
+          admin: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut'],
         },
+        // The sign-in code e-mails, from the configured sender's identity (address or domain).
+        mail: [
+          'ses:SendEmail no-reply@gia.example from no-reply@gia.example',
+          'ses:SendEmail gia.example from no-reply@gia.example',
+        ],
       },
       admins: {
         ...NONE,
@@ -227,7 +266,7 @@ describe('the functions', () => {
       // learner's presigned image waits under private/tmp/.
       uploads: {
         ...NONE,
-        table: ['GetItem', 'UpdateItem'],
+        table: ['BatchGetItem', 'GetItem', 'UpdateItem'],
         media: {
           's3:PutObject': [
             'public/images/*',
@@ -269,7 +308,7 @@ describe('the functions', () => {
       // Issue 15: video items and their records; HLS playlists and segment sizes, captions files.
       'media-jobs': {
         ...NONE,
-        table: ['GetItem', 'UpdateItem'],
+        table: ['BatchGetItem', 'GetItem', 'UpdateItem'],
         // A retry copies the uploaded video onto itself (renotify.ts): read and write it there.
         media: {
           's3:GetObject': ['private/hls/*', 'private/captions/*', 'private/videos/*'],
@@ -286,7 +325,7 @@ describe('the functions', () => {
         indexes: INDEXES,
       },
       // The question bank: one item per topic, read and replaced.
-      'practice-admin': { ...NONE, table: ['GetItem', 'PutItem'] },
+      'practice-admin': { ...NONE, table: ['BatchGetItem', 'GetItem', 'PutItem'] },
       // Issue 18: the seller's settings and the coupons.
       // Issue 18: also the Payments screen, the captured payments and their learners (BatchGetItem).
       'sales-admin': {

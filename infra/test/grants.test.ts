@@ -9,6 +9,7 @@ import {
   type Needs,
 } from '../src/constructs/api-route-group.ts';
 import { RECONCILE_NEEDS } from '../src/constructs/api.ts';
+import { AUTH_TRIGGER_NEEDS } from '../src/constructs/auth.ts';
 import { SOURCES_NEEDS } from '../src/constructs/sources-extraction.ts';
 import { TRANSCODING_NEEDS } from '../src/constructs/transcoding.ts';
 
@@ -39,10 +40,13 @@ const COMMAND_ACTIONS: Record<string, readonly string[]> = {
   DeleteObject: ['s3:DeleteObject'],
   GetSecretValue: ['secretsmanager:GetSecretValue'],
   CreateJob: ['mediaconvert:CreateJob'],
+  SendEmail: ['ses:SendEmail'],
   // Cognito calls authorised by the caller's own token or public: no IAM.
   InitiateAuth: [],
   SignUp: [],
   RevokeToken: [],
+  ForgotPassword: [],
+  ConfirmForgotPassword: [],
   UpdateUserAttributes: [],
   VerifyUserAttribute: [],
 };
@@ -115,6 +119,7 @@ function actionsOfNeeds(needs: Needs): Set<string> {
       actions.map((a) => `cognito-idp:${a}`),
     ),
     ...(needs.secret || needs.hlsSigning ? ['secretsmanager:GetSecretValue'] : []),
+    ...(needs.mail ? ['ses:SendEmail'] : []),
   ]);
 }
 
@@ -126,6 +131,8 @@ const functions: [string, string, Needs, string[]][] = [
   ),
   ['reconcile', 'src/payments/reconcile.ts', RECONCILE_NEEDS, []],
   ['sources', 'src/sources/handler.ts', SOURCES_NEEDS, []],
+  // infra/src/constructs/auth.ts: the learner pool's custom-auth triggers (issue 29).
+  ['auth-triggers', 'src/auth-triggers/handler.ts', AUTH_TRIGGER_NEEDS, []],
   // infra/src/constructs/transcoding.ts: CreateJob on the template, the queue and new jobs.
   ['transcoding', 'src/media-jobs/transcoding.ts', TRANSCODING_NEEDS, ['mediaconvert:CreateJob']],
 ];

@@ -9,8 +9,9 @@ describe('operations', () => {
   it('alarms on API 5xx and on every function’s errors and throttles, by e-mail', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     expect(alarms.filter((a) => a.MetricName === '5xx')).toHaveLength(1);
-    // The groups, reconciliation, invoices, the insights' stream consumer, the origin check.
-    const functions = deployedGroups.length + 4;
+    // The groups, reconciliation, invoices, the insights' stream consumer, the origin check, the
+    // learner pool's custom-auth triggers.
+    const functions = deployedGroups.length + 5;
     expect(alarms.filter((a) => a.MetricName === 'Errors')).toHaveLength(functions);
     expect(alarms.filter((a) => a.MetricName === 'Throttles')).toHaveLength(functions);
     for (const a of alarms) expect(a.AlarmActions).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { BASES, SESSION_COOKIE } from '@gia/shared';
 import { ORIGIN_HEADER } from '../src/constructs/origin-check.ts';
 import { idOf, ofType, givenStacks, TEST_HLS_PUBLIC_KEY, type Resource } from './template.ts';
 
@@ -54,7 +55,13 @@ describe('the site', () => {
       config()
         .CacheBehaviors.map((b) => b.PathPattern)
         .sort(),
-    ).toEqual(['/api/*', '/media/private/hls/*', '/media/public/*']);
+    ).toEqual([
+      '/api/*',
+      '/api/v1/classadmin/login/*',
+      '/api/v1/classuser/login/*',
+      '/media/private/hls/*',
+      '/media/public/*',
+    ]);
   });
 
   it('opens /media/private/hls/* only with cookies signed by the trusted key group (issue 15)', () => {
@@ -100,6 +107,90 @@ describe('the site', () => {
       },
     });
     expect(out.headers['x-gia-viewer-host']).toEqual({ value: 'gia.example' });
+  });
+
+  describe('cookies to the API (issue 29)', () => {
+    const loginPaths = [`${BASES.learner}/login/*`, `${BASES.admin}/login/*`];
+    type Cookies = Record<string, { value: string }>;
+    /** The viewer-request function of a behaviour, run on a request with these cookies. */
+    const cookiesPassedOn = (path: string, cookies: Cookies) => {
+      const assoc = behavior(path).FunctionAssociations as {
+        EventType: string;
+        FunctionARN: { 'Fn::GetAtt': string[] };
+      }[];
+      expect(
+        assoc.map((a) => a.EventType),
+        path,
+      ).toEqual(['viewer-request']);
+      const fn = given.resources[assoc[0]!.FunctionARN['Fn::GetAtt'][0]!]!.Properties as {
+        FunctionCode: string;
+        FunctionConfig: { Runtime: string };
+      };
+      expect(fn.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+      const handler = new Function(`${fn.FunctionCode}; return handler;`)() as (e: unknown) => {
+        cookies: Cookies;
+        headers: Record<string, { value: string }>;
+      };
+      const out = handler({
+        request: { uri: path, headers: { host: { value: 'gia.example' } }, cookies },
+      });
+      expect(out.headers['x-gia-viewer-host'], path).toEqual({ value: 'gia.example' });
+      return out.cookies;
+    };
+    const browserCookies = (): Cookies => ({
+      [SESSION_COOKIE]: { value: 'refresh-token' },
+      'CloudFront-Policy': { value: 'p' },
+      other: { value: 'x' },
+    });
+
+    it('sends each pool’s login paths to the API like /api/*, ahead of it', () => {
+      const patterns = config().CacheBehaviors.map((b) => b.PathPattern as string);
+      for (const path of loginPaths) {
+        // CloudFront takes the first behaviour that matches: a login path must come first.
+        expect(patterns.indexOf(path), path).toBeGreaterThanOrEqual(0);
+        expect(patterns.indexOf(path), path).toBeLessThan(patterns.indexOf('/api/*'));
+        const { FunctionAssociations: _ownFunction, ...login } = behavior(path);
+        const { FunctionAssociations: _apiFunction, ...api } = behavior('/api/*');
+        expect(login, path).toEqual({ ...api, PathPattern: path });
+        expect(login, path).toMatchObject({
+          AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+          CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+          ViewerProtocolPolicy: 'https-only',
+        });
+      }
+    });
+
+    it('passes on the session cookie, and nothing else, only on the login paths', () => {
+      for (const path of loginPaths) {
+        expect(cookiesPassedOn(path, browserCookies()), path).toEqual({
+          [SESSION_COOKIE]: { value: 'refresh-token' },
+        });
+        expect(cookiesPassedOn(path, {}), path).toEqual({});
+      }
+    });
+
+    it('passes on no cookie at all on /api/*', () => {
+      expect(cookiesPassedOn('/api/*', browserCookies())).toEqual({});
+    });
+
+    it('still lets the API set cookies: no API behaviour is one that forwards no cookies (CloudFront would strip Set-Cookie)', () => {
+      // The session cookie on the login paths; HLS access cookies on /api/* (issue 15). The
+      // managed policy forwards all cookies, so CloudFront keeps Set-Cookie; the viewer-request
+      // functions above decide which cookies actually reach the API.
+      for (const path of [...loginPaths, '/api/*']) {
+        expect(behavior(path).OriginRequestPolicyId, path).toBe(
+          'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+        );
+        expect(behavior(path).ForwardedValues, path).toBeUndefined();
+      }
+    });
+
+    it('leaves the HLS access cookies to CloudFront on /media/private/hls/* (not forwarded to S3)', () => {
+      const hls = behavior('/media/private/hls/*');
+      expect(hls.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // CachingOptimized
+      expect(hls.OriginRequestPolicyId).toBeUndefined();
+      expect(hls.TrustedKeyGroups).toBeDefined();
+    });
   });
 
   it('answers client routes with index.html without hiding the API’s own 403 and 404', () => {

@@ -69,6 +69,7 @@ export function synthesized(): Synthesized {
   const config = loadConfig({
     GIA_STAGE: 'prod',
     GIA_ALARM_EMAIL: 'ops@gia.example',
+    GIA_MAIL_FROM: 'no-reply@gia.example',
     GIA_AI_DAILY_BUDGET: '500',
     GIA_OPENAI_TIMEOUT_MS: '8000',
     GIA_SIGNUP_MAX_PER_CLIENT: '5',

@@ -6,6 +6,7 @@ import {
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Annotations, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -68,6 +69,11 @@ export interface Needs {
   readonly secret?: 'razorpay' | 'openai';
   /** Signs CloudFront cookies for HLS videos (the key pair id and the private key's secret). */
   readonly hlsSigning?: boolean;
+  /**
+   * Sends e-mail (functions/src/lib/mailer.ts, SES SendEmail) from the configured sender only:
+   * `MAIL_FROM` in its environment, ses:SendEmail on that sender's identity.
+   */
+  readonly mail?: boolean;
 }
 
 const PRIVATE_MEDIA = ['private/'];
@@ -79,11 +85,32 @@ const PENDING_MEDIA = [LEARNER_PENDING_PREFIX];
  * group in the shared route table fails the type-check here until its needs are written down.
  */
 export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
-  // Readiness (/api/health/ready) and the session check of the unknown-path answers: GetItem only.
-  health: { table: ['GetItem'] },
+  // Readiness (/api/health/ready) and the session check of the unknown-path answers: GetItem, and
+  // the session's standing (logout, sign out everywhere: one BatchGetItem, issue 29).
+  health: { table: ['GetItem', 'BatchGetItem'] },
   auth: {
-    table: 'read-write', // profiles, e-mail guards, sign-in failure counters
-    cognito: { learner: ['AdminConfirmSignUp', 'AdminAddUserToGroup', 'AdminDeleteUser'] },
+    // Profiles, e-mail guards, sign-in failure counters; refresh sessions, sign-out records,
+    // sign-in codes and proofs, reset code times, code-send and reset-try counters (issue 29).
+    table: 'read-write',
+    // ForgotPassword and ConfirmForgotPassword are client calls (no IAM), as are SignUp,
+    // InitiateAuth and RevokeToken.
+    cognito: {
+      learner: [
+        'AdminConfirmSignUp',
+        'AdminAddUserToGroup',
+        'AdminDeleteUser',
+        // Sign-in with an e-mailed code: the custom challenge, started and answered (issue 29).
+        'AdminInitiateAuth',
+        'AdminRespondToAuthChallenge',
+        // Sign out everywhere, and after a password reset (the account's `sub` by AdminGetUser).
+        'AdminUserGlobalSignOut',
+        'AdminGetUser',
+      ],
+      // An admin's password reset ends the admin's other sessions the same way.
+      admin: ['AdminGetUser', 'AdminUserGlobalSignOut'],
+    },
+    // The sign-in code e-mails.
+    mail: true,
   },
   admins: {
     table: 'read-write',
@@ -101,9 +128,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
   'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
   uploads: {
-    // The caller's session check (admin record, logout revocation): GetItem; a learner's daily
-    // upload counter (`UPLOADS#…`, one atomic ADD): UpdateItem.
-    table: ['GetItem', 'UpdateItem'],
+    // The caller's session check (admin record: GetItem; logout and sign out everywhere: one
+    // BatchGetItem); a learner's daily upload counter (`UPLOADS#…`, one atomic ADD): UpdateItem.
+    table: ['GetItem', 'BatchGetItem', 'UpdateItem'],
     // Admins' uploads of each kind, and learners' images, presigned into their pending folder.
     mediaPut: [...Object.values(UPLOAD_KINDS).map((k) => k.prefix), ...PENDING_MEDIA],
   },
@@ -132,7 +159,7 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   // be checked (a missing one must read as missing: list); a retry copies the uploaded video
   // onto itself so S3 announces it again to the transcoding function (read and write).
   'media-jobs': {
-    table: ['GetItem', 'UpdateItem'],
+    table: ['GetItem', 'BatchGetItem', 'UpdateItem'], // BatchGetItem: the session's standing
     mediaRead: [HLS_PREFIX, UPLOAD_KINDS.captions.prefix, VIDEO_SOURCE_PREFIX],
     mediaPut: [VIDEO_SOURCE_PREFIX],
     mediaList: true,
@@ -144,8 +171,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   // answer and a best score (conditional UpdateItem). No media: a notes source is a page number
   // the client opens in the notes it already holds.
   practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'] },
-  // The question bank: one item per topic, replaced under a version check (PutItem).
-  'practice-admin': { table: ['GetItem', 'PutItem'] },
+  // The question bank: one item per topic, replaced under a version check (PutItem); the
+  // session's standing (BatchGetItem).
+  'practice-admin': { table: ['GetItem', 'BatchGetItem', 'PutItem'] },
   // Selling (issue 18): the settings item and the coupons (listed on gsi1), each one item; a
   // coupon's terms change in place (UpdateItem), its counters untouched. The Payments screen:
   // the captured payments (Query of gsi2) and their learners' profiles (BatchGetItem).
@@ -163,6 +191,8 @@ export interface ApiResources {
   readonly media: MediaStorage;
   readonly pools: UserPools;
   readonly secrets: ProviderSecrets;
+  /** The verified SES sender of the product's e-mails (the configuration's `mailFrom`), if any. */
+  readonly mailFrom?: string;
 }
 
 /** The table actions of the two presets. */
@@ -196,6 +226,24 @@ export function secretEnvironment(needs: Needs, r: ApiResources): Record<string,
     vars.HLS_KEY_PAIR_ID = r.secrets.hlsPublicKey.publicKeyId;
   }
   return vars;
+}
+
+/** `MAIL_FROM` for a function that sends e-mail, when a sender is configured. */
+export function mailEnvironment(needs: Needs, r: ApiResources): Record<string, string> {
+  return needs.mail && r.mailFrom ? { MAIL_FROM: r.mailFrom } : {};
+}
+
+/**
+ * The SES identities a sender may be verified as: the address itself, or its domain. SES checks
+ * SendEmail against the identity that authorizes the From address, so both are named (and nothing
+ * else); the `ses:FromAddress` condition pins the sender within them.
+ */
+export function senderIdentityArns(scope: Construct, from: string): string[] {
+  const stack = Stack.of(scope);
+  const domain = from.slice(from.lastIndexOf('@') + 1);
+  return [from, domain].map((identity) =>
+    stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+  );
 }
 
 /**
@@ -265,6 +313,20 @@ export function grantNeeds(fn: lambda.Function, needs: Needs, r: ApiResources): 
       }),
     );
   }
+  if (needs.mail && r.mailFrom) {
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: senderIdentityArns(fn, r.mailFrom),
+        conditions: { StringEquals: { 'ses:FromAddress': r.mailFrom } },
+      }),
+    );
+  } else if (needs.mail) {
+    Annotations.of(fn).addWarningV2(
+      'gia:no-mail-sender',
+      'No e-mail sender is configured (mailFrom / GIA_MAIL_FROM, or domainName): sign-in codes cannot be e-mailed.',
+    );
+  }
   if (needs.secret) r.secrets[needs.secret].grantRead(fn);
   if (needs.hlsSigning && r.secrets.hlsPublicKey) r.secrets.hlsSigning.grantRead(fn);
   acceptFindings(fn, findings);
@@ -303,7 +365,11 @@ export class ApiRouteGroup extends Construct {
       entry: handlerEntry(props.group),
       ...lambdaBundling(props.group),
       description: `GIA School API: ${props.group} routes`,
-      environment: { ...props.environment, ...secretEnvironment(needs, props.resources) },
+      environment: {
+        ...props.environment,
+        ...secretEnvironment(needs, props.resources),
+        ...mailEnvironment(needs, props.resources),
+      },
       logRetention: props.logRetention,
     }).fn;
     grantNeeds(this.fn, needs, props.resources);

@@ -16,6 +16,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { BASES, SESSION_COOKIE } from '@gia/shared';
 import { acceptFindings } from '../nag.ts';
 
 /** The built SPA (`npm run build -w web`). */
@@ -64,15 +65,35 @@ const STRIP_MEDIA_PREFIX = `function handler(event) {
 }`;
 
 /**
- * Viewer-request function of `/api/*`: the host the viewer asked for, which CloudFront does not
- * forward (the API routes on its own host), goes to the functions as `x-gia-viewer-host`; HLS
- * access cookies name it in their policy. Set here, a viewer cannot choose it.
+ * The paths of the login routes, one per pool: the only API paths the session cookie is sent to
+ * (its `Path`, functions/src/lib/session-cookie.ts), and the only ones CloudFront passes it on.
  */
-const VIEWER_HOST = `function handler(event) {
+export const LOGIN_PATHS = [`${BASES.learner}/login/*`, `${BASES.admin}/login/*`] as const;
+
+/**
+ * Viewer-request function of the API's paths. The host the viewer asked for, which CloudFront does
+ * not forward (the API routes on its own host), goes to the functions as `x-gia-viewer-host`; HLS
+ * access cookies name it in their policy. Set here, a viewer cannot choose it.
+ *
+ * Cookies: every one but `keep` is dropped before the request goes on. `/api/*` keeps none, the
+ * login paths only the session cookie (a browser sends it nowhere else, its `Path` sees to that;
+ * this makes sure of it). They are dropped here rather than by the origin request policy: a
+ * behaviour that forwards no cookies makes CloudFront strip every `Set-Cookie` of the answers, and
+ * the API sets cookies (the session on the login paths, HLS access cookies on the catalogue and
+ * purchases routes); nor can a custom policy forward every viewer header but Host together with
+ * `CloudFront-Viewer-Address` (the client address of the sign-in limits) as the managed one does.
+ */
+export function apiViewerRequest(keep: readonly string[]): string {
+  return `function handler(event) {
   var r = event.request;
   r.headers['x-gia-viewer-host'] = { value: r.headers.host ? r.headers.host.value : '' };
+  var keep = ${JSON.stringify(keep)};
+  for (var name in r.cookies) {
+    if (keep.indexOf(name) === -1) delete r.cookies[name];
+  }
   return r;
 }`;
+}
 
 export interface WebHostingProps {
   readonly api: apigw.HttpApi;
@@ -97,7 +118,8 @@ export interface WebHostingProps {
  * CloudFront in front of everything, one origin per concern:
  * - `/` the SPA from its private bucket (origin access control), client routes get index.html;
  * - `/api/*` the HTTP API: every method, no caching, every viewer header but Host (so the
- *   Authorization header and the query string reach the functions);
+ *   Authorization header and the query string reach the functions), and no cookie;
+ * - the login paths ({@link LOGIN_PATHS}) the same, but with the session cookie (issue 29);
  * - `/media/public/*` public images from the media bucket (origin access control), cached;
  * - `/media/private/hls/*` transcoded videos (playlists, segments, posters) from the same origin,
  *   only with CloudFront signed cookies of the trusted key group (one video's folder per policy).
@@ -142,7 +164,7 @@ export class WebHosting extends Construct {
         },
       },
     });
-    const viewerRequest = (fnId: string, code: string) => ({
+    const viewerRequest = (fnId: string, code: string): cloudfront.FunctionAssociation => ({
       eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
       function: new cloudfront.Function(this, fnId, {
         code: cloudfront.FunctionCode.fromInline(code),
@@ -167,6 +189,24 @@ export class WebHosting extends Construct {
           },
         }
       : {};
+    const apiOrigin = new origins.HttpOrigin(apiHost, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      // Replaces any viewer header of that name; the API refuses requests without it.
+      customHeaders: { [props.originHeader.name]: props.originHeader.value },
+    });
+    const apiRequest = viewerRequest('ViewerHost', apiViewerRequest([]));
+    const loginRequest = viewerRequest('LoginViewerRequest', apiViewerRequest([SESSION_COOKIE]));
+    const apiBehavior = (request: cloudfront.FunctionAssociation): cloudfront.BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      // Everything but Host (API Gateway routes on its own host name): Authorization, the query
+      // string, X-Razorpay-Signature, CloudFront-Viewer-Address. Cookies: see apiViewerRequest.
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [request],
+    });
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'GIA School',
       webAclId: props.webAclArn,
@@ -190,21 +230,9 @@ export class WebHosting extends Construct {
         functionAssociations: [viewerRequest('SpaFallback', SPA_FALLBACK)],
       },
       additionalBehaviors: {
-        '/api/*': {
-          origin: new origins.HttpOrigin(apiHost, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            // Replaces any viewer header of that name; the API refuses requests without it.
-            customHeaders: { [props.originHeader.name]: props.originHeader.value },
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Everything but Host (API Gateway routes on its own host name): Authorization, the
-          // query string, X-Razorpay-Signature.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
-          functionAssociations: [viewerRequest('ViewerHost', VIEWER_HOST)],
-        },
+        // Before `/api/*`: CloudFront takes the first behaviour whose pattern matches.
+        ...Object.fromEntries(LOGIN_PATHS.map((path) => [path, apiBehavior(loginRequest)])),
+        '/api/*': apiBehavior(apiRequest),
         '/media/public/*': {
           origin: mediaOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
