@@ -136,6 +136,18 @@ describe('an admin', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/Setup');
     await page.getByRole('heading', { name: 'Setup' }).first().waitFor();
+    expect(await sessionOf(page)).toBe('admin');
+    // The admin pool's session cookie: HttpOnly, on the admin login routes only.
+    const cookie = (await context.cookies()).find((c) => c.name === 'gia_session');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/v1/classadmin/login/',
+    });
+    // A reload keeps the admin signed in (the cookie is traded for a new token).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Setup' }).first().waitFor();
+    expect(await sessionOf(page)).toBe('admin');
   });
 
   it('keeps a learner out of the admin area', async () => {

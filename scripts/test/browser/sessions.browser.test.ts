@@ -193,11 +193,20 @@ describe('a learner’s session on a 360×740 phone (issue 29)', () => {
     await expectNoTokenReadable(page, [answer.accessToken, answer.refreshToken]);
 
     // A reload trades the cookie for a new access token: that one is not kept in storage either.
+    // The cookie goes to the refresh route only, not to the other calls of the API.
     const refreshed = loginAnswer(page, 'refresh');
+    const profileRead = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === routePath('profile.get'),
+    );
     await page.reload();
     const renewal = await refreshed;
     expect(renewal.status()).toBe(200);
-    expect(renewal.request().headers()['x-requested-with']).toBe('XMLHttpRequest');
+    const sent = await renewal.request().allHeaders();
+    expect(sent['x-requested-with']).toBe('XMLHttpRequest');
+    expect(sent.cookie).toContain(`${SESSION_COOKIE}=${answer.refreshToken}`);
+    const read = await (await profileRead).allHeaders();
+    expect(read.authorization).toMatch(/^Bearer /);
+    expect(read.cookie ?? '').not.toContain(SESSION_COOKIE);
     const fresh = (await renewal.json()) as { accessToken: string };
     await expectSignedInOnProfile(page);
     await expectNoTokenReadable(page, [answer.accessToken, answer.refreshToken, fresh.accessToken]);
