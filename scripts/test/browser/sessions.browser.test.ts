@@ -240,6 +240,8 @@ describe('a learner’s session on a 360×740 phone (issue 29)', () => {
     // Another device, signed in before.
     const device = await otherDevice(me);
 
+    // Back to the first tab (a background tab gets few animation frames: clicks would wait).
+    await page.bringToFront();
     await page.goto('/Profile');
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     const dialog = page.getByRole('dialog');
