@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, layoutProblems, watchErrors } from './browser.ts';
-import { uniqueEmail } from '../../../functions/test/api.ts';
+import { MESSAGES } from '@gia/shared/messages.ts';
+import { launchChromium, layoutProblems, sessionOf, watchErrors } from './browser.ts';
+import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
+const call = api();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -26,6 +28,7 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
+/** Signs up on the sign-up screen: the learner is signed in and lands on the board screen. */
 async function signUpInBrowser(email: string, password: string, name = 'Kavya Nair') {
   await page.goto('/signup');
   await page.getByRole('heading', { name: 'Sign up to GIA School' }).waitFor();
@@ -33,7 +36,15 @@ async function signUpInBrowser(email: string, password: string, name = 'Kavya Na
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create an Account' }).click();
-  await page.waitForURL('**/signin');
+  await page.waitForURL('**/GetBoard');
+}
+
+/** An account made through the API (the sign-up screen is tested once, above). */
+async function signUpByApi(email: string, password: string) {
+  const res = await call('POST', routePath('learner.login.signup'), {
+    body: { user_name: 'Kavya Nair', email, password },
+  });
+  expect(res.status).toBe(201);
 }
 
 async function signInInBrowser(email: string, password: string) {
@@ -43,17 +54,13 @@ async function signInInBrowser(email: string, password: string) {
 }
 
 describe('a learner', () => {
-  it('signs up, signs in and lands on the board screen, then logs out', async () => {
+  it('signs up, is signed in at once on the board screen, then logs out', async () => {
     const email = uniqueEmail('kavya');
     await signUpInBrowser(email, 'Kavya2026x');
-    await page.getByText('Successfully signed up').waitFor();
-
-    await signInInBrowser(email, 'Kavya2026x');
-    await page.waitForURL('**/GetBoard');
+    await page.getByText(MESSAGES.signupSuccess).waitFor();
     await page.getByRole('heading', { name: 'Choose Board' }).waitFor();
-    expect(
-      await page.evaluate(() => globalThis.sessionStorage.getItem('accessToken')),
-    ).toBeTruthy();
+    expect(await sessionOf(page)).toBe('learner');
+    // The hint of a session is kept (the token is not: sessions.browser.test.ts checks that).
     const persisted = await page.evaluate(() => globalThis.localStorage.getItem('root'));
     expect(persisted).toContain(email);
 
@@ -64,15 +71,22 @@ describe('a learner', () => {
       .first()
       .click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => globalThis.sessionStorage.getItem('accessToken'))).toBeNull();
+    expect(await sessionOf(page)).toBeUndefined();
+    expect(await page.evaluate(() => globalThis.localStorage.getItem('root'))).not.toContain(email);
+    // The session cookie is gone: a reload does not bring the session back.
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('gia_session');
+    await page.goto('/Profile');
+    await page.waitForURL('**/signin?redirect=%2FProfile');
   });
 
   it('sees the server message when the password is wrong, under the form', async () => {
     const email = uniqueEmail('wrongpw');
-    await signUpInBrowser(email, 'Right2026x');
+    await signUpByApi(email, 'Right2026x');
+    await page.goto('/signin');
     await signInInBrowser(email, 'Wrong2026x');
     expect(await page.getByRole('alert').textContent()).toBe('Invalid email or password.');
     expect(new URL(page.url()).pathname).toBe('/signin');
+    expect(await sessionOf(page)).toBeUndefined();
   });
 
   it('on a 360 px phone: sees the password rule first, never a shown password carried over, and a one-line switch link', async () => {
@@ -104,11 +118,12 @@ describe('a learner', () => {
 
   it('is sent to sign in from /Profile when signed out, and returned there after signing in', async () => {
     const email = uniqueEmail('returns');
-    await signUpInBrowser(email, 'Return2026x');
+    await signUpByApi(email, 'Return2026x');
     await page.goto('/Profile');
     await page.waitForURL('**/signin?redirect=%2FProfile');
     await signInInBrowser(email, 'Return2026x');
     await page.waitForURL('**/Profile');
+    expect(await sessionOf(page)).toBe('learner');
   });
 });
 
@@ -121,6 +136,18 @@ describe('an admin', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/Setup');
     await page.getByRole('heading', { name: 'Setup' }).first().waitFor();
+    expect(await sessionOf(page)).toBe('admin');
+    // The admin pool's session cookie: HttpOnly, on the admin login routes only.
+    const cookie = (await context.cookies()).find((c) => c.name === 'gia_session');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/v1/classadmin/login/',
+    });
+    // A reload keeps the admin signed in (the cookie is traded for a new token).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Setup' }).first().waitFor();
+    expect(await sessionOf(page)).toBe('admin');
   });
 
   it('keeps a learner out of the admin area', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { api, routePath } from '../../../functions/test/api.ts';
 
 /**
@@ -38,6 +38,47 @@ export async function signInAsLearner(page: Page, email: string, password: strin
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/GetBoard');
+}
+
+/**
+ * This tab's session as the SPA shows it on `<html data-session>`: `'learner'` or `'admin'` while
+ * the tab holds that role's access token, `'restoring'` while it trades the session cookie for
+ * one, `undefined` when signed out. The token itself lives in the page's memory only.
+ */
+export function sessionOf(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.documentElement.dataset.session);
+}
+
+/**
+ * Signs a learner in through the API from the context's own request client, so the session
+ * cookie lands in the context's cookie jar as a sign-in in the page would leave it, and plants
+ * the SPA's persisted hint (localStorage `root`, written before the first page's scripts run)
+ * that a learner is signed in: the next page load restores the session from the cookie. Quicker
+ * than the sign-in screen when a test is about something else. Answers the sign-in's access
+ * token, for the test's own API calls.
+ */
+export async function signInByApi(
+  context: BrowserContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await context.request.post(routePath('learner.login.request'), {
+    data: { email, password },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  const { user, accessToken } = (await res.json()) as {
+    accessToken: string;
+    user: { empid: string; name: string; email: string };
+  };
+  const hint = JSON.stringify({
+    state: { isAuthenticated: true, role: 'learner', user, selections: {} },
+    version: 0,
+  });
+  // Only where no hint is kept yet: a later sign-out in the page must stay signed out.
+  await context.addInitScript((value) => {
+    if (!globalThis.localStorage.getItem('root')) globalThis.localStorage.setItem('root', value);
+  }, hint);
+  return accessToken;
 }
 
 /** Signs in on the admin login page and waits for the back office's first screen. */

@@ -1,7 +1,13 @@
 // Code passed to page.evaluate() runs in the browser, where Web Storage and the CSSOM exist.
 declare global {
-  var sessionStorage: { getItem(key: string): string | null };
-  var localStorage: { getItem(key: string): string | null };
+  interface TestStorage {
+    readonly length: number;
+    key(index: number): string | null;
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+  }
+  var sessionStorage: TestStorage;
+  var localStorage: TestStorage;
   interface TestVideo {
     readyState: number;
     duration: number;
@@ -16,7 +22,12 @@ declare global {
     ended: boolean;
     play(): Promise<void>;
   }
-  var document: { querySelector(selector: string): TestVideo | null };
+  var document: {
+    querySelector(selector: string): TestVideo | null;
+    /** `<html>`: the SPA mirrors the tab's session on `data-session`. */
+    documentElement: { dataset: Record<string, string | undefined> };
+    cookie: string;
+  };
   var Event: new (type: string) => unknown;
   function getComputedStyle(element: unknown): { padding: string };
 }
