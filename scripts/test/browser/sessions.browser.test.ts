@@ -281,12 +281,9 @@ describe('a learner’s session on a 360×740 phone (issue 29)', () => {
     expect(await sessionCookie(device.context)).toBeUndefined();
   });
 
-  // KNOWN BUG (reported with this test): when a session ends at a request (401, refresh refused),
-  // the tab goes to /signin?redirect=%2FProfile through its guard and then, by a full page load
-  // from api-client's sendToSignIn, to /signin?redirect=%2Fsignin%3Fredirect%3D%252FProfile: the
-  // learner who signs in again is left on the sign-in form instead of the profile. `fails`: this
-  // test passes while the bug is there; remove `.fails` once it is fixed.
-  it.fails(
+  // Once a bug: the guard moved the tab to /signin?redirect=%2FProfile first, and api-client then
+  // sent it on to a sign-in page whose way back was the sign-in page itself.
+  it(
     'returns a learner whose session ended at a request to that page after signing in again',
     async () => {
       const me = await newAccount('ended');

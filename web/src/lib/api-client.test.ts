@@ -116,4 +116,25 @@ describe('the HTTP client', () => {
     expect(useSession.getState()).toMatchObject({ isAuthenticated: false, status: 'signed-out' });
     expect(accessToken()).toBeNull();
   });
+
+  it('keeps the way back it had before the refresh, though the guards moved the tab meanwhile', async () => {
+    signInForTest();
+    const assign = vi.fn();
+    const location = { ...window.location, pathname: '/Profile', search: '', assign };
+    vi.stubGlobal('location', location);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        // The refused refresh signs the tab out; its guard then shows the sign-in form.
+        if (String(input).endsWith('/login/refresh')) {
+          Object.assign(location, { pathname: '/signin', search: '?redirect=%2FProfile' });
+        }
+        return json(401, { message: 'expired', code: 'UNAUTHENTICATED' });
+      }),
+    );
+
+    await api('GET', apiPath('profile.get')).catch(() => undefined);
+
+    expect(assign).toHaveBeenCalledWith('/signin?redirect=%2FProfile');
+  });
 });

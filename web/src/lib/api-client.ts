@@ -18,12 +18,25 @@ export class ApiError extends Error {
 
 type Json = Record<string, unknown>;
 
-/** Where a session that cannot be renewed is sent, to come back here after signing in. */
-function sendToSignIn() {
-  const role = useSession.getState().role;
+/** Where the tab was, and as whom, before a refresh was tried (which may sign it out). */
+interface Whereabouts {
+  role: ReturnType<typeof useSession.getState>['role'];
+  here: string;
+}
+
+const whereabouts = (): Whereabouts => ({
+  role: useSession.getState().role,
+  here: window.location.pathname + window.location.search,
+});
+
+/**
+ * Where a session that cannot be renewed is sent, to come back after signing in. `before` is read
+ * before the refresh: a refused refresh signs the tab out, and the route guards may already have
+ * moved it to the sign-in form, whose own URL must not become the way back.
+ */
+function sendToSignIn(before: Whereabouts) {
   useSession.getState().signOut();
-  const here = window.location.pathname + window.location.search;
-  window.location.assign(role === 'admin' ? '/AdminLoginNew' : signInPath(here));
+  window.location.assign(before.role === 'admin' ? '/AdminLoginNew' : signInPath(before.here));
 }
 
 interface RequestOptions {
@@ -59,11 +72,12 @@ export async function api<T = Json>(
   };
   let res = await send();
   if (res.status === 401 && token && options.renew !== false) {
+    const before = whereabouts();
     if ((await refreshSession(token)) === 'renewed') {
       token = accessToken();
       res = await send();
     } else {
-      sendToSignIn();
+      sendToSignIn(before);
       throw new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
     }
   }
