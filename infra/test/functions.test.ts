@@ -220,7 +220,8 @@ describe('the functions', () => {
         indexes: INDEXES,
         cognito: {
           learner: [
-            'cognito-idp:AdminConfirmSignUp',
+            'cognito-idp:AdminCreateUser',
+            'cognito-idp:AdminSetUserPassword',
             'cognito-idp:AdminAddUserToGroup',
             'cognito-idp:AdminDeleteUser',
             // Issue 29: sign-in with a code (the custom challenge), sign out everywhere and after

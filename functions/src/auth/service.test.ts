@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   AdminAddUserToGroupCommand,
-  AdminConfirmSignUpCommand,
+  AdminCreateUserCommand,
   AdminDeleteUserCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RevokeTokenCommand,
-  SignUpCommand,
+  AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   DeleteCommand,
@@ -208,11 +208,29 @@ describe('signing up', () => {
   const signupKey = { pk: `SIGNUPS#${CLIENT}`, sk: 'SIGNUPS' };
 
   function cognitoCreatesTheUser() {
-    cognitoMock.on(SignUpCommand).resolves({ UserSub: 'u-new' });
-    cognitoMock.on(AdminConfirmSignUpCommand).resolves({});
+    cognitoMock
+      .on(AdminCreateUserCommand)
+      .resolves({ User: { Attributes: [{ Name: 'sub', Value: 'u-new' }] } });
+    cognitoMock.on(AdminSetUserPasswordCommand).resolves({});
     cognitoMock.on(AdminAddUserToGroupCommand).resolves({});
     cognitoMock.on(AdminDeleteUserCommand).resolves({});
   }
+
+  it('creates the learner confirmed, with a verified e-mail (reset codes need one) and no message', async () => {
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
+    ddbMock.on(TransactWriteCommand).resolves({});
+    cognitoCreatesTheUser();
+    await signUp(signup, CLIENT);
+    expect(cognitoMock.commandCalls(AdminCreateUserCommand)[0]?.args[0].input).toMatchObject({
+      Username: 'asha@example.in',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: expect.arrayContaining([{ Name: 'email_verified', Value: 'true' }]),
+    });
+    expect(cognitoMock.commandCalls(AdminSetUserPasswordCommand)[0]?.args[0].input).toMatchObject({
+      Password: 'Passw0rdOk',
+      Permanent: true,
+    });
+  });
 
   it('answers 409 (not 201) and removes the user again when the profile is not stored', async () => {
     ddbMock.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
@@ -239,7 +257,7 @@ describe('signing up', () => {
       message: 'Too many accounts were created from this network. Please try again later.',
       headers: { 'retry-after': '3000' },
     });
-    expect(cognitoMock.commandCalls(SignUpCommand)).toHaveLength(0);
+    expect(cognitoMock.commandCalls(AdminCreateUserCommand)).toHaveLength(0);
   });
 
   it('counts a sign-up and a taken e-mail against the client, and gives back one that failed otherwise', async () => {
@@ -260,12 +278,12 @@ describe('signing up', () => {
         ExpressionAttributeValues: { ':minusOne': -1 },
       });
     cognitoMock
-      .on(SignUpCommand)
+      .on(AdminCreateUserCommand)
       .rejects(Object.assign(new Error('taken'), { name: 'UsernameExistsException' }));
     await expect(signUp(signup, CLIENT)).rejects.toMatchObject({ status: 409 });
     expect(givenBack()).toHaveLength(0);
 
-    cognitoMock.on(SignUpCommand).rejects(new Error('socket hang up'));
+    cognitoMock.on(AdminCreateUserCommand).rejects(new Error('socket hang up'));
     await expect(signUp(signup, CLIENT)).rejects.toThrow('socket hang up');
     expect(givenBack()).toHaveLength(1);
   });

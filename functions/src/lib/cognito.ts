@@ -1,6 +1,5 @@
 import {
   AdminAddUserToGroupCommand,
-  AdminConfirmSignUpCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminGetUserCommand,
@@ -12,7 +11,6 @@ import {
   AdminUserGlobalSignOutCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import { cognito } from './cognito-client.ts';
@@ -165,37 +163,22 @@ export async function revokeRefreshToken(pool: Pool, refreshToken: string): Prom
   await cognito.send(new RevokeTokenCommand({ ClientId: clientId, Token: refreshToken }));
 }
 
-/** Self sign-up of a learner, confirmed at once. Returns the new user's `sub`. */
+/**
+ * A learner's sign-up through the API: the user is made by the admin API, confirmed, with the
+ * e-mail marked verified and no message sent. Cognito sends password reset codes only to a verified
+ * address (issue 29), and the pool's SignUp would have e-mailed a confirmation code nobody asks
+ * for. The address is the learner's word, as at any sign-up without a confirmation step; a reset
+ * code still reaches only that inbox. Returns the new user's `sub`.
+ */
 export async function signUpLearner(
   email: string,
   password: string,
   name: string,
 ): Promise<string> {
-  const { userPoolId, clientId } = poolIds('learner');
-  const res = await cognito.send(
-    new SignUpCommand({
-      ClientId: clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: name },
-      ],
-    }),
-  );
-  if (!res.UserSub) throw new Error('sign-up without a user sub');
-  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
-  await cognito.send(
-    new AdminAddUserToGroupCommand({
-      UserPoolId: userPoolId,
-      Username: email,
-      GroupName: POOL_GROUP.learner,
-    }),
-  );
-  return res.UserSub;
+  return createUserWithPassword('learner', email, password, name);
 }
 
-/** Creates a user with a permanent password (admins), returning its `sub`. */
+/** Creates a confirmed user with a permanent password and a verified e-mail; its `sub`. */
 export async function createUserWithPassword(
   pool: Pool,
   email: string,

@@ -92,11 +92,12 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
     // Profiles, e-mail guards, sign-in failure counters; refresh sessions, sign-out records,
     // sign-in codes and proofs, reset code times, code-send and reset-try counters (issue 29).
     table: 'read-write',
-    // ForgotPassword and ConfirmForgotPassword are client calls (no IAM), as are SignUp,
-    // InitiateAuth and RevokeToken.
+    // ForgotPassword and ConfirmForgotPassword are client calls (no IAM), as are InitiateAuth and
+    // RevokeToken. A sign-up makes the learner with the admin API (a verified e-mail, no message).
     cognito: {
       learner: [
-        'AdminConfirmSignUp',
+        'AdminCreateUser',
+        'AdminSetUserPassword',
         'AdminAddUserToGroup',
         'AdminDeleteUser',
         // Sign-in with an e-mailed code: the custom challenge, started and answered (issue 29).

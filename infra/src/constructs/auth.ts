@@ -96,8 +96,8 @@ export class UserPools extends Construct {
 
   constructor(scope: Construct, id: string, props: UserPoolsProps) {
     super(scope, id);
-    this.learner = this.pool('Learners', { kind: 'learner', selfSignUp: true, ...props });
-    this.admin = this.pool('Admins', { kind: 'admin', selfSignUp: false, ...props });
+    this.learner = this.pool('Learners', { kind: 'learner', ...props });
+    this.admin = this.pool('Admins', { kind: 'admin', ...props });
 
     // One function for the three triggers. It knows only the table (never the pool: the pool names
     // the function, so the function naming the pool would be a circular dependency) and may only
@@ -144,11 +144,12 @@ export class UserPools extends Construct {
 
   private pool(
     id: string,
-    opts: { kind: 'learner' | 'admin'; selfSignUp: boolean; prod: boolean },
+    opts: { kind: 'learner' | 'admin'; prod: boolean },
   ): PoolAndClient {
     const userPool = new cognito.UserPool(this, id, {
-      // Learners sign up through the API (SignUp, then AdminConfirmSignUp); admins never do.
-      selfSignUpEnabled: opts.selfSignUp,
+      // Nobody signs up straight against Cognito: learners sign up through the API (its limits, the
+      // profile record; AdminCreateUser with a verified e-mail), admins are made by admins.
+      selfSignUpEnabled: false,
       signInAliases: { email: true },
       autoVerify: { email: true },
       // A new e-mail address is used for sign-in and messages only after its code is confirmed.
