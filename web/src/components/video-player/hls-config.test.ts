@@ -23,6 +23,15 @@ describe('hlsConfig', () => {
     expect(config.progressive).toBe(true);
   });
 
+  it('starts from the link’s first estimate, and picks rungs for at most 1.5 device pixels a pixel', () => {
+    expect(hlsConfig(RecordingLoader as unknown as typeof FetchLoader, 2_000_000)).toMatchObject({
+      abrEwmaDefaultEstimate: 2_000_000,
+      startLevel: -1,
+      capLevelToPlayerSize: true,
+      maxDevicePixelRatio: 1.5,
+    });
+  });
+
   it('hands a segment to the demuxer every 32 KB instead of hls.js’s 128 KB', () => {
     expect(load(128 * 1024)).toEqual({ timeout: 1, highWaterMark: SEGMENT_CHUNK_BYTES });
     expect(SEGMENT_CHUNK_BYTES).toBe(32 * 1024);

@@ -17,15 +17,20 @@ import type {
 export const SEGMENT_CHUNK_BYTES = 32 * 1024;
 
 /**
- * hls.js settings for slow links: start on the lowest rung with a low first estimate (150 kbps,
- * the 234p rung) and climb as ABR measures the link; never a rung taller than the picture; a
- * short forward buffer so a learner who stops early has not paid for a minute ahead. Segments
- * are streamed (`progressive`, hls.js's fetch loader) in chunks of {@link SEGMENT_CHUNK_BYTES}.
+ * hls.js settings for slow links: start on the rung the link's first estimate affords (the last
+ * session's measurement or the browser's report: `link-estimate.ts`; 150 kbps, the 234p rung,
+ * when neither is known) and let ABR follow the link; never a rung wider than the picture at a
+ * device pixel ratio of at most 1.5, so a 360 px phone's player (about 330 px: 495 px) stays at or
+ * under 640×360 whatever its screen's ratio (3 on many phones), while a laptop's 800 px player
+ * gets 720p; a short forward buffer so a learner who stops early has not paid for a minute ahead.
+ * Segments are streamed (`progressive`, hls.js's fetch loader) in chunks of
+ * {@link SEGMENT_CHUNK_BYTES}.
  */
 export const HLS_CONFIG = {
-  startLevel: 0,
+  startLevel: -1,
   progressive: true,
   capLevelToPlayerSize: true,
+  maxDevicePixelRatio: 1.5,
   abrEwmaDefaultEstimate: 150_000,
   maxBufferLength: 20,
   maxMaxBufferLength: 30,
@@ -33,11 +38,15 @@ export const HLS_CONFIG = {
 } as const;
 
 /**
- * The settings for a player, given hls.js's `FetchLoader` (exported by the light build): the
+ * The settings for a player, given hls.js's `FetchLoader` (exported by the light build) and the
+ * link's first estimate (bits per second): the
  * segment loader is the fetch loader with a smaller streaming threshold, an init segment (read
  * whole by hls.js) stays whole. `loader` stays hls.js's own, so `progressive` keeps it.
  */
-export function hlsConfig(Fetch: typeof FetchLoader): Partial<HlsConfig> {
+export function hlsConfig(
+  Fetch: typeof FetchLoader,
+  estimate: number = HLS_CONFIG.abrEwmaDefaultEstimate,
+): Partial<HlsConfig> {
   class SegmentLoader extends Fetch {
     override load(
       context: LoaderContext,
@@ -52,5 +61,9 @@ export function hlsConfig(Fetch: typeof FetchLoader): Partial<HlsConfig> {
       super.load(context, { ...config, highWaterMark }, callbacks);
     }
   }
-  return { ...HLS_CONFIG, fLoader: SegmentLoader as unknown as HlsConfig['fLoader'] };
+  return {
+    ...HLS_CONFIG,
+    abrEwmaDefaultEstimate: estimate,
+    fLoader: SegmentLoader as unknown as HlsConfig['fLoader'],
+  };
 }

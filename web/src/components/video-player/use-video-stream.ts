@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type HlsType from 'hls.js';
 import { hlsConfig } from './hls-config.ts';
+import { keepEstimate, startEstimate } from './link-estimate.ts';
 import { createRenewal, isExpiredAccess } from './renewal.ts';
 import type { Resume } from './resume.ts';
 import type { VideoSource } from './source.ts';
@@ -64,7 +65,8 @@ export function useVideoStream(
           return;
         }
         const start = resume.start;
-        const hls = new Hls({ ...hlsConfig(FetchLoader), startPosition: start ?? -1 });
+        const estimate = startEstimate(window.localStorage, navigator);
+        const hls = new Hls({ ...hlsConfig(FetchLoader, estimate), startPosition: start ?? -1 });
         hlsRef.current = hls;
         hls.on(Hls.Events.MANIFEST_PARSED, (_e, d) => {
           setLevels(d.levels.map((l) => l.height));
@@ -75,6 +77,10 @@ export function useVideoStream(
           }
         });
         hls.on(Hls.Events.LEVEL_SWITCHED, (_e, d) => setPlayingLevel(d.level));
+        // The link's speed as measured, for the next session's start.
+        hls.on(Hls.Events.FRAG_BUFFERED, () =>
+          keepEstimate(window.localStorage, hls.bandwidthEstimate),
+        );
         hls.on(Hls.Events.ERROR, (_e, d) => {
           if (!d.fatal) return;
           if (onRenewRef.current && renewal.take(isExpiredAccess(d))) return;
