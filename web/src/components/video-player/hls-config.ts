@@ -21,7 +21,7 @@ export const SEGMENT_CHUNK_BYTES = 32 * 1024;
  * session's measurement or the browser's report: `link-estimate.ts`; 150 kbps, the 234p rung,
  * when neither is known) and let ABR follow the link; never a rung wider than the picture at a
  * device pixel ratio of at most 1.5, so a 360 px phone's player (about 330 px: 495 px) stays at or
- * under 640×360 whatever its screen's ratio (3 on many phones), while a laptop's 800 px player
+ * under 640×360 whatever its screen's ratio (3 on many phones), while a laptop's 900 px player
  * gets 720p; a short forward buffer so a learner who stops early has not paid for a minute ahead.
  * Segments are streamed (`progressive`, hls.js's fetch loader) in chunks of
  * {@link SEGMENT_CHUNK_BYTES}.
