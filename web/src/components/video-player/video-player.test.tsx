@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDataSaverStore } from './data-saver.ts';
 import type { VideoSource } from './source.ts';
 import { videoSourceOf } from './source.ts';
+import { ESTIMATE_KEY } from './link-estimate.ts';
 import { VideoPlayer } from './video-player.tsx';
 
 /** A stand-in for hls.js: records what the player asks of it and lets a test raise its events. */
@@ -90,13 +91,16 @@ describe('the video player', () => {
     expect(made).toHaveLength(0);
   });
 
-  it('streams HLS through hls.js from the lowest rung, with the poster and a captions track', async () => {
+  it('streams HLS through hls.js from a slow link’s estimate when the link is unknown, with the poster and a captions track', async () => {
     const { container } = render(<VideoPlayer source={hlsSource} title="Algebra" />);
     await waitFor(() => expect(made).toHaveLength(1));
     expect(made[0]?.url).toBe('/media/private/hls/01-a/master.m3u8');
+    // jsdom reports no connection and nothing was measured before: the 234p rung's bitrate.
     expect(made[0]?.config).toMatchObject({
-      startLevel: 0,
+      startLevel: -1,
+      abrEwmaDefaultEstimate: 150_000,
       capLevelToPlayerSize: true,
+      maxDevicePixelRatio: 1.5,
       progressive: true,
     });
     const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
@@ -105,6 +109,14 @@ describe('the video player', () => {
     expect(track?.getAttribute('kind')).toBe('subtitles');
     expect(track?.getAttribute('srclang')).toBe('en');
     expect(track?.getAttribute('label')).toBe('English');
+  });
+
+  it('starts from the link speed this device measured last time', async () => {
+    localStorage.setItem(ESTIMATE_KEY, JSON.stringify({ bps: 1_234_000, at: Date.now() }));
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    expect(made[0]?.config).toMatchObject({ abrEwmaDefaultEstimate: 1_234_000 });
+    localStorage.removeItem(ESTIMATE_KEY);
   });
 
   it('lists Auto and each rung with its size, and a choice switches the level', async () => {
