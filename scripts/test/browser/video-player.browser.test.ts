@@ -28,12 +28,14 @@ let context: BrowserContext;
 let page: Page;
 let errors: string[];
 const ids = { chapter: '', topic: '' };
+const viewer = uniqueEmail('viewer');
 /** HLS files the page asked for, in order. */
 const served: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'gia-hls-'));
-  ladder = makeLadderFixture(dir, { seconds: 24, height: 360 });
+  // 720p, so the ladder has every rung (234p … 720p) and the 720p rung can be asked for.
+  ladder = makeLadderFixture(dir, { seconds: 24, height: 720 });
 
   const { post } = await signInAdmin(call);
   const board = await post('insertBoards', { board_name: `Video ${suffix}` });
@@ -72,8 +74,26 @@ beforeAll(async () => {
 
   browser = await launchChromium();
   context = await browser.newContext({ ...PHONE, baseURL: stack.url });
+  // A phone on a slow link as the browser reports it (Chromium's Network Information API), which
+  // is where hls.js starts when the device has measured nothing yet: the lowest rung.
+  await context.addInitScript(linkOf(0.15));
+  await serveLesson(context);
+  page = await context.newPage();
+  errors = watchErrors(page);
+  await call('POST', routePath('learner.login.signup'), {
+    body: { user_name: 'Viewer One', email: viewer, password: 'Learn2026x' },
+  });
+  await signInAsLearner(page, viewer, 'Learn2026x');
+}, 150_000);
+
+/** What the browser reports of its link (Network Information API), before the page runs. */
+const linkOf = (mbps: number) =>
+  `Object.defineProperty(navigator, 'connection', { configurable: true, value: { downlink: ${mbps}, effectiveType: '4g', saveData: false } })`;
+
+/** Serves the ladder, and the lesson's topic read with its HLS fields, to a browser context. */
+async function serveLesson(ctx: BrowserContext) {
   // The ladder, at the stack's origin under the contract's folder.
-  await context.route(`**${HLS}**`, async (route) => {
+  await ctx.route(`**${HLS}**`, async (route) => {
     const name = new URL(route.request().url()).pathname.slice(HLS.length);
     served.push(name);
     const type = name.endsWith('.m3u8')
@@ -88,7 +108,7 @@ beforeAll(async () => {
     await route.fulfill({ body: readFileSync(join(dir, name)), contentType: type });
   });
   // The topic read with the contract's HLS fields for this lesson.
-  await context.route('**/api/v1/**/getTopics**', async (route) => {
+  await ctx.route('**/api/v1/**/getTopics**', async (route) => {
     const res = await route.fetch();
     const body = await res.json();
     for (const t of body.data as Record<string, unknown>[]) {
@@ -105,14 +125,7 @@ beforeAll(async () => {
     }
     await route.fulfill({ response: res, json: body });
   });
-  page = await context.newPage();
-  errors = watchErrors(page);
-  const email = uniqueEmail('viewer');
-  await call('POST', routePath('learner.login.signup'), {
-    body: { user_name: 'Viewer One', email, password: 'Learn2026x' },
-  });
-  await signInAsLearner(page, email, 'Learn2026x');
-}, 150_000);
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -188,6 +201,38 @@ describe('the video player on a phone', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     expect(await page.getByRole('radio', { name: /^Medium · 360p/ }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  /** Plays the lesson for a few seconds in a new browser of this shape on a fast link. */
+  async function rungsAskedFor(shape: Parameters<Browser['newContext']>[0]): Promise<string[]> {
+    const ctx = await browser.newContext({ ...shape, baseURL: stack.url });
+    try {
+      await ctx.addInitScript(linkOf(10));
+      await serveLesson(ctx);
+      const tab = await ctx.newPage();
+      await signInAsLearner(tab, viewer, 'Learn2026x');
+      served.length = 0;
+      await tab.goto(`/GetTopic?chapter=${ids.chapter}&topic=${ids.topic}`);
+      await tab.locator('video').click();
+      await tab.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 6);
+      return served.filter((f) => f.endsWith('.ts'));
+    } finally {
+      await ctx.close();
+    }
+  }
+
+  it('never asks a 360 px phone for the 720p rung, even on a fast link and a sharp screen', async () => {
+    const phone = await rungsAskedFor({ ...PHONE, deviceScaleFactor: 3 });
+    expect(phone.some((f) => f.startsWith('master_360p_'))).toBe(true);
+    expect(
+      phone.filter((f) => f.startsWith('master_480p_') || f.startsWith('master_720p_')),
+    ).toEqual([]);
+    // The same lesson on a laptop's sharp screen does reach 720p: the cap is the player's size.
+    const laptop = await rungsAskedFor({
+      viewport: { width: 1366, height: 768 },
+      deviceScaleFactor: 2,
+    });
+    expect(laptop.some((f) => f.startsWith('master_720p_'))).toBe(true);
   });
 });
 

@@ -28,6 +28,9 @@ export const SEGMENT_CHUNK_BYTES = 32 * 1024;
  */
 export const HLS_CONFIG = {
   startLevel: -1,
+  // The start rung is the estimate's: no test download of the lowest rung first (on a slow link
+  // it costs a segment; on a fast one it made the first seconds a rung switch).
+  testBandwidth: false,
   progressive: true,
   capLevelToPlayerSize: true,
   maxDevicePixelRatio: 1.5,
@@ -66,4 +69,24 @@ export function hlsConfig(
     abrEwmaDefaultEstimate: estimate,
     fLoader: SegmentLoader as unknown as HlsConfig['fLoader'],
   };
+}
+
+/**
+ * The highest rung hls.js's `capLevelToPlayerSize` allows a player (its rule, with
+ * {@link HLS_CONFIG}'s ratio cap): the first rung at least as wide or as tall as the player's
+ * larger side in device pixels; all of them when none is. The player restores this cap itself
+ * after data saver is turned off, because hls.js re-applies its own only when the player's size
+ * changes: until then a phone would stream the top rung. A player not laid out yet (no size) is
+ * not capped (-1).
+ */
+export function rungCap(
+  levels: readonly { width: number; height: number }[],
+  player: { width: number; height: number },
+  devicePixelRatio: number,
+): number {
+  const scale = Math.min(devicePixelRatio || 1, HLS_CONFIG.maxDevicePixelRatio);
+  const side = Math.max(player.width, player.height) * scale;
+  if (!(side > 0)) return -1;
+  const at = levels.findIndex((l) => l.width >= side || l.height >= side);
+  return at === -1 ? levels.length - 1 : at;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CapLevelController, type Level } from 'hls.js';
 import { HLS_LADDER } from '@gia/shared/video.ts';
-import { HLS_CONFIG } from './hls-config.ts';
+import { HLS_CONFIG, rungCap } from './hls-config.ts';
 
 /*
  * The rung hls.js allows a player of a given size (issue 30, "bytes that fit the screen"), with
@@ -28,5 +28,26 @@ describe('the rung a player may reach', () => {
     expect(rungFor(900, 1)).toBe('720p');
     expect(rungFor(800, 2)).toBe('720p');
     expect(rungFor(800, 1)).toBe('480p');
+  });
+});
+
+describe('rungCap, the cap the player restores after data saver', () => {
+  it('is hls.js’s own cap for every player size and screen', () => {
+    for (const width of [200, 328, 380, 569, 570, 800, 900, 1400]) {
+      for (const ratio of [1, 1.5, 2, 3]) {
+        const player = { width, height: (width * 9) / 16 };
+        const scale = Math.min(ratio, HLS_CONFIG.maxDevicePixelRatio);
+        const theirs = CapLevelController.getMaxLevelByMediaSize(
+          levels,
+          player.width * scale,
+          player.height * scale,
+        );
+        expect(rungCap(levels, player, ratio), `${width} px at ${ratio}`).toBe(theirs);
+      }
+    }
+  });
+
+  it('leaves a player with no size yet uncapped', () => {
+    expect(rungCap(levels, { width: 0, height: 0 }, 2)).toBe(-1);
   });
 });

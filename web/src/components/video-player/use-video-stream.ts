@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type HlsType from 'hls.js';
-import { hlsConfig } from './hls-config.ts';
+import { hlsConfig, rungCap } from './hls-config.ts';
 import { keepEstimate, startEstimate } from './link-estimate.ts';
 import { createRenewal, isExpiredAccess } from './renewal.ts';
 import type { Resume } from './resume.ts';
@@ -116,7 +116,18 @@ export function useVideoStream(
       hls.autoLevelCapping = 0;
       hls.nextLevel = 0;
     } else {
-      hls.autoLevelCapping = -1;
+      // Data saver's cap, if it set one, gives way to the player's size again (hls.js itself
+      // re-applies that only when the size changes); a cap hls.js set is left alone.
+      if (hls.autoLevelCapping === 0) {
+        const video = videoRef.current;
+        hls.autoLevelCapping = video
+          ? rungCap(
+              hls.levels,
+              { width: video.clientWidth, height: video.clientHeight },
+              window.devicePixelRatio,
+            )
+          : -1;
+      }
       hls.nextLevel = chosenLevel;
     }
   }, [opts.dataSaver, levels, chosenLevel]);
