@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
+import { defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { routePath } from '@gia/shared/route-path.ts';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@gia/shared/session.ts';
-import { BOOT_NAMES, type BootConfig } from './src/lib/boot-contract.ts';
+import type { BootConfig } from './src/lib/boot-contract.ts';
 
 const BOOT_SOURCE = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url));
+const BOOT_SETTINGS = fileURLToPath(new URL('./src/boot/boot-settings.ts', import.meta.url));
 
-/** The boot script's settings, from the shared route table and the app's names. */
-const bootConfig = (): BootConfig => ({
-  ...BOOT_NAMES,
-  refreshPath: routePath('learner.login.refresh'),
-  lessonPath: routePath('catalogue.getLesson'),
-  csrf: [CSRF_HEADER, CSRF_HEADER_VALUE],
-});
+/** The boot script's settings (src/boot/boot-settings.ts, loaded with its TypeScript imports). */
+async function bootConfig(): Promise<BootConfig> {
+  const { module } = await runnerImport<{ bootSettings: () => BootConfig }>(BOOT_SETTINGS, {
+    configFile: false,
+    logLevel: 'silent',
+  });
+  return module.bootSettings();
+}
 
 /**
  * The boot script (src/boot/boot.ts) as a hashed asset, `<script src>` first in <head>: the site's
@@ -30,7 +30,7 @@ function bootScript(): Plugin {
       const { code } = await transformWithOxc(readFileSync(BOOT_SOURCE, 'utf8'), BOOT_SOURCE, {
         lang: 'ts',
       });
-      const script = `(function(__GIA_BOOT__){${code}})(${JSON.stringify(bootConfig())});`;
+      const script = `(function(__GIA_BOOT__){${code}})(${JSON.stringify(await bootConfig())});`;
       const source = (await minify('boot.js', script)).code;
       this.emitFile({ type: 'asset', name: 'boot.js', source });
     },
