@@ -1,9 +1,55 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type { BootConfig } from './src/lib/boot-contract.ts';
+
+const BOOT_SOURCE = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url));
+const BOOT_SETTINGS = fileURLToPath(new URL('./src/boot/boot-settings.ts', import.meta.url));
+
+/** The boot script's settings (src/boot/boot-settings.ts, loaded with its TypeScript imports). */
+async function bootConfig(): Promise<BootConfig> {
+  const { module } = await runnerImport<{ bootSettings: () => BootConfig }>(BOOT_SETTINGS, {
+    configFile: false,
+    logLevel: 'silent',
+  });
+  return module.bootSettings();
+}
+
+/**
+ * The boot script (src/boot/boot.ts) as a hashed asset, `<script src>` first in <head>: the site's
+ * CSP (`script-src 'self'`, infra web-hosting.ts) allows no inline script, and a hash would tie
+ * the CSP, fixed at synth, to each build. A classic blocking script, so it has run (and started
+ * its requests) before the module bundle; it is small and downloads beside the bundle.
+ */
+function bootScript(): Plugin {
+  return {
+    name: 'gia-boot-script',
+    apply: 'build',
+    async buildStart() {
+      const { code } = await transformWithOxc(readFileSync(BOOT_SOURCE, 'utf8'), BOOT_SOURCE, {
+        lang: 'ts',
+      });
+      const script = `(function(__GIA_BOOT__){${code}})(${JSON.stringify(await bootConfig())});`;
+      const source = (await minify('boot.js', script)).code;
+      this.emitFile({ type: 'asset', name: 'boot.js', source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find(
+          (file) => file.type === 'asset' && file.names.includes('boot.js'),
+        );
+        if (!asset) throw new Error('the boot script was not emitted');
+        return [{ tag: 'script', attrs: { src: `/${asset.fileName}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
 
 /** The SPA: built into web/dist, served by the local gateway (and by CloudFront in AWS). */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bootScript()],
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, sourcemap: false },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://localhost:3000' },

@@ -12,6 +12,7 @@ Object.assign(process.env, stack.env, { DDB_METRICS: '1', LOG_LEVEL: 'SILENT' })
 const { ddbMetrics } = await import('../src/lib/dynamo.ts');
 const { publicClassDetail, publicList, publicTopics } = await import('../src/catalogue/public.ts');
 const { subjectOutline } = await import('../src/catalogue/outline.ts');
+const { lessonOf } = await import('../src/catalogue/lesson.ts');
 const { getFavourites } = await import('../src/favourites/service.ts');
 const { getCart } = await import('../src/cart/service.ts');
 const { purchasedSubjects } = await import('../src/purchases/service.ts');
@@ -112,6 +113,18 @@ describe('each learner screen’s data', () => {
       expect(ops).not.toContain('Scan');
       expect(requests).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the lesson page’s one request (getLesson)', () => {
+  it('takes four DynamoDB requests in two rounds, three for a signed-out visitor, never a Scan', async () => {
+    const me = { userId: learner.userId, pool: 'learner' as const };
+    // The topic; then at once the chapter's topics, one BatchGet of its ancestors and the
+    // learner's grant, and the learner's progress in the chapter.
+    const signedIn = await count(() => lessonOf(ids.topic!, me));
+    expect(signedIn.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query', 'Query']);
+    const visitor = await count(() => lessonOf(ids.topic!, undefined));
+    expect(visitor.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 });
 

@@ -63,7 +63,7 @@ describe('the local transcoder (ffmpeg standing in for MediaConvert)', () => {
     expect(args).not.toContain('720p');
     expect(args).toContain('-b:v 48k');
     expect(args).toContain('-b:a 24k');
-    expect(args).toContain(`/out/${POSTER_FILE}`);
+    expect(args).toContain(`-vf scale=320:180 -q:v 10 /out/${POSTER_FILE}`);
   });
 
   it('gives every rung the same mono audio, so rungs switch mid-lesson', () => {
@@ -126,6 +126,10 @@ describe('transcoding a video with ffmpeg', () => {
         profile: 'Main',
       });
     }
+    // and the poster is small enough never to compete with the first segment (issue 30)
+    const poster = objects.get(`${folder}${POSTER_FILE}`);
+    expect(poster?.length).toBeGreaterThan(0);
+    expect(poster!.length).toBeLessThanOrEqual(8 * 1024);
   }, 60_000);
 
   it('says which rung failed and ffmpeg’s last error line, not that the file is bad', () => {

@@ -9,6 +9,7 @@ import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/clie
 import {
   HLS_SEGMENT_SECONDS,
   MASTER_PLAYLIST,
+  POSTER,
   POSTER_FILE,
   hlsFolderOf,
   ladderFor,
@@ -151,8 +152,12 @@ export function ffmpegArgs(input: string, outDir: string, rungs: HlsRung[], hasA
       join(outDir, renditionPlaylistOf(r)),
     );
   });
-  // The poster: one frame a second in (or the first), as the job template's frame capture.
-  args.push('-map', '0:v:0', '-ss', '1', '-frames:v', '1', '-q:v', '3', join(outDir, POSTER_FILE));
+  // The poster: one frame a second in (or the first), as the job template's frame capture, small.
+  args.push(
+    ...['-map', '0:v:0', '-ss', '1', '-frames:v', '1'],
+    ...['-vf', `scale=${POSTER.width}:${POSTER.height}`, '-q:v', String(POSTER.ffmpegQ)],
+    join(outDir, POSTER_FILE),
+  );
   return args;
 }
 

@@ -32,3 +32,4 @@ export * from './practice-drafts.ts';
 export * from './selling.ts';
 export * from './selling-inputs.ts';
 export * from './insights.ts';
+export * from './lesson-answers.ts';

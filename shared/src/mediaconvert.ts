@@ -1,4 +1,4 @@
-import { HLS_LADDER, HLS_SEGMENT_SECONDS, POSTER_FILE, type HlsRung } from './video.ts';
+import { HLS_LADDER, HLS_SEGMENT_SECONDS, POSTER, POSTER_FILE, type HlsRung } from './video.ts';
 
 /**
  * The AWS Elemental MediaConvert settings of the HLS ladder (issue 15), in MediaConvert's JSON
@@ -118,8 +118,9 @@ export function mediaConvertSettings(destinations?: JobDestinations) {
             ContainerSettings: { Container: 'RAW' },
             Extension: 'jpg',
             VideoDescription: {
-              Width: 640,
-              Height: 360,
+              // Small (POSTER): it must never compete with the first segment on a slow link.
+              Width: POSTER.width,
+              Height: POSTER.height,
               CodecSettings: {
                 Codec: 'FRAME_CAPTURE',
                 // One capture (the first frame sampled): the poster.
@@ -127,7 +128,7 @@ export function mediaConvertSettings(destinations?: JobDestinations) {
                   FramerateNumerator: 1,
                   FramerateDenominator: 2,
                   MaxCaptures: 1,
-                  Quality: 80,
+                  Quality: POSTER.quality,
                 },
               },
             },

@@ -21,6 +21,7 @@ import {
   TestimonialRecord,
 } from './catalogue-records.ts';
 import { Insights, TopicDropoff } from './insights.ts';
+import { Lesson } from './lesson-answers.ts';
 import {
   AboutSubjectAnswer,
   CartAnswer,
@@ -135,6 +136,7 @@ export const ROUTE_ANSWERS = {
   'catalogue.getTopics': page(PublicTopicRecord),
   'catalogue.gettestimonial': page(TestimonialRecord),
   'catalogue.getSubjectOutline': data(SubjectOutline),
+  'catalogue.getLesson': data(Lesson),
 
   ...adminCatalogue,
 

@@ -154,6 +154,8 @@ export const ROUTES = [
     'catalogue',
     'public',
   ),
+  // Issue 30: the lesson page's one request (topic, chapter with progress, access, video).
+  route('catalogue.getLesson', 'GET', `${L}/data/getLesson`, 'catalogue', 'public'),
 
   // Admin catalogue
   ...adminCatalogue,

@@ -49,6 +49,15 @@ export const MASTER_PLAYLIST = 'master.m3u8';
 /** The poster's file name in a video's HLS folder (MediaConvert frame capture's own naming). */
 export const POSTER_FILE = 'poster.0000000.jpg';
 
+/**
+ * The poster's size and JPEG quality (issue 30): small enough (at most 8 KB) that on a slow link
+ * it never competes with the first segment (the walkthrough's 1280×720 poster was 78 KB, as big as
+ * two 234p segments). The player box scales it up; it shows only until the first frame.
+ * `ffmpegQ` is ffmpeg's `-q:v` (2 best … 31 worst), `quality` MediaConvert's frame capture
+ * quality (1 … 100); both give about the same JPEG.
+ */
+export const POSTER = { width: 320, height: 180, ffmpegQ: 10, quality: 40 } as const;
+
 /** Where transcoded outputs live. */
 export const HLS_PREFIX = 'private/hls/';
 

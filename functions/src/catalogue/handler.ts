@@ -1,6 +1,7 @@
-import { ANSWER_MESSAGES, CatalogueListQuery, PageQuery } from '@gia/shared';
+import { ANSWER_MESSAGES, CatalogueListQuery, PageQuery, TopicQuery } from '@gia/shared';
 import { createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
+import { lessonOf } from './lesson.ts';
 import { subjectOutline } from './outline.ts';
 import { publicClassDetail, publicList, publicSubject, publicTopics } from './public.ts';
 
@@ -53,4 +54,6 @@ export const handler = createGroupHandler('catalogue', {
       ANSWER_MESSAGES.subjectOutline,
       await subjectOutline(req.params.subjectId ?? '', req.identity),
     ),
+  'catalogue.getLesson': async (req) =>
+    ok(ANSWER_MESSAGES.lesson, await lessonOf(parse(TopicQuery, req.query).topic_id, req.identity)),
 });

@@ -58,6 +58,8 @@ describe('the MediaConvert transcoder', () => {
     expect(poster!.OutputGroupSettings?.FileGroupSettings?.Destination).toBe(`${folder}poster`);
     expect(`poster.0000000.${poster!.Outputs![0]!.Extension}`).toBe(POSTER_FILE);
     expect(poster!.Outputs![0]!.VideoDescription?.CodecSettings?.Codec).toBe('FRAME_CAPTURE');
+    // Small: 320×180, so it never competes with the first segment on a slow link (issue 30).
+    expect(poster!.Outputs![0]!.VideoDescription).toMatchObject({ Width: 320, Height: 180 });
   });
 
   it('encodes every rung as 8-bit 4:2:0 H.264 (Main profile), whatever the source', async () => {

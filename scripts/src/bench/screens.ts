@@ -39,15 +39,12 @@ export const SCREENS: ScreenCalls[] = [
     who: 'learner',
     calls: [`${L}/getChapters?sub_subject_id={subSubject}`],
   },
+  // The lesson starts from one request (issue 30); its tabs read the rest when opened.
+  { screen: '/GetTopic', who: 'learner', calls: [`${L}/getLesson?topic_id={topic}`] },
   {
-    screen: '/GetTopic',
+    screen: '/GetTopic (Questions, Reviews)',
     who: 'learner',
-    calls: [
-      `${L}/getTopics?chapter_id={chapter}`,
-      `${L}/getreviews?topic_id={topic}`,
-      `${L}/getqna?topic_id={topic}`,
-      `${L}/getTopicProgress?chapter_id={chapter}`,
-    ],
+    calls: [`${L}/getreviews?topic_id={topic}`, `${L}/getqna?topic_id={topic}`],
   },
   {
     // The lesson's Practice tab (issue 17): a lesson quiz, a chapter test, the video's questions.
@@ -120,10 +117,9 @@ export const JOURNEY: { method: 'GET' | 'POST'; path: string; body?: Record<stri
   },
   { method: 'GET', path: `${L}/getSubSubjects?subject_id={subject}` },
   { method: 'GET', path: `${L}/getChapters?sub_subject_id={subSubject}` },
-  { method: 'GET', path: `${L}/getTopics?chapter_id={chapter}` },
+  { method: 'GET', path: `${L}/getLesson?topic_id={topic}` },
   { method: 'GET', path: `${L}/getreviews?topic_id={topic}` },
   { method: 'GET', path: `${L}/getqna?topic_id={topic}` },
-  { method: 'GET', path: `${L}/getTopicProgress?chapter_id={chapter}` },
   {
     method: 'POST',
     path: `${L}/saveTopicProgress`,

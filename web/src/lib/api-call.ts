@@ -20,6 +20,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** `false`: no refresh and no trip to sign-in on a 401 (see `api`). */
   renew?: boolean;
+  /** This request's answer, already on hand (see `api`). */
+  sent?: Response;
 }
 
 /**

@@ -45,6 +45,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** `false`: a 401 is answered as it is, without a refresh or a trip to sign-in (sign-out). */
   renew?: boolean;
+  /** The answer of this very request, already sent (the boot script's), read instead of sending. */
+  sent?: Response;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function api<T = Json>(
       credentials: 'same-origin',
     });
   };
-  let res = await send();
+  let res = options.sent ?? (await send());
   if (res.status === 401 && token && options.renew !== false) {
     const before = whereabouts();
     if ((await refreshSession(token)) === 'renewed') {

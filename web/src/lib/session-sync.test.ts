@@ -7,6 +7,7 @@ import {
   openSession,
   refreshSession,
   REFRESH_AHEAD_MS,
+  RENEWED_AT_KEY,
   SESSION_CHANNEL,
   startSession,
   stopSession,
@@ -146,6 +147,77 @@ describe('restoring the session when the app starts', () => {
     useSession.getState().signOut();
     expect(html.dataset.session).toBeUndefined();
     stop();
+  });
+});
+
+describe('adopting the boot script’s refresh (a lesson link, issue 30)', () => {
+  afterEach(() => {
+    delete (window as { __giaBoot?: unknown }).__giaBoot;
+  });
+
+  it('uses the refresh the boot script started, once, instead of refreshing again', async () => {
+    learnerHint();
+    const fetchMock = refreshServer(() =>
+      json(200, { message: 'Token refreshed', accessToken: 'ours-1', expires_in: 3600 }),
+    );
+    const boot = {
+      topic: 't1',
+      refresh: Promise.resolve(
+        json(200, { message: 'Token refreshed', accessToken: 'boot-1', expires_in: 3600 }),
+      ),
+      lesson: Promise.resolve(undefined),
+    };
+    Object.assign(window, { __giaBoot: boot });
+
+    await startSession();
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-in', role: 'learner' });
+    expect(accessToken()).toBe('boot-1');
+    expect(refreshCalls(fetchMock)).toHaveLength(0);
+    expect(boot).not.toHaveProperty('refresh');
+    expect(stored()).not.toContain('boot-1');
+
+    // The next renewal is the app's own (a later one: no renewal stamped since it asked).
+    localStorage.removeItem(RENEWED_AT_KEY);
+    await refreshSession(accessToken());
+    expect(accessToken()).toBe('ours-1');
+    expect(refreshCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('ends the session when the boot script’s refresh was refused (401)', async () => {
+    learnerHint();
+    const fetchMock = refreshServer(() => json(500, {}));
+    Object.assign(window, {
+      __giaBoot: {
+        topic: 't1',
+        refresh: Promise.resolve(json(401, { message: 'expired', code: 'UNAUTHENTICATED' })),
+        lesson: Promise.resolve(undefined),
+      },
+    });
+
+    await startSession();
+
+    expect(useSession.getState()).toMatchObject({ status: 'signed-out', isAuthenticated: false });
+    expect(refreshCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('leaves a learner’s boot refresh alone in a tab restoring an admin session', async () => {
+    useSession.setState({ isAuthenticated: true, role: 'admin', user: asha });
+    const fetchMock = refreshServer(() =>
+      json(200, { message: 'Token refreshed', accessToken: 'admin-1', expires_in: 3600 }),
+    );
+    Object.assign(window, {
+      __giaBoot: {
+        topic: 't1',
+        refresh: Promise.resolve(json(200, { accessToken: 'boot-2', expires_in: 3600 })),
+        lesson: Promise.resolve(undefined),
+      },
+    });
+
+    await startSession();
+
+    expect(accessToken()).toBe('admin-1');
+    expect(refreshCalls(fetchMock)[0]![0]).toBe(apiPath('admin.login.refresh'));
   });
 });
 

@@ -8,6 +8,8 @@
 import type { RefreshAnswer } from '@gia/shared/account-answers.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@gia/shared/session.ts';
 import { apiPath } from './api-paths.ts';
+import { BOOT_NAMES } from './boot-contract.ts';
+import { takeBootRefresh } from './boot.ts';
 import {
   accessToken,
   accessTokenExpiresAt,
@@ -17,7 +19,7 @@ import {
 } from './session.ts';
 
 /** The name of the lock around a refresh and of the channel between tabs. */
-export const SESSION_CHANNEL = 'gia-session';
+export const SESSION_CHANNEL = BOOT_NAMES.sessionLock;
 
 /** A token is renewed this long before it expires. */
 export const REFRESH_AHEAD_MS = 60_000;
@@ -143,11 +145,13 @@ async function renew(stale: string | null, asked: number): Promise<RefreshOutcom
   if (!role) return 'ended';
   let res: Response;
   try {
-    res = await fetch(apiPath(`${role}.login.refresh`), {
-      method: 'POST',
-      headers: { ...CSRF_HEADERS },
-      credentials: 'same-origin',
-    });
+    // The boot script's refresh (a lesson link, web/src/boot/boot.ts), adopted once, else ours.
+    res = await (takeBootRefresh(role) ??
+      fetch(apiPath(`${role}.login.refresh`), {
+        method: 'POST',
+        headers: { ...CSRF_HEADERS },
+        credentials: 'same-origin',
+      }));
   } catch {
     return 'unreachable';
   }

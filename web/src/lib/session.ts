@@ -4,6 +4,7 @@ import {
   type CatalogueEntity,
 } from '@gia/shared/catalogue-tree.ts';
 import { create } from 'zustand';
+import { BOOT_NAMES } from './boot-contract.ts';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type Role = 'learner' | 'admin';
@@ -163,7 +164,7 @@ export const useSession = create<SessionState>()(
       },
     }),
     {
-      name: 'root',
+      name: BOOT_NAMES.sessionHint,
       storage: createJSONStorage(() => localStorage),
       // A hint and selections only: never a token, never this tab's status.
       partialize: (s) => ({

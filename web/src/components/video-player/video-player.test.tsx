@@ -104,6 +104,9 @@ describe('the video player', () => {
       progressive: true,
     });
     const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    // The poster waits for the stream's first data, so it never competes with the first segment.
+    expect(video.getAttribute('poster')).toBeNull();
+    fireEvent.loadedMetadata(video);
     expect(video.getAttribute('poster')).toBe('/media/private/hls/01-a/poster.jpg');
     const track = container.querySelector('track');
     expect(track?.getAttribute('kind')).toBe('subtitles');

@@ -51,6 +51,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [streamStarted, setStreamStarted] = useState(false);
   const [dataSaver, setDataSaver] = useDataSaver();
   const [resume] = useState(() => createResume(props.startAt, Boolean(props.autoPlay)));
   const stream = useVideoStream(videoRef, source, { dataSaver, resume, onRenew: props.onRenew });
@@ -84,12 +85,17 @@ export function VideoPlayer(props: VideoPlayerProps) {
           playsInline
           preload="metadata"
           autoPlay={props.autoPlay}
-          poster={source.posterUrl ?? undefined}
+          // The poster only once the stream's first data is in (issue 30): it never competes
+          // with the playlist and the first segment on a slow link.
+          poster={(streamStarted && source.posterUrl) || undefined}
           width={640}
           height={360}
           aria-label={`Video: ${props.title}`}
           onClick={togglePlay}
-          onLoadedMetadata={(e) => media.loadedMetadata(el(e))}
+          onLoadedMetadata={(e) => {
+            setStreamStarted(true);
+            media.loadedMetadata(el(e));
+          }}
           onDurationChange={(e) => media.durationChange(el(e))}
           onPlay={(e) => {
             media.play();

@@ -1,8 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { CheckIcon, LockIcon } from '../../components/icons.tsx';
-import { clock, lessonsTotal, topicLength } from '../../lib/duration.ts';
+import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
 import { links } from '../../lib/links.ts';
+
+/** A topic as the curriculum shows it (a lesson's chapter list, or a topic record). */
+export type CurriculumTopic = Pick<TopicRecord, 'topic_id' | 'topic_name' | 'chapter_id'> &
+  TopicLengthFields & { locked?: boolean };
 
 /**
  * The chapter's topics as a curriculum: each a link to its lesson (numbered, the number on the
@@ -10,7 +14,7 @@ import { links } from '../../lib/links.ts';
  */
 export function Curriculum(props: {
   chapterName: string;
-  topics: readonly TopicRecord[];
+  topics: readonly CurriculumTopic[];
   currentId: string;
   watched: ReadonlySet<string>;
 }) {

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
-import { catalogueKeys } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
+import { lessonKeys } from './api/lesson.ts';
 import { useProgressSaver } from './api/progress.ts';
 import { seekTarget } from '../../lib/player-seek.ts';
 import type { TopicProgress } from '@gia/shared';
@@ -14,23 +14,27 @@ import { useVideoQuestionStops } from './video-questions.tsx';
 /** The text a topic the learner may not watch shows in place of its video. */
 export const PAID_LESSON = 'This lesson is part of the paid course';
 
+/** The next lesson, as the chapter's list names it. */
+type NextTopic = Pick<TopicRecord, 'topic_id' | 'topic_name' | 'chapter_id'>;
+
 /**
  * The lesson's video: it resumes where the learner stopped, saves the position as it plays, stops
  * at the questions pinned to it, and at the end offers the next lesson. A locked topic leads to its subject's page instead.
+ * The pinned questions are read once the video plays, so they never compete with its start.
  */
 export function LessonPlayer(props: {
   topic: TopicRecord;
-  next?: TopicRecord;
+  next?: NextTopic;
   saved: readonly TopicProgress[];
-  progressKnown: boolean;
 }) {
   const { topic, next } = props;
   const save = useProgressSaver(topic.chapter_id);
   const [endedId, setEndedId] = useState<string | null>(null);
+  const [playedId, setPlayedId] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const stops = useVideoQuestionStops(
     topic.topic_id,
-    topic.locked !== true && hasVideo(topic),
+    topic.locked !== true && hasVideo(topic) && playedId === topic.topic_id,
     topic.notes_url || undefined,
   );
 
@@ -50,8 +54,6 @@ export function LessonPlayer(props: {
   if (!hasVideo(topic)) {
     return <div className="player is-locked">No video available to play.</div>;
   }
-  if (!props.progressKnown) return <div className="player lesson-placeholder" aria-busy="true" />;
-
   const ended = endedId === topic.topic_id;
   return (
     <div className="player-wrap" ref={seekTarget}>
@@ -61,11 +63,12 @@ export function LessonPlayer(props: {
         title={topic.topic_name}
         className="player"
         startAt={resumeAt(props.saved, topic.topic_id)}
-        // Expired access: re-read the chapter's topics (fresh cookies / signed URL).
-        onRenew={() =>
-          queryClient.refetchQueries({ queryKey: catalogueKeys.topics(topic.chapter_id) })
-        }
-        onPlay={() => setEndedId(null)}
+        // Expired access: re-read the lesson (fresh cookies / signed URL).
+        onRenew={() => queryClient.refetchQueries({ queryKey: lessonKeys.lesson(topic.topic_id) })}
+        onPlay={() => {
+          setEndedId(null);
+          setPlayedId(topic.topic_id);
+        }}
         onTimeUpdate={(v) => {
           save(topic.topic_id, v);
           stops.watch(v);

@@ -28,7 +28,7 @@ export function resumeTopic(
 
 /** How far the learner is through the chapter: topics watched to the end, of all of them. */
 export function chapterStanding(
-  topics: readonly TopicRecord[],
+  topics: readonly { topic_id: string }[],
   progress: readonly TopicProgress[],
 ): { watched: Set<string>; count: number; total: number } {
   const ids = new Set(topics.map((t) => t.topic_id));

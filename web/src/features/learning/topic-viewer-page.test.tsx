@@ -36,6 +36,47 @@ const topic = (n: number, extra: Partial<TopicRecord> = {}): TopicRecord => ({
   ...extra,
 });
 
+/** The lesson read of one topic, as the server builds it from the chapter and the progress. */
+function lessonOf(
+  topics: TopicRecord[],
+  progress: { topic_id: string; completed: boolean; updated_at: string }[],
+  topicId: string | null,
+) {
+  const t = topics.find((x) => x.topic_id === topicId);
+  if (!t) return undefined;
+  return {
+    topic: t,
+    chapter: {
+      chapter_id: 'ch1',
+      chapter_name: 'Equations',
+      topics: topics.map((x) => {
+        const p = progress.find((y) => y.topic_id === x.topic_id);
+        return {
+          topic_id: x.topic_id,
+          topic_name: x.topic_name,
+          chapter_id: x.chapter_id,
+          serial_no: x.serial_no,
+          free_to_watch: x.free_to_watch,
+          duration_seconds: null,
+          video_duration_seconds: null,
+          locked: x.locked === true,
+          progress: p ? { ...p, position_seconds: 10, duration_seconds: 10 } : null,
+        };
+      }),
+    },
+    access: { status: t.locked ? 'locked' : 'owned', signed_in: true },
+    video: {
+      status: 'none',
+      hls_url: null,
+      poster_url: null,
+      mp4_url: t.video_url,
+      duration_seconds: null,
+      renditions: [],
+      captions: [],
+    },
+  };
+}
+
 /** A server with the chapter's topics and the learner's progress (t1 watched to the end). */
 function stubServer(
   options: {
@@ -49,6 +90,16 @@ function stubServer(
   ];
   const fetchMock = vi.fn(async (path: string) => {
     const p = String(path);
+    if (p.includes('/getLesson?')) {
+      const found = lessonOf(
+        topics,
+        progress,
+        new URLSearchParams(p.split('?')[1]).get('topic_id'),
+      );
+      return found
+        ? json(200, { message: 'Lesson', data: found })
+        : json(404, { message: 'Topic not found.', code: 'NOT_FOUND' });
+    }
     if (p.includes('/getTopics?')) return json(200, { message: 'Topics', data: topics });
     if (p.includes('/getTopicProgress?')) {
       return json(200, {
@@ -238,6 +289,51 @@ describe('the lesson player', () => {
     renderPlayer('/GetTopic?chapter=ch1&topic=t1', (t) => <p>Teacher of {t.topic_name}</p>);
     fireEvent.click(await screen.findByRole('tab', { name: 'AI teacher' }));
     expect(screen.getByRole('tabpanel').textContent).toBe('Teacher of Linear Equations');
+  });
+
+  it('starts from one request, getLesson, and reads the tabs’ and the video’s other data only later', async () => {
+    const server = stubServer();
+    renderPlayer('/GetTopic?chapter=ch1&topic=t2');
+    await screen.findByRole('heading', { level: 1, name: 'Graphs of Lines' });
+    await screen.findByLabelText('Video: Graphs of Lines');
+    await act(async () => undefined);
+
+    const asked = server.mock.calls.map(([p]) => String(p).split('?')[0]!.split('/').pop());
+    expect(asked).toEqual(['getLesson']);
+  });
+
+  it('adopts the lesson read the boot script started before the bundle, once', async () => {
+    const server = stubServer();
+    const body = { message: 'Lesson', data: lessonOf([topic(1), topic(2)], [], 't2') };
+    const boot = { topic: 't2', lesson: Promise.resolve(json(200, body)) };
+    Object.assign(window, { __giaBoot: boot });
+    try {
+      renderPlayer('/GetTopic?chapter=ch1&topic=t2');
+
+      await screen.findByRole('heading', { level: 1, name: 'Graphs of Lines' });
+      // The boot script's answer (a chapter of two), not a request of the page's own.
+      expect(screen.getByText('Lesson 2 of 2')).toBeTruthy();
+      expect(server.mock.calls.some(([p]) => String(p).includes('/getLesson?'))).toBe(false);
+      expect(boot).not.toHaveProperty('lesson');
+    } finally {
+      delete (window as { __giaBoot?: unknown }).__giaBoot;
+    }
+  });
+
+  it('asks for itself a lesson the boot script did not read (another topic)', async () => {
+    const server = stubServer();
+    Object.assign(window, { __giaBoot: { topic: 't3', lesson: Promise.resolve(undefined) } });
+    try {
+      renderPlayer('/GetTopic?chapter=ch1&topic=t2');
+
+      await screen.findByRole('heading', { level: 1, name: 'Graphs of Lines' });
+      expect(screen.getByText('Lesson 2 of 3')).toBeTruthy();
+      expect(server.mock.calls.some(([p]) => String(p).includes('/getLesson?topic_id=t2'))).toBe(
+        true,
+      );
+    } finally {
+      delete (window as { __giaBoot?: unknown }).__giaBoot;
+    }
   });
 
   it('says a locked lesson is part of the paid course and links to the subject’s page', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
@@ -7,6 +7,7 @@ import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
+import { savedProgress, useLesson } from './api/lesson.ts';
 import { useChapterProgress } from './api/progress.ts';
 import { Curriculum } from './curriculum.tsx';
 import { chapterStanding, resumeTopic, sameSelections, selectionsOf } from './lesson.ts';
@@ -24,10 +25,14 @@ export const lessonTitle = (topicName: string) => `${topicName} · GIA School`;
 
 /**
  * `/GetTopic?chapter=…&topic=…`: the lesson player. The URL names the lesson, so a reload or a
- * shared link opens the same one and sets the selections from the topics' ancestors; without a
+ * shared link opens the same one and sets the selections from the topic's ancestors; without a
  * topic it opens where the learner stopped, else the first. (`/GetTopic` alone still opens the
  * chosen chapter.) Choosing a lesson is a link: each lesson is its own history entry, so Back
  * returns to the lesson before; the URL the page completes itself replaces the one it came with.
+ *
+ * A lesson renders from its one request, `getLesson` (issue 30): the topic, the chapter with the
+ * learner's progress, and the video. Reviews, questions, practice and the AI teacher load only
+ * when their tab opens, and the questions pinned in the video once it plays.
  */
 export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   const navigate = useNavigate();
@@ -35,37 +40,47 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   const topicParam = useLinkParam('topic');
   const stored = useSession((s) => s.selections);
   const chapterId = chapterParam ?? stored.chapter?.id;
-  const topics = useTopics(chapterId);
-  const progress = useChapterProgress(chapterId);
+  const lesson = useLesson(topicParam);
+  // Without a topic in the link: the chapter's topics and the progress pick where to resume.
+  const resumeChapter = topicParam ? undefined : chapterId;
+  const topics = useTopics(resumeChapter);
+  const progress = useChapterProgress(resumeChapter);
   const [tab, setTab] = useState('notes');
 
-  const list = topics.data ?? [];
-  const saved = progress.data ?? [];
-  const linked = list.find((t) => t.topic_id === topicParam);
-  // Without a topic in the link, wait for the progress (a failed read counts as none).
-  const progressKnown = !progress.isPending || progress.isError;
-  const topic = linked ?? (progressKnown ? resumeTopic(list, saved) : undefined);
+  const data = lesson.data;
+  // The topic as the lesson's parts take a topic record (an unknown length absent, not null).
+  const topic = useMemo<TopicRecord | undefined>(
+    () => data && { ...data.topic, duration_seconds: data.topic.duration_seconds ?? undefined },
+    [data],
+  );
+  const list = data?.chapter.topics ?? [];
+  const saved = data ? savedProgress(data) : [];
   const standing = chapterStanding(list, saved);
-  const at = topic ? list.indexOf(topic) : -1;
+  const at = topic ? list.findIndex((t) => t.topic_id === topic.topic_id) : -1;
   const previous = at > 0 ? list[at - 1] : undefined;
   const next = at >= 0 ? list[at + 1] : undefined;
 
+  // A failed progress read counts as none.
+  const progressKnown = !progress.isPending || progress.isError;
+  const resumeTo =
+    topics.data && progressKnown ? resumeTopic(topics.data, progress.data ?? []) : undefined;
+  const target = topic ?? resumeTo;
+
   // Complete the URL (chapter and topic), so that it can be shared and reloaded as it is.
   useEffect(() => {
-    if (topic && (chapterParam !== topic.chapter_id || topicParam !== topic.topic_id)) {
-      void navigate(links.topic(topic.chapter_id, topic.topic_id), { replace: true });
+    if (target && (chapterParam !== target.chapter_id || topicParam !== target.topic_id)) {
+      void navigate(links.topic(target.chapter_id, target.topic_id), { replace: true });
     }
-  }, [topic, chapterParam, topicParam, navigate]);
+  }, [target, chapterParam, topicParam, navigate]);
 
-  // A deep link sets the selections (Board › … › Chapter) from the topics' ancestor fields.
-  const first = list[0];
+  // A deep link sets the selections (Board › … › Chapter) from the topic's ancestor fields.
   useEffect(() => {
-    if (!first) return;
-    const wanted = selectionsOf(first);
+    if (!topic) return;
+    const wanted = selectionsOf(topic);
     if (!sameSelections(useSession.getState().selections, wanted)) {
       useSession.setState({ selections: wanted });
     }
-  }, [first]);
+  }, [topic]);
 
   useEffect(() => {
     if (!topic) return;
@@ -76,7 +91,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
     };
   }, [topic]);
 
-  if (!chapterId) {
+  if (!chapterId && !topicParam) {
     return (
       <div className="lesson-empty">
         <h1>Topics</h1>
@@ -89,19 +104,22 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
       </div>
     );
   }
-  if (topics.isError) {
+  const failed = topicParam ? lesson : topics;
+  if (failed.isError) {
     return (
       <div className="lesson-empty">
         <h1>{stored.chapter?.name || 'Topics'}</h1>
         <LoadError
-          what="this chapter's lessons"
-          retrying={topics.isFetching}
-          onRetry={() => void topics.refetch()}
+          what={topicParam ? 'this lesson' : "this chapter's lessons"}
+          retrying={failed.isFetching}
+          onRetry={() => void failed.refetch()}
         />
       </div>
     );
   }
-  if (topics.isPending || (!topic && list.length > 0)) {
+  // A lesson on its way, or a chapter with topics the page is about to open one of.
+  const waiting = topicParam ? true : topics.isPending || (topics.data?.length ?? 0) > 0;
+  if (!topic && waiting) {
     return (
       <div className="lesson-layout" aria-busy="true" role="status">
         <span className="sr-only">Loading the lesson…</span>
@@ -131,18 +149,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
     { id: 'notes', label: 'Notes', panel: () => <LessonNotes topic={topic} /> },
     { id: 'questions', label: 'Questions', panel: () => <Questions topicId={topic.topic_id} /> },
     { id: 'reviews', label: 'Reviews', panel: () => <Reviews topicId={topic.topic_id} /> },
-    {
-      id: 'practice',
-      label: 'Practice',
-      panel: () => (
-        <PracticeTab
-          topicId={topic.topic_id}
-          chapterId={topic.chapter_id}
-          subjectId={topic.subject_id}
-          notesOf={(id) => list.find((t) => t.topic_id === id)?.notes_url || undefined}
-        />
-      ),
-    },
+    { id: 'practice', label: 'Practice', panel: () => <LessonPractice topic={topic} /> },
   ];
   if (assistant) tabs.push({ id: 'ai', label: 'AI teacher', panel: () => assistant(topic) });
 
@@ -156,7 +163,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
         <h1>{topic.topic_name}</h1>
       </header>
       <div className="lesson-main">
-        <LessonPlayer topic={topic} next={next} saved={saved} progressKnown={progressKnown} />
+        <LessonPlayer topic={topic} next={next} saved={saved} />
         <nav className="lesson-nav" aria-label="Lessons">
           {previous ? (
             <Link
@@ -181,7 +188,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
         </nav>
       </div>
       <Curriculum
-        chapterName={topic.chapter_name ?? stored.chapter?.name ?? ''}
+        chapterName={data?.chapter.chapter_name || topic.chapter_name || stored.chapter?.name || ''}
         topics={list}
         currentId={topic.topic_id}
         watched={standing.watched}
@@ -190,6 +197,26 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
         <LessonTabs tabs={tabs} selected={tab} onSelect={setTab} label="About this lesson" />
       </div>
     </div>
+  );
+}
+
+/**
+ * The Practice tab: a chapter test cites other topics' notes, so the chapter's topics (with their
+ * signed notes) are read once the tab opens, not with the lesson.
+ */
+function LessonPractice({ topic }: { topic: TopicRecord }) {
+  const topics = useTopics(topic.chapter_id);
+  return (
+    <PracticeTab
+      topicId={topic.topic_id}
+      chapterId={topic.chapter_id}
+      subjectId={topic.subject_id}
+      notesOf={(id) =>
+        (id === topic.topic_id
+          ? topic.notes_url
+          : topics.data?.find((t) => t.topic_id === id)?.notes_url) || undefined
+      }
+    />
   );
 }
 

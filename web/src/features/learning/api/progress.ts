@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { call } from '../../../lib/api-call.ts';
+import { keepProgress } from './lesson.ts';
 
 /** Query keys of the learner's progress. */
 export const progressKeys = {
@@ -33,11 +34,12 @@ export function useProgressSaver(chapterId?: string) {
           duration_seconds: duration,
         },
       })
-        .then(() =>
-          force
-            ? queryClient.invalidateQueries({ queryKey: progressKeys.chapter(chapterId) })
-            : undefined,
-        )
+        .then(({ data }) => {
+          // At a pause and the end only, as the chapter's progress is read again only then.
+          if (!force) return;
+          if (data) keepProgress(queryClient, data);
+          return queryClient.invalidateQueries({ queryKey: progressKeys.chapter(chapterId) });
+        })
         .catch(() => undefined);
     },
     [chapterId, queryClient],

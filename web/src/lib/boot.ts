@@ -1,0 +1,33 @@
+/*
+ * Adopting what the boot script started (web/src/boot/boot.ts): index.html runs it before the
+ * bundle, so on a lesson link the learner's refresh and the lesson read are on their way while
+ * the bundle downloads. The app takes each request at most once instead of repeating it.
+ */
+import { BOOT_NAMES, type BootRequests } from './boot-contract.ts';
+
+const left = (): BootRequests | undefined =>
+  (globalThis as unknown as Record<string, BootRequests | undefined>)[BOOT_NAMES.global];
+
+/**
+ * The boot script's session refresh, once (then `undefined`): it was made for a learner, under
+ * the same Web Lock as every refresh, and its answer is read by the session code alone.
+ */
+export function takeBootRefresh(role: string): Promise<Response> | undefined {
+  const boot = left();
+  if (role !== 'learner' || !boot?.refresh) return undefined;
+  const { refresh } = boot;
+  delete boot.refresh;
+  return refresh;
+}
+
+/**
+ * The boot script's lesson read for `topicId`, once (then `undefined`, as for another topic): an
+ * answer to parse, or `undefined` when the boot script could not make it.
+ */
+export async function takeBootLesson(topicId: string): Promise<Response | undefined> {
+  const boot = left();
+  if (boot?.topic !== topicId || !boot.lesson) return undefined;
+  const { lesson } = boot;
+  delete (boot as Partial<BootRequests>).lesson;
+  return lesson.catch(() => undefined);
+}
