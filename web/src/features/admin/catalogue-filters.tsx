@@ -28,7 +28,8 @@ export function CatalogueFilters({
   return (
     <div className="filters">
       {config.filters.map((f) => {
-        const id = `filter-${f.label}`;
+        // An id without spaces: aria-controls and aria-describedby read a space as a second id.
+        const id = `filter-${f.label.replace(/\W+/g, '-')}`;
         const label = `Filter by ${f.label}`;
         const value = state.filters[f.label] ?? '';
         return (
