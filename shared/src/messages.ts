@@ -95,4 +95,5 @@ export const ANSWER_MESSAGES = {
   topics: 'Topics',
   testimonials: 'Testimonials',
   subjectOutline: 'Subject outline',
+  myCatalogueState: 'Your catalogue state',
 } as const;

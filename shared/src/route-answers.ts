@@ -13,6 +13,7 @@ import {
   ChapterRecord,
   ClassDetail,
   ClassRecord,
+  MyCatalogueState,
   PublicTopicRecord,
   type RecordOf,
   SubjectOutline,
@@ -135,6 +136,7 @@ export const ROUTE_ANSWERS = {
   'catalogue.getTopics': page(PublicTopicRecord),
   'catalogue.gettestimonial': page(TestimonialRecord),
   'catalogue.getSubjectOutline': data(SubjectOutline),
+  'catalogue.getMyCatalogueState': data(MyCatalogueState),
 
   ...adminCatalogue,
 
