@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDef } from '@gia/shared';
+import { PUBLIC_CACHE, type RouteDef } from '@gia/shared';
 
 /**
  * HTTP caching of the API's answers (issue 30, item 4; README "What is cached where").
  *
  * A route declared `cache: 'public'` answers the same body to everyone, so its `200` may be kept
- * by CloudFront, the local gateway and the browser. 30 s fresh, then 30 s more served stale while
- * one request revalidates: no cache ever serves an answer older than 60 s, so an admin's change
- * reaches every learner within a minute without an invalidation. Each path reaches the handler at
- * most about twice a minute per cache, however many learners read it.
+ * by CloudFront, the local gateway and the browser ({@link PUBLIC_CACHE}: 30 s fresh, then 30 s
+ * more served stale while one request revalidates): no cache ever serves an answer older than
+ * 60 s, so an admin's change reaches every learner within a minute without an invalidation. Each
+ * path reaches the handler about twice a minute per cache at most, however many learners read it.
  */
-export const PUBLIC_MAX_AGE_SECONDS = 30;
-export const PUBLIC_STALE_SECONDS = 30;
-export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, stale-while-revalidate=${PUBLIC_STALE_SECONDS}`;
+export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_CACHE.maxAgeSeconds}, stale-while-revalidate=${PUBLIC_CACHE.staleSeconds}`;
 /** Everything else: personal, an error, or a write; no cache may keep it. */
 export const NO_STORE = 'no-store';
 

@@ -142,10 +142,7 @@ export class UserPools extends Construct {
     ]);
   }
 
-  private pool(
-    id: string,
-    opts: { kind: 'learner' | 'admin'; prod: boolean },
-  ): PoolAndClient {
+  private pool(id: string, opts: { kind: 'learner' | 'admin'; prod: boolean }): PoolAndClient {
     const userPool = new cognito.UserPool(this, id, {
       // Nobody signs up straight against Cognito: learners sign up through the API (its limits, the
       // profile record; AdminCreateUser with a verified e-mail), admins are made by admins.
