@@ -63,7 +63,10 @@ export function LessonPlayer(props: {
         startAt={resumeAt(props.saved, topic.topic_id)}
         // Expired access: re-read the chapter's topics (fresh cookies / signed URL).
         onRenew={() =>
-          queryClient.refetchQueries({ queryKey: catalogueKeys.topics(topic.chapter_id) })
+          Promise.all([
+            queryClient.refetchQueries({ queryKey: catalogueKeys.topics(topic.chapter_id) }),
+            queryClient.refetchQueries({ queryKey: catalogueKeys.allMine() }),
+          ])
         }
         onPlay={() => setEndedId(null)}
         onTimeUpdate={(v) => {

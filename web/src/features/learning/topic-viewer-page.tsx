@@ -4,7 +4,7 @@ import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/query-state.tsx';
-import { useTopics } from '../../lib/catalogue-api.ts';
+import { useTopics, useWithMyTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
 import { useChapterProgress } from './api/progress.ts';
@@ -36,10 +36,12 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   const stored = useSession((s) => s.selections);
   const chapterId = chapterParam ?? stored.chapter?.id;
   const topics = useTopics(chapterId);
+  // The public list shows at once; the lessons this learner may play open when theirs arrives.
+  const playable = useWithMyTopics(topics.data, chapterId ? { chapter_id: chapterId } : undefined);
   const progress = useChapterProgress(chapterId);
   const [tab, setTab] = useState('notes');
 
-  const list = topics.data ?? [];
+  const list = playable ?? [];
   const saved = progress.data ?? [];
   const linked = list.find((t) => t.topic_id === topicParam);
   // Without a topic in the link, wait for the progress (a failed read counts as none).
