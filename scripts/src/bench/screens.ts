@@ -44,6 +44,8 @@ export const SCREENS: ScreenCalls[] = [
     who: 'learner',
     calls: [
       `${L}/getTopics?chapter_id={chapter}`,
+      // The learner's own part of the chapter (the lessons they may play), beside the public list.
+      `${L}/getMyCatalogueState?chapter_id={chapter}`,
       `${L}/getreviews?topic_id={topic}`,
       `${L}/getqna?topic_id={topic}`,
       `${L}/getTopicProgress?chapter_id={chapter}`,
