@@ -87,11 +87,13 @@ beforeAll(async () => {
             : 'image/jpeg';
     await route.fulfill({ body: readFileSync(join(dir, name)), contentType: type });
   });
-  // The topic read with the contract's HLS fields for this lesson.
-  await context.route('**/api/v1/**/getTopics**', async (route) => {
+  // The topic reads with the contract's HLS fields for this lesson: the public list, and the
+  // learner's own part of the chapter (laid over it by the page).
+  await context.route(/\/api\/v1\/.*\/(getTopics|getMyCatalogueState)\?/, async (route) => {
     const res = await route.fetch();
     const body = await res.json();
-    for (const t of body.data as Record<string, unknown>[]) {
+    const topics = Array.isArray(body.data) ? body.data : body.data.topics;
+    for (const t of topics as Record<string, unknown>[]) {
       if (t.topic_id !== ids.topic) continue;
       Object.assign(t, {
         video_url: `${HLS}lesson.mp4`,
