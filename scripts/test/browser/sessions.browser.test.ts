@@ -283,32 +283,29 @@ describe('a learner’s session on a 360×740 phone (issue 29)', () => {
 
   // Once a bug: the guard moved the tab to /signin?redirect=%2FProfile first, and api-client then
   // sent it on to a sign-in page whose way back was the sign-in page itself.
-  it(
-    'returns a learner whose session ended at a request to that page after signing in again',
-    async () => {
-      const me = await newAccount('ended');
-      const device = await otherDevice(me);
-      // Signed out everywhere from elsewhere.
-      const ended = await call('POST', routePath('learner.login.signOutEverywhere'), {
-        token: device.token,
-      });
-      expect(ended.status).toBe(200);
+  it('returns a learner whose session ended at a request to that page after signing in again', async () => {
+    const me = await newAccount('ended');
+    const device = await otherDevice(me);
+    // Signed out everywhere from elsewhere.
+    const ended = await call('POST', routePath('learner.login.signOutEverywhere'), {
+      token: device.token,
+    });
+    expect(ended.status).toBe(200);
 
-      const refused = loginAnswer(device.page, 'refresh');
-      await device.page.getByRole('button', { name: 'Toggle menu' }).click();
-      await device.page.getByRole('link', { name: 'Update Profile' }).click();
-      expect((await refused).status()).toBe(401);
-      await device.page.getByRole('heading', { name: SIGN_IN_HEADING }).waitFor();
-      // Any page load that follows has happened by now.
-      await device.page.waitForTimeout(1000);
-      await device.page.waitForLoadState('load');
-      expect(new URL(device.page.url()).search).toBe('?redirect=%2FProfile');
-      await device.page.getByLabel('Email').fill(me.email);
-      await device.page.getByLabel('Password', { exact: true }).fill(me.password);
-      await device.page.getByRole('button', { name: 'Sign In' }).click();
-      await device.page.waitForURL((url) => url.pathname === '/Profile', { timeout: 5000 });
-    },
-  );
+    const refused = loginAnswer(device.page, 'refresh');
+    await device.page.getByRole('button', { name: 'Toggle menu' }).click();
+    await device.page.getByRole('link', { name: 'Update Profile' }).click();
+    expect((await refused).status()).toBe(401);
+    await device.page.getByRole('heading', { name: SIGN_IN_HEADING }).waitFor();
+    // Any page load that follows has happened by now.
+    await device.page.waitForTimeout(1000);
+    await device.page.waitForLoadState('load');
+    expect(new URL(device.page.url()).search).toBe('?redirect=%2FProfile');
+    await device.page.getByLabel('Email').fill(me.email);
+    await device.page.getByLabel('Password', { exact: true }).fill(me.password);
+    await device.page.getByRole('button', { name: 'Sign In' }).click();
+    await device.page.waitForURL((url) => url.pathname === '/Profile', { timeout: 5000 });
+  });
 
   it('changes a forgotten password with the e-mailed code; the old password stops working', async () => {
     const me = await newAccount('forgot');
