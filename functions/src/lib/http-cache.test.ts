@@ -18,13 +18,11 @@ const some = <G extends RouteGroup>(
 
 const issuer = testIssuer();
 const ddb = mockClient(DynamoDBDocumentClient);
-let handled = 0;
 
 const catalogue = createGroupHandler(
   'catalogue',
   some({
     'catalogue.getBoards': async (req) => {
-      handled += 1;
       // What a personal answer would leak: the caller, were the token read.
       return ok('Boards', [{ board_id: 'b1', caller: req.identity?.userId ?? null }]);
     },
@@ -45,7 +43,6 @@ beforeEach(() => {
   cacheJwksForTests(issuer.jwks);
   ddb.reset();
   ddb.on(GetCommand).resolves({});
-  handled = 0;
 });
 
 describe('HTTP caching of the API answers', () => {
