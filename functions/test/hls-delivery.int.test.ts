@@ -130,7 +130,17 @@ describe('HLS delivery with signed cookies', () => {
     await buySubjects(call, buyer.token, [cat.subjects.paid.subject_id]);
   });
 
-  const topicsOf = (token?: string) =>
+  /** The learner's own part of the chapter: the topics they may play, with HLS access. */
+  const topicsOf = (token: string) =>
+    call(
+      'GET',
+      routePath('catalogue.getMyCatalogueState', {}, { chapter_id: cat.chapter.chapter_id }),
+      {
+        token,
+      },
+    );
+  /** The chapter's public list, the same for everyone. */
+  const publicTopics = (token?: string) =>
     call('GET', `${routePath('catalogue.getTopics')}?chapter_id=${cat.chapter.chapter_id}`, {
       token,
     });
@@ -138,7 +148,7 @@ describe('HLS delivery with signed cookies', () => {
   it('gives an entitled learner the playlist URL, the poster and cookies for each folder', async () => {
     const res = await topicsOf(buyer.token);
     expect(res.status).toBe(200);
-    const a = res.body.data.find((t: Rec) => t.topic_id === cat.topics.a.topic_id);
+    const a = res.body.data.topics.find((t: Rec) => t.topic_id === cat.topics.a.topic_id);
     expect(a.video_hls_url).toBe(`/media/${folderA}${MASTER_PLAYLIST}`);
     expect(a.video_poster_url).toBe(`/media/${folderA}${POSTER_FILE}`);
     expect(a.captions).toEqual([]);
@@ -206,8 +216,13 @@ describe('HLS delivery with signed cookies', () => {
 
   it('gives a learner who did not buy, and a visitor, no playlist URL and no cookies', async () => {
     const stranger = await newLearner(call, 'Video Stranger');
-    for (const token of [stranger.token, undefined]) {
-      const res = await topicsOf(token);
+    const own = await topicsOf(stranger.token);
+    expect(own.status).toBe(200);
+    expect(own.body.data.topics).toEqual([]);
+    expect(own.headers.getSetCookie()).toEqual([]);
+    // The public list (everyone's, the buyer's too) never carries HLS access or a cookie.
+    for (const token of [stranger.token, buyer.token, undefined]) {
+      const res = await publicTopics(token);
       expect(res.status).toBe(200);
       for (const t of res.body.data as Rec[]) {
         expect(t.video_hls_url).toBeNull();
@@ -217,21 +232,20 @@ describe('HLS delivery with signed cookies', () => {
     }
   });
 
-  it('opens the same video in the subject outline and the class detail for the buyer', async () => {
-    const outline = await call(
-      'GET',
-      routePath('catalogue.getSubjectOutline', { subjectId: cat.subjects.paid.subject_id }),
-      { token: buyer.token },
-    );
-    expect(outline.status).toBe(200);
-    const topics = outline.body.data.sub_subjects.flatMap((g: Rec) =>
-      g.chapters.flatMap((c: Rec) => c.topics),
-    );
-    expect(topics.find((t: Rec) => t.topic_id === cat.topics.a.topic_id).video_hls_url).toBe(
-      `/media/${folderA}${MASTER_PLAYLIST}`,
-    );
-    expect(outline.headers.getSetCookie().some((c) => c.includes(`Path=/media/${folderA};`))).toBe(
-      true,
-    );
+  it('opens the same video on the subject’s and the class’s page for the buyer', async () => {
+    for (const query of [
+      { subject_id: cat.subjects.paid.subject_id as string },
+      { class_id: cat.cls.class_id as string },
+    ]) {
+      const res = await call('GET', routePath('catalogue.getMyCatalogueState', {}, query), {
+        token: buyer.token,
+      });
+      expect(res.status).toBe(200);
+      const a = res.body.data.topics.find((t: Rec) => t.topic_id === cat.topics.a.topic_id);
+      expect(a.video_hls_url).toBe(`/media/${folderA}${MASTER_PLAYLIST}`);
+      expect(res.headers.getSetCookie().some((c) => c.includes(`Path=/media/${folderA};`))).toBe(
+        true,
+      );
+    }
   });
 });

@@ -13,6 +13,7 @@ const { ddbMetrics } = await import('../src/lib/dynamo.ts');
 const { publicClassDetail, publicList, publicTopics } = await import('../src/catalogue/public.ts');
 const { subjectOutline } = await import('../src/catalogue/outline.ts');
 const { lessonOf } = await import('../src/catalogue/lesson.ts');
+const { myCatalogueState } = await import('../src/catalogue/mine.ts');
 const { getFavourites } = await import('../src/favourites/service.ts');
 const { getCart } = await import('../src/cart/service.ts');
 const { purchasedSubjects } = await import('../src/purchases/service.ts');
@@ -81,17 +82,27 @@ const page = { limit: 100 };
 
 describe('each learner screen’s data', () => {
   it('takes at most two DynamoDB requests (three with a topic entitlement check) and never a Scan', async () => {
-    const me = { userId: learner.userId, pool: 'learner' as const };
     const screens: [string, () => Promise<unknown>][] = [
       ['boards', () => publicList('board', page)],
       ['classes of a board', () => publicList('class', page, ids.board)],
       ['subjects of a class', () => publicList('subject', page, ids.class)],
       ['sub-subjects', () => publicList('sub-subject', page, ids.subject)],
       ['chapters', () => publicList('chapter', page, ids.sub)],
-      ['topics with entitlement', () => publicTopics(page, ids.chapter, me)],
-      ['class detail', () => publicClassDetail(ids.class!, me)],
-      // The subject page: the subject, its topics, and one BatchGet of their parents and grant.
-      ['subject outline', () => subjectOutline(ids.subject!, me)],
+      ['topics', () => publicTopics(page, ids.chapter)],
+      ['class detail', () => publicClassDetail(ids.class!)],
+      // The subject page: the subject, its topics, and one BatchGet of their parents.
+      ['subject outline', () => subjectOutline(ids.subject!)],
+      // The personal half of a page: its contents, and one BatchGet of their parents and the
+      // learner's grants, cart and favourites (a subject's: its record first).
+      ['my state on a class', () => myCatalogueState(learner.userId, { class_id: ids.class })],
+      [
+        'my state on a chapter',
+        () => myCatalogueState(learner.userId, { chapter_id: ids.chapter }),
+      ],
+      [
+        'my state on a subject',
+        () => myCatalogueState(learner.userId, { subject_id: ids.subject }),
+      ],
       ['favourites', () => getFavourites(learner.userId)],
       ['cart', () => getCart(learner.userId)],
       ['purchases', () => purchasedSubjects(learner.userId)],
@@ -104,7 +115,11 @@ describe('each learner screen’s data', () => {
     ];
     for (const [name, run] of screens) {
       const { requests, ops } = await count(run);
-      const budget = ['reviews', 'questions', 'subject outline'].includes(name) ? 3 : 2;
+      const budget = ['reviews', 'questions', 'subject outline', 'my state on a subject'].includes(
+        name,
+      )
+        ? 3
+        : 2;
       expect({ name, requests: Math.min(requests, 99) <= budget, ops }).toEqual({
         name,
         requests: true,

@@ -123,17 +123,41 @@ describe("a subject's outline (getSubjectOutline)", () => {
     });
   });
 
-  it('opens the paid topics to the learner who bought the subject', async () => {
+  it('stays the same for the buyer, whose own part of the subject opens every topic', async () => {
     const s = await subject();
-    const before = await call('GET', outlinePath(s.paid.subject_id), { token: learner.token });
-    expect(before.body.data.sub_subjects[0].chapters[1].topics[1].locked).toBe(true);
+    const outlineTopicIds = async (): Promise<{ topic_id: string; locked: boolean }[]> => {
+      const res = await call('GET', outlinePath(s.paid.subject_id), { token: learner.token });
+      return res.body.data.sub_subjects
+        .flatMap((g: { chapters: { topics: unknown[] }[] }) => g.chapters.flatMap((c) => c.topics))
+        .map(({ topic_id, locked }: { topic_id: string; locked: boolean }) => ({
+          topic_id,
+          locked,
+        }));
+    };
+    const mine = async () =>
+      (
+        await call(
+          'GET',
+          routePath('catalogue.getMyCatalogueState', {}, { subject_id: s.paid.subject_id }),
+          { token: learner.token },
+        )
+      ).body.data;
+    const before = await outlineTopicIds();
+    expect(before.some((t) => t.locked)).toBe(true);
+    expect((await mine()).owned_subject_ids).toEqual([]);
+
     await buySubjects(call, learner.token, [s.paid.subject_id]);
-    const after = await call('GET', outlinePath(s.paid.subject_id), { token: learner.token });
-    const topics = after.body.data.sub_subjects.flatMap(
-      (g: { chapters: { topics: unknown[] }[] }) => g.chapters.flatMap((c) => c.topics),
+
+    // The outline is everyone's: the buyer's still locks what it locked (its free preview's
+    // signature is fresh: the purchase, a write, cleared the local cache).
+    expect(await outlineTopicIds()).toEqual(before);
+    // Their own part opens all four topics, with signed media.
+    const own = await mine();
+    expect(own.owned_subject_ids).toEqual([s.paid.subject_id]);
+    expect(own.topics.map((t: { topic_id: string }) => t.topic_id).sort()).toEqual(
+      before.map((t) => t.topic_id).sort(),
     );
-    expect(topics).toHaveLength(4);
-    for (const t of topics) {
+    for (const t of own.topics) {
       expect(t).toMatchObject({ locked: false, video_url: expect.stringContaining('X-Amz-') });
     }
   });

@@ -2,6 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { BASES, SESSION_COOKIE } from '@gia/shared';
 import { ORIGIN_HEADER } from '../src/constructs/origin-check.ts';
+import { PUBLIC_CACHE_PATHS } from '../src/constructs/web-hosting.ts';
 import { idOf, ofType, givenStacks, TEST_HLS_PUBLIC_KEY, type Resource } from './template.ts';
 
 const given = givenStacks();
@@ -55,13 +56,17 @@ describe('the site', () => {
       config()
         .CacheBehaviors.map((b) => b.PathPattern)
         .sort(),
-    ).toEqual([
-      '/api/*',
-      '/api/v1/classadmin/login/*',
-      '/api/v1/classuser/login/*',
-      '/media/private/hls/*',
-      '/media/public/*',
-    ]);
+    ).toEqual(
+      [
+        '/api/*',
+        '/api/v1/classadmin/login/*',
+        '/api/v1/classuser/login/*',
+        '/media/private/hls/*',
+        '/media/public/*',
+        // The public catalogue reads (infra/test/edge-cache.test.ts).
+        ...PUBLIC_CACHE_PATHS,
+      ].sort(),
+    );
   });
 
   it('opens /media/private/hls/* only with cookies signed by the trusted key group (issue 15)', () => {

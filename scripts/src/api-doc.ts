@@ -39,7 +39,11 @@ function routesTable(groups: string[], placed: Set<string>): string {
   const rows = ROUTES.filter((r) => groups.includes(r.group)).map((r) => {
     if (placed.has(r.name)) throw new Error(`route ${r.name} is placed twice`);
     placed.add(r.name);
-    const notes = [r.localOnly ? 'local stack only' : '', r.rawBody ? 'raw body' : '']
+    const notes = [
+      r.localOnly ? 'local stack only' : '',
+      r.rawBody ? 'raw body' : '',
+      r.cache === 'public' ? 'cached at the edge' : '',
+    ]
       .filter(Boolean)
       .join(', ');
     return `| \`${routeLine(r)}\` | ${ACCESS[r.access]} | \`${r.name}\` | ${notes} |`;

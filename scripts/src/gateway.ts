@@ -15,6 +15,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
 import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
 import { answerDrift, checkingAnswers } from './answer-check.ts';
+import { EdgeCache, type CachedAnswer } from './edge-cache.ts';
 import { decodePath } from './decode-path.ts';
 
 /** Where the gateway listens unless `host` says otherwise. */
@@ -56,6 +57,11 @@ export interface GatewayOptions {
    * when it did not handle the request.
    */
   media?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /**
+   * The stand-in for CloudFront's cache of the public catalogue reads (scripts/src/edge-cache.ts);
+   * on unless `false`.
+   */
+  edgeCache?: EdgeCache | false;
 }
 
 function sendError(res: ServerResponse, code: ErrorCode, message: string, headers = {}) {
@@ -138,7 +144,10 @@ const lambdaContext = (requestId: string): Context =>
 
 const loaded = new Map<string, LambdaHandler>();
 
-async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+/** Headers CloudFront does not pass to the public catalogue reads (their cache key is the URL). */
+const NOT_FOR_SHARED_ANSWERS = ['authorization', 'cookie', 'if-none-match', 'if-modified-since'];
+
+async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, cache?: EdgeCache) {
   const match = matchRoute(req.method ?? 'GET', url.pathname);
   if (match.kind === 'not-found') return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
   if (match.kind === 'method-not-allowed') {
@@ -154,27 +163,52 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     handler = (await GROUP_HANDLERS[group]()).handler;
     loaded.set(group, handler);
   }
-  const event = toEvent(req, url, body);
-  const result = await handler(event, lambdaContext(event.requestContext.requestId));
-  const status = result.statusCode ?? 200;
-  if (checkingAnswers() && status < 300 && !result.isBase64Encoded) {
-    const drift = await answerDrift(match.route.name, result.body ?? '');
-    if (drift) {
-      // The tests' stack only: the answer breaks its route's schema (shared/src/route-answers.ts).
-      console.error(`Answer drift: ${match.route.name} (${req.method} ${url.pathname}): ${drift}`);
-      return sendError(res, 'INTERNAL', MESSAGES.internal);
+  const shared = match.route.cache === 'public' && req.method === 'GET';
+  const origin = async (): Promise<CachedAnswer> => {
+    const event = toEvent(req, url, body);
+    if (shared) {
+      // As CloudFront's behaviour for these paths: the answer must be everyone's.
+      for (const name of NOT_FOR_SHARED_ANSWERS) delete event.headers[name];
+      event.cookies = undefined;
     }
-  }
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+    const result = await handler(event, lambdaContext(event.requestContext.requestId));
+    const status = result.statusCode ?? 200;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers[k.toLowerCase()] = String(v);
+    const bytes =
+      result.body === undefined
+        ? Buffer.alloc(0)
+        : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    if (checkingAnswers() && status < 300 && !result.isBase64Encoded) {
+      const drift = await answerDrift(match.route.name, result.body ?? '');
+      if (drift) {
+        // The tests' stack only: the answer breaks its route's schema (shared/src/route-answers.ts).
+        console.error(
+          `Answer drift: ${match.route.name} (${req.method} ${url.pathname}): ${drift}`,
+        );
+        return {
+          status: ERROR_STATUS.INTERNAL,
+          headers: {
+            'content-type': 'application/json; charset=utf-8',
+            'cache-control': 'no-store',
+          },
+          body: Buffer.from(JSON.stringify({ message: MESSAGES.internal, code: 'INTERNAL' })),
+        };
+      }
+    }
+    return { status, headers, cookies: result.cookies, body: bytes };
+  };
+  const answer =
+    shared && cache
+      ? await cache.serve(`${url.pathname}${url.search}`, req.headers['if-none-match'], origin)
+      : await origin();
+  // A write changes what the shared answers hold: locally they are dropped at once (in AWS they
+  // live out their 60 s; README "What is cached where").
+  if (cache && req.method !== 'GET' && req.method !== 'HEAD' && answer.status < 400) cache.clear();
   // HTTP API v2 turns a result's `cookies` into one Set-Cookie header each.
-  const cookies = result.cookies?.length ? { 'set-cookie': result.cookies } : {};
-  res.writeHead(status, { ...headers, ...cookies });
-  res.end(
-    result.body === undefined
-      ? undefined
-      : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
-  );
+  const cookies = answer.cookies?.length ? { 'set-cookie': answer.cookies } : {};
+  res.writeHead(answer.status, { ...answer.headers, ...cookies });
+  res.end(answer.body);
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
@@ -273,6 +307,7 @@ function serveStatic(
  */
 export function startGateway(options: GatewayOptions): Promise<Server> {
   const webDir = normalize(options.webDir);
+  const cache = options.edgeCache === false ? undefined : (options.edgeCache ?? new EdgeCache());
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const work = async () => {
@@ -282,7 +317,7 @@ export function startGateway(options: GatewayOptions): Promise<Server> {
         return sendError(res, 'NOT_FOUND', MESSAGES.notFound);
       }
       if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-        return handleApi(req, res, url);
+        return handleApi(req, res, url, cache);
       }
       if (url.pathname.startsWith('/media/')) {
         if (options.media && (await options.media(req, res))) return;

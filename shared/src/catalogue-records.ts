@@ -218,6 +218,35 @@ export type PublicTopic = z.infer<typeof PublicTopic>;
 export const PublicTopicRecord = z.extend(TopicRecord, PublicTopic.shape);
 export type PublicTopicRecord = z.infer<typeof PublicTopicRecord>;
 
+/**
+ * A topic the caller may play, as the personal call (`getMyCatalogueState`) answers it: the media
+ * fields of {@link PublicTopic} that the cached public reads leave `null` for a topic that is not
+ * open to everyone, and `notes_url`. The screens lay these over the public answer by `topic_id`.
+ */
+export const PlayableTopic = z.object({
+  topic_id: z.string(),
+  video_url: z.nullable(z.string()),
+  notes_url: z.nullable(z.string()),
+  video_hls_url: z.nullable(z.string()),
+  video_poster_url: z.nullable(z.string()),
+  captions: z.array(z.object({ language: z.string(), url: z.string() })),
+  locked: z.literal(false),
+});
+export type PlayableTopic = z.infer<typeof PlayableTopic>;
+
+/**
+ * The personal half of a class's, subject's or chapter's page (`getMyCatalogueState`,
+ * `private, no-store`): which subjects the learner owns, has in the cart and likes, and the
+ * topics of that class, subject or chapter they may play.
+ */
+export const MyCatalogueState = z.object({
+  owned_subject_ids: z.array(z.string()),
+  cart_subject_ids: z.array(z.string()),
+  favourite_subject_ids: z.array(z.string()),
+  topics: z.array(PlayableTopic),
+});
+export type MyCatalogueState = z.infer<typeof MyCatalogueState>;
+
 /** The class detail (`GET /classes/{classId}`): the class, its subjects and their Active topics. */
 export const ClassDetail = z.extend(ClassRecord, {
   subjects: z.array(z.extend(SubjectRecord, { topics: z.array(PublicTopic) })),

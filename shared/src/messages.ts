@@ -96,4 +96,5 @@ export const ANSWER_MESSAGES = {
   testimonials: 'Testimonials',
   subjectOutline: 'Subject outline',
   lesson: 'Lesson',
+  myCatalogueState: 'Your catalogue state',
 } as const;

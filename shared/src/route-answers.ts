@@ -13,6 +13,7 @@ import {
   ChapterRecord,
   ClassDetail,
   ClassRecord,
+  MyCatalogueState,
   PublicTopicRecord,
   type RecordOf,
   SubjectOutline,
@@ -137,6 +138,7 @@ export const ROUTE_ANSWERS = {
   'catalogue.gettestimonial': page(TestimonialRecord),
   'catalogue.getSubjectOutline': data(SubjectOutline),
   'catalogue.getLesson': data(Lesson),
+  'catalogue.getMyCatalogueState': data(MyCatalogueState),
 
   ...adminCatalogue,
 

@@ -54,7 +54,25 @@ export interface RouteDef {
   readonly localOnly?: boolean;
   /** The handler needs the raw, unparsed body (signature checks, multipart). */
   readonly rawBody?: boolean;
+  /**
+   * `public`: the answer is the same for every caller (the route never reads a token), so its
+   * `200` may be kept by shared caches — CloudFront and the local gateway (issue 30, item 4;
+   * README "What is cached where"). Every other answer is `no-store`.
+   */
+  readonly cache?: 'public';
 }
+
+/**
+ * How long a shared cache (CloudFront, the local gateway, the browser) keeps the answer of a
+ * `cache: 'public'` route: fresh for `maxAgeSeconds`, then served stale for `staleSeconds` more
+ * while one request fetches it again. Together at most 60 s, the promise that an admin's change
+ * reaches every learner within a minute (README "What is cached where").
+ */
+export const PUBLIC_CACHE = { maxAgeSeconds: 30, staleSeconds: 30 } as const;
+
+/** The CloudFront path pattern of a route (`{param}` segments become `*`). */
+export const pathPattern = (route: Pick<RouteDef, 'path'>): string =>
+  route.path.replace(/\{[^}]+\}/g, '*');
 
 export const BASES = {
   learner: '/api/v1/classuser',
@@ -77,7 +95,7 @@ const route = <const N extends string, const G extends RouteGroup>(
   path: string,
   group: G,
   access: Access,
-  extra: Partial<Pick<RouteDef, 'localOnly' | 'rawBody'>> = {},
+  extra: Partial<Pick<RouteDef, 'localOnly' | 'rawBody' | 'cache'>> = {},
 ): RouteDef & { readonly name: N; readonly group: G } => ({
   name,
   method,
@@ -86,6 +104,9 @@ const route = <const N extends string, const G extends RouteGroup>(
   access,
   ...extra,
 });
+
+/** A public catalogue read: one answer for everyone, cacheable at the edge. */
+const EDGE = { cache: 'public' } as const;
 
 const adminCatalogue = ADMIN_ENTITIES.flatMap((e) => [
   route(`admin.catalogue.${e.list}`, 'GET', `${A}/data/${e.list}`, 'catalogue-admin', 'admin'),
@@ -132,27 +153,38 @@ export const ROUTES = [
   route('admin.insertAdmin', 'POST', `${A}/data/insertAdmin`, 'admins', 'admin'),
   route('admin.deleteAdmin', 'DELETE', `${A}/data/deleteAdmin/{admin_id}`, 'admins', 'admin'),
 
-  // Public catalogue reads (docs/api.md §4)
-  route('catalogue.getBoards', 'GET', `${L}/data/getBoards`, 'catalogue', 'public'),
-  route('catalogue.getClasses', 'GET', `${L}/data/getClasses`, 'catalogue', 'public'),
+  // Public catalogue reads (docs/api.md §4): the same answer for everyone, kept by the edge.
+  route('catalogue.getBoards', 'GET', `${L}/data/getBoards`, 'catalogue', 'public', EDGE),
+  route('catalogue.getClasses', 'GET', `${L}/data/getClasses`, 'catalogue', 'public', EDGE),
   route(
     'catalogue.getClassById',
     'GET',
     `${L}/data/getClasses_Byid/{classId}`,
     'catalogue',
     'public',
+    EDGE,
   ),
-  route('catalogue.getSubjects', 'GET', `${L}/data/getSubjects`, 'catalogue', 'public'),
-  route('catalogue.getSubSubjects', 'GET', `${L}/data/getSubSubjects`, 'catalogue', 'public'),
-  route('catalogue.getChapters', 'GET', `${L}/data/getChapters`, 'catalogue', 'public'),
-  route('catalogue.getTopics', 'GET', `${L}/data/getTopics`, 'catalogue', 'public'),
-  route('catalogue.gettestimonial', 'GET', `${L}/data/gettestimonial`, 'catalogue', 'public'),
+  route('catalogue.getSubjects', 'GET', `${L}/data/getSubjects`, 'catalogue', 'public', EDGE),
+  route('catalogue.getSubSubjects', 'GET', `${L}/data/getSubSubjects`, 'catalogue', 'public', EDGE),
+  route('catalogue.getChapters', 'GET', `${L}/data/getChapters`, 'catalogue', 'public', EDGE),
+  route('catalogue.getTopics', 'GET', `${L}/data/getTopics`, 'catalogue', 'public', EDGE),
+  route('catalogue.gettestimonial', 'GET', `${L}/data/gettestimonial`, 'catalogue', 'public', EDGE),
   route(
     'catalogue.getSubjectOutline',
     'GET',
     `${L}/data/getSubjectOutline/{subjectId}`,
     'catalogue',
     'public',
+    EDGE,
+  ),
+  // What of a class, subject or chapter is the caller's own (owned, in the cart, favourite, the
+  // topics they may play): the personal half of the catalogue reads above, never cached.
+  route(
+    'catalogue.getMyCatalogueState',
+    'GET',
+    `${L}/data/getMyCatalogueState`,
+    'catalogue',
+    'learner',
   ),
   // Issue 30: the lesson page's one request (topic, chapter with progress, access, video).
   route('catalogue.getLesson', 'GET', `${L}/data/getLesson`, 'catalogue', 'public'),

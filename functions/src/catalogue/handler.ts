@@ -1,7 +1,8 @@
 import { ANSWER_MESSAGES, CatalogueListQuery, PageQuery, TopicQuery } from '@gia/shared';
-import { createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
+import { caller, createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { lessonOf } from './lesson.ts';
+import { myCatalogueState } from './mine.ts';
 import { subjectOutline } from './outline.ts';
 import { publicClassDetail, publicList, publicSubject, publicTopics } from './public.ts';
 
@@ -10,7 +11,10 @@ const paging = (req: ApiRequest) => parse(PageQuery, req.query);
 const list = <T>(items: T[], nextCursor: string | null, message: string) =>
   ok(message, items, { next_cursor: nextCursor });
 
-/** Public catalogue reads (docs/api.md §4); a token is accepted but not needed. */
+/**
+ * Public catalogue reads (docs/api.md §4): the same answer for everyone, cached at the edge (a
+ * token is never read); and the learner's own part of a page, never cached.
+ */
 export const handler = createGroupHandler('catalogue', {
   'catalogue.getBoards': async (req) => {
     const p = await publicList('board', paging(req));
@@ -22,7 +26,7 @@ export const handler = createGroupHandler('catalogue', {
     return list(p.items, p.nextCursor, ANSWER_MESSAGES.classes);
   },
   'catalogue.getClassById': async (req) =>
-    ok(ANSWER_MESSAGES.class, await publicClassDetail(req.params.classId ?? '', req.identity)),
+    ok(ANSWER_MESSAGES.class, await publicClassDetail(req.params.classId ?? '')),
   'catalogue.getSubjects': async (req) => {
     const q = filters(req);
     if (q.subject_id)
@@ -42,7 +46,7 @@ export const handler = createGroupHandler('catalogue', {
   },
   'catalogue.getTopics': async (req) => {
     const { chapter_id } = filters(req);
-    const p = await publicTopics(paging(req), chapter_id, req.identity);
+    const p = await publicTopics(paging(req), chapter_id);
     return list(p.items, p.nextCursor, ANSWER_MESSAGES.topics);
   },
   'catalogue.gettestimonial': async (req) => {
@@ -50,10 +54,9 @@ export const handler = createGroupHandler('catalogue', {
     return list(p.items, p.nextCursor, ANSWER_MESSAGES.testimonials);
   },
   'catalogue.getSubjectOutline': async (req) =>
-    ok(
-      ANSWER_MESSAGES.subjectOutline,
-      await subjectOutline(req.params.subjectId ?? '', req.identity),
-    ),
+    ok(ANSWER_MESSAGES.subjectOutline, await subjectOutline(req.params.subjectId ?? '')),
   'catalogue.getLesson': async (req) =>
     ok(ANSWER_MESSAGES.lesson, await lessonOf(parse(TopicQuery, req.query).topic_id, req.identity)),
+  'catalogue.getMyCatalogueState': async (req) =>
+    ok(ANSWER_MESSAGES.myCatalogueState, await myCatalogueState(caller(req).userId, filters(req))),
 });

@@ -137,7 +137,7 @@ beforeEach(() => {
 
 describe("a subject's outline", () => {
   it('groups the Active topics by sub-subject and chapter in serial order, in three requests', async () => {
-    const outline = await subjectOutline('s1', undefined);
+    const outline = await subjectOutline('s1');
 
     expect(
       outline.sub_subjects.map((g) => [g.sub_subject_name, g.chapters.map((c) => c.chapter_name)]),
@@ -166,22 +166,28 @@ describe("a subject's outline", () => {
   });
 
   it('signs only the free topic for a visitor and locks the paid ones', async () => {
-    const outline = await subjectOutline('s1', undefined);
+    const outline = await subjectOutline('s1');
     const [free, paid] = outline.sub_subjects[0]!.chapters[1]!.topics;
     expect(free).toMatchObject({ topic_id: 't1', locked: false, free_to_watch: '1' });
     expect(free!.video_url).toContain('t1.mp4');
     expect(paid).toMatchObject({ topic_id: 't2', locked: true, video_url: null });
   });
 
-  it('opens every topic to a learner who owns the subject', async () => {
-    const outline = await subjectOutline('s1', { pool: 'learner', userId: 'owner-1' } as never);
-    const topics = outline.sub_subjects.flatMap((g) => g.chapters.flatMap((c) => c.topics));
-    expect(topics.every((t) => !t.locked && t.video_url)).toBe(true);
+  it('is the same for everyone: it reads no grant, so an owned topic stays locked here', async () => {
+    const outline = await subjectOutline('s1');
+    const keys = ddbMock
+      .commandCalls(BatchGetCommand)
+      .flatMap((c) =>
+        Object.values(c.args[0].input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []),
+      );
+    expect(keys.some((k) => String(k.pk).startsWith('USER#'))).toBe(false);
+    const paid = outline.sub_subjects[0]!.chapters[1]!.topics[1]!;
+    expect(paid).toMatchObject({ locked: true, video_url: null, video_hls_url: null });
   });
 
   it('answers 404 with the contract message for an unknown subject', async () => {
     ddbMock.on(GetCommand).resolves({});
-    await expect(subjectOutline('nope', undefined)).rejects.toMatchObject({
+    await expect(subjectOutline('nope')).rejects.toMatchObject({
       status: 404,
       message: 'Subject not found.',
     });

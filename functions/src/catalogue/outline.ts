@@ -12,7 +12,6 @@ import {
   ratingOf,
   subjectTopicRecords,
 } from '../db/catalogue-reads.ts';
-import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { publicView } from './public.ts';
@@ -23,18 +22,17 @@ const bySerial = (a: { serial_no: number }, b: { serial_no: number }) => a.seria
 /**
  * What a subject contains, for its page before (and after) purchase: the subject with its class,
  * board and real rating; its Active topics grouped by sub-subject and chapter in serial order,
- * each playable (a signed `video_url`) only where the caller may watch it; the authors, the lesson
+ * each playable (a signed `video_url`) only where anyone may watch it (the answer is the same for
+ * everyone and cached at the edge; what a learner owns comes from `getMyCatalogueState`); the
+ * authors, the lesson
  * count and the known total duration. Sub-subjects and chapters without an Active topic are left
  * out (they hold nothing to show).
  *
  * Three requests, whatever the subject's size: the subject (GetItem); its topics, from its part of
  * the class's content partition (one Query); and one BatchGet of its class, board, sub-subjects,
- * chapters, rating and the caller's grant.
+ * chapters and rating.
  */
-export async function subjectOutline(
-  subjectId: string,
-  caller: Identity | undefined,
-): Promise<SubjectOutline> {
+export async function subjectOutline(subjectId: string): Promise<SubjectOutline> {
   const subject = await getRecord({ entity: 'subject', id: subjectId });
   if (!subject) throw new NotFoundError(LEARNER_MESSAGES.subjectNotFound);
   const topics = (await subjectTopicRecords(subject.class_id, subjectId)).filter(
@@ -49,14 +47,8 @@ export async function subjectOutline(
     refs.push({ entity: 'chapter', id: t.chapter_id });
     if (t.sub_subject_id) refs.push({ entity: 'sub-subject', id: t.sub_subject_id });
   }
-  const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
   const subjectRef: Ref = { entity: 'subject', id: subjectId };
-  const { records, granted, ratings } = await getRecordsAndGrants(
-    refs,
-    learnerId,
-    [subjectId],
-    [subjectRef],
-  );
+  const { records, ratings } = await getRecordsAndGrants(refs, undefined, [], [subjectRef]);
   const cls = pick(records, 'class', subject.class_id);
   const board = pick(records, 'board', subject.board_id);
   const rating = ratingOf(ratings, subjectRef);
@@ -91,8 +83,7 @@ export async function subjectOutline(
       chapters.set(chapter.chapter_id, entry);
       group.chapters.push(entry);
     }
-    const open =
-      caller?.pool === 'admin' || mayWatchTopic({ topic: t, subject, class: cls, board }, granted);
+    const open = mayWatchTopic({ topic: t, subject, class: cls, board }, new Set());
     entry.topics.push(await publicTopic(t, open));
   }
   const subSubjects = [...groups.values()];

@@ -3,12 +3,11 @@ import type { Page } from '../db/paging.ts';
 import {
   classContents,
   getRecord,
-  getRecordsAndGrants,
+  getRecords,
   listAll,
   listByParent,
   pick,
 } from '../db/catalogue-reads.ts';
-import type { Identity } from '../lib/auth.ts';
 import { isFreeCourse, mayWatchTopic } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
@@ -45,27 +44,24 @@ export async function publicSubject(subjectId: string): Promise<RecordOf<'subjec
   return (await withNamesAndMedia('subject', [subject], { signMedia: false })).map(publicView);
 }
 
+/** No one's purchases: the public reads answer what anyone may watch (issue 30, item 4). */
+const NO_GRANTS: ReadonlySet<string> = new Set();
+
 /**
- * The Active topics of a chapter in serial order. Media urls are signed for a caller who may
- * watch the topic (or an admin); otherwise they are `null` and the topic says `locked: true`.
- * Two requests: the Query, and one BatchGet of the ancestors and the caller's grant.
+ * The Active topics of a chapter in serial order. Media urls are signed where anyone may watch
+ * the topic; otherwise they are `null` and the topic says `locked: true` (what a learner owns
+ * comes from the personal call, `getMyCatalogueState`). Two requests: the Query, and one BatchGet
+ * of the ancestors.
  */
 export async function publicTopics(
   paging: { limit: number; cursor?: string },
   chapterId: string | undefined,
-  caller: Identity | undefined,
 ): Promise<Page<PublicTopicRecord>> {
   const result = await mapCursorErrors(() =>
     chapterId ? listByParent('topic', chapterId, paging) : listAll('topic', paging),
   );
   const topics = result.items.filter((t) => t.status === 'Active');
-  const refs = parentRefs('topic', topics);
-  const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
-  const { records, granted } = await getRecordsAndGrants(
-    refs,
-    learnerId,
-    topics.map((t) => t.subject_id),
-  );
+  const records = await getRecords(parentRefs('topic', topics));
   const items = await Promise.all(
     topics.map(async (t) => {
       const ctx = {
@@ -74,7 +70,7 @@ export async function publicTopics(
         class: pick(records, 'class', t.class_id),
         board: pick(records, 'board', t.board_id),
       };
-      const open = caller?.pool === 'admin' || mayWatchTopic(ctx, granted);
+      const open = mayWatchTopic(ctx, NO_GRANTS);
       return {
         ...publicView({ ...t, ...parentNames('topic', t, records, () => null) }),
         free_course: isFreeCourse(ctx),
@@ -88,23 +84,15 @@ export async function publicTopics(
 
 /**
  * The class detail: the class, its subjects, and each subject's Active topics with a playable
- * `video_url` only where the caller may watch. Two requests: the class's content partition, and
- * one BatchGet of its board and the caller's grants.
+ * `video_url` only where anyone may watch. Two requests: the class's content partition, and one
+ * GetItem of its board.
  */
-export async function publicClassDetail(
-  classId: string,
-  caller: Identity | undefined,
-): Promise<ClassDetail> {
+export async function publicClassDetail(classId: string): Promise<ClassDetail> {
   const content = await classContents(classId);
   const cls = content.class?.[0];
   if (!cls) throw new NotFoundError('Class not found.');
   const subjects = content.subject ?? [];
-  const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
-  const { records, granted } = await getRecordsAndGrants(
-    [{ entity: 'board', id: cls.board_id }],
-    learnerId,
-    subjects.map((s) => s.subject_id),
-  );
+  const records = await getRecords([{ entity: 'board', id: cls.board_id }]);
   const board = pick(records, 'board', cls.board_id);
   return {
     ...publicView(cls),
@@ -120,12 +108,9 @@ export async function publicClassDetail(
           board_name: board?.board_name ?? null,
           free_course: subject.free_course === true,
           topics: await Promise.all(
-            topics.map(async (t) => {
-              const open =
-                caller?.pool === 'admin' ||
-                mayWatchTopic({ topic: t, subject, class: cls, board }, granted);
-              return publicTopic(t, open);
-            }),
+            topics.map((t) =>
+              publicTopic(t, mayWatchTopic({ topic: t, subject, class: cls, board }, NO_GRANTS)),
+            ),
           ),
         };
       }),

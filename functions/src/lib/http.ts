@@ -22,6 +22,7 @@ import {
   UnavailableError,
   ValidationError,
 } from './errors.ts';
+import { withCacheHeaders } from './http-cache.ts';
 import { logger } from './logger.ts';
 
 /**
@@ -318,7 +319,10 @@ export function createGroupHandler<G extends RouteGroup>(
     if (route.group !== group) throw new NotFoundError();
 
     const headers = lowerCaseHeaders(event.headers);
-    const identity = await authorise(route, bearerToken(headers));
+    // A cached answer is everyone's: its route never reads a token (none reaches it behind
+    // CloudFront either), so its answer cannot be personal.
+    const identity =
+      route.cache === 'public' ? undefined : await authorise(route, bearerToken(headers));
     const handler = (handlers as Partial<Record<string, (req: ApiRequest) => Promise<ApiResult>>>)[
       route.name
     ];
@@ -360,13 +364,22 @@ export function createGroupHandler<G extends RouteGroup>(
       caller: identity?.userId,
     });
     const response = json(result.status ?? 200, result.body, result.headers);
-    return cookies.length ? { ...response, cookies } : response;
+    return withCacheHeaders(
+      route,
+      headers['if-none-match'],
+      cookies.length ? { ...response, cookies } : response,
+    );
   };
 
   return middy(core).onError(async (request) => {
     const requestId =
       request.event?.requestContext?.requestId ?? request.context?.awsRequestId ?? 'unknown';
-    const response = errorResponse(request.error, requestId);
+    // An error is never cached, whatever the route (no route: `no-store` too).
+    const response = withCacheHeaders(
+      undefined,
+      undefined,
+      errorResponse(request.error, requestId),
+    );
     const cookies = request.error instanceof Object ? errorCookies.get(request.error) : undefined;
     request.response = cookies ? { ...response, cookies } : response;
   }) as unknown as LambdaHandler;

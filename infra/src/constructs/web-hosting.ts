@@ -16,7 +16,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { BASES, SESSION_COOKIE } from '@gia/shared';
+import { BASES, PUBLIC_CACHE, ROUTES, SESSION_COOKIE, pathPattern } from '@gia/shared';
 import { acceptFindings } from '../nag.ts';
 
 /** The built SPA (`npm run build -w web`). */
@@ -71,6 +71,12 @@ const STRIP_MEDIA_PREFIX = `function handler(event) {
 export const LOGIN_PATHS = [`${BASES.learner}/login/*`, `${BASES.admin}/login/*`] as const;
 
 /**
+ * The path patterns of the public catalogue reads (routes declared `cache: 'public'`): answered
+ * the same to everyone, so CloudFront keeps them (issue 30, item 4).
+ */
+export const PUBLIC_CACHE_PATHS = ROUTES.filter((r) => r.cache === 'public').map(pathPattern);
+
+/**
  * Viewer-request function of the API's paths. The host the viewer asked for, which CloudFront does
  * not forward (the API routes on its own host), goes to the functions as `x-gia-viewer-host`; HLS
  * access cookies name it in their policy. Set here, a viewer cannot choose it.
@@ -120,6 +126,9 @@ export interface WebHostingProps {
  * - `/api/*` the HTTP API: every method, no caching, every viewer header but Host (so the
  *   Authorization header and the query string reach the functions), and no cookie;
  * - the login paths ({@link LOGIN_PATHS}) the same, but with the session cookie (issue 29);
+ * - the public catalogue reads ({@link PUBLIC_CACHE_PATHS}) from the same API, cached by path and
+ *   query string for as long as the answers say (at most a minute), with no header or cookie of
+ *   the viewer passed on (issue 30, item 4);
  * - `/media/public/*` public images from the media bucket (origin access control), cached;
  * - `/media/private/hls/*` transcoded videos (playlists, segments, posters) from the same origin,
  *   only with CloudFront signed cookies of the trusted key group (one video's folder per policy).
@@ -207,6 +216,33 @@ export class WebHosting extends Construct {
       responseHeadersPolicy: securityHeaders,
       functionAssociations: [request],
     });
+    // The public catalogue reads: the key is the path and query string alone (no header, no
+    // cookie), so no viewer's Authorization or cookie reaches the API on these paths and an
+    // answer can never be personal. CloudFront keeps what the API's Cache-Control says (30 s
+    // fresh, 30 s stale-while-revalidate), never more than a minute, and nothing the API marks
+    // no-store (errors); an admin's change so reaches learners within a minute, no invalidation.
+    const publicCatalogue = new cloudfront.CachePolicy(this, 'PublicCatalogue', {
+      comment: 'GIA School: public catalogue reads, keyed by path and query string only',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(PUBLIC_CACHE.maxAgeSeconds + PUBLIC_CACHE.staleSeconds),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const publicCatalogueBehavior: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachedMethods: cloudfront.CachedMethods.CACHE_GET_HEAD,
+      cachePolicy: publicCatalogue,
+      // No origin request policy: only the cache key's query string (and the origin header)
+      // goes on; Authorization, cookies and the viewer's other headers stay at the edge.
+      compress: true,
+      responseHeadersPolicy: securityHeaders,
+    };
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'GIA School',
       webAclId: props.webAclArn,
@@ -232,6 +268,7 @@ export class WebHosting extends Construct {
       additionalBehaviors: {
         // Before `/api/*`: CloudFront takes the first behaviour whose pattern matches.
         ...Object.fromEntries(LOGIN_PATHS.map((path) => [path, apiBehavior(loginRequest)])),
+        ...Object.fromEntries(PUBLIC_CACHE_PATHS.map((path) => [path, publicCatalogueBehavior])),
         '/api/*': apiBehavior(apiRequest),
         '/media/public/*': {
           origin: mediaOrigin,

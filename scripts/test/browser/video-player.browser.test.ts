@@ -117,10 +117,12 @@ async function serveLesson(ctx: BrowserContext) {
     video_poster_url: `${HLS}${POSTER_FILE}`,
     captions: [{ language: 'en', url: `${HLS}captions-en.vtt` }],
   };
-  await ctx.route('**/api/v1/**/getTopics**', async (route) => {
+  // The public list, and the learner's own part of the chapter (laid over it by the page).
+  await ctx.route(/\/api\/v1\/.*\/(getTopics|getMyCatalogueState)\?/, async (route) => {
     const res = await route.fetch();
     const body = await res.json();
-    for (const t of body.data as Record<string, unknown>[]) {
+    const topics = Array.isArray(body.data) ? body.data : body.data.topics;
+    for (const t of topics as Record<string, unknown>[]) {
       if (t.topic_id === ids.topic) Object.assign(t, hlsFields);
     }
     await route.fulfill({ response: res, json: body });

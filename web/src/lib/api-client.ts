@@ -70,6 +70,9 @@ export async function api<T = Json>(
       body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
+      // The query cache is the SPA's cache: the browser asks the edge every time (a 304 when a
+      // public catalogue answer is unchanged), so a refetch is never older than the edge's copy.
+      cache: 'no-cache',
     });
   };
   let res = options.sent ?? (await send());

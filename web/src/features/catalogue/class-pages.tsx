@@ -10,7 +10,7 @@ import { LoadError, Skeleton } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
 import { rupee } from '../../lib/format.ts';
-import { catalogueKeys, useClassDetail } from '../../lib/catalogue-api.ts';
+import { catalogueKeys, useClassDetail, useWithMyTopics } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
 
 /** What a subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
@@ -31,6 +31,8 @@ export function classPriceText(c: ClassDetail): string {
 export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubjectAction }) {
   const { classId } = useParams();
   const detail = useClassDetail(classId);
+  // The public class shows at once; the topics this learner may play open when theirs arrives.
+  const mine = useWithMyTopics(detail.data, classId ? { class_id: classId } : undefined);
   const [open, setOpen] = useState<string | null>(null);
   // The topic playing in the dialog (its record is re-read from the class on every render, so a
   // renewal's fresh URLs reach the player).
@@ -48,8 +50,8 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
   if (detail.isError || (!detail.isPending && !detail.data) || !classId) {
     return <p className="empty">This class does not exist.</p>;
   }
-  if (!detail.data) return <Skeleton kind="list" what="the class" count={4} />;
-  const c = detail.data;
+  if (!mine) return <Skeleton kind="list" what="the class" count={4} />;
+  const c = mine;
   const priceText = classPriceText(c);
   const playingTopic = playing
     ? c.subjects.flatMap((s) => s.topics).find((t) => t.topic_id === playing)
@@ -137,7 +139,10 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
             title={playingTopic.topic_name}
             autoPlay
             onRenew={() =>
-              queryClient.refetchQueries({ queryKey: catalogueKeys.classDetail(classId) })
+              Promise.all([
+                queryClient.refetchQueries({ queryKey: catalogueKeys.classDetail(classId) }),
+                queryClient.refetchQueries({ queryKey: catalogueKeys.allMine() }),
+              ])
             }
           />
           <div className="modal-actions">

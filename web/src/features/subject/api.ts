@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client.ts';
 import { call } from '../../lib/api-call.ts';
-import { DEPENDS_ON_PURCHASES } from '../../lib/purchases-api.ts';
 
 /** Query keys of the subject page. */
 export const subjectKeys = {
@@ -12,13 +11,12 @@ export const subjectKeys = {
 export const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
 
 /**
- * A subject's outline: its contents, free previews (signed for this caller) and price. A payment
- * refreshes it (the paid topics open).
+ * A subject's outline: its contents, free previews and price, the same for everyone (cached at
+ * the edge); the learner's own playable topics are laid over it (`useWithMyTopics`).
  */
 export const useSubjectOutline = (subjectId: string) =>
   useQuery({
     queryKey: subjectKeys.outline(subjectId),
-    meta: DEPENDS_ON_PURCHASES,
     retry: (failures, err) => !isNotFound(err) && failures < 1,
     queryFn: async () =>
       (await call('catalogue.getSubjectOutline', { params: { subjectId } })).data,

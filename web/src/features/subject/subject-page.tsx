@@ -14,6 +14,7 @@ import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
 import { useMastery } from '../../lib/practice-api.ts';
 import { isNotFound, subjectKeys, useSubjectOutline } from './api.ts';
+import { catalogueKeys, useWithMyTopics } from '../../lib/catalogue-api.ts';
 import { clock, lessons, topicLength, totalLength } from '../../lib/duration.ts';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { videoSourceOf } from '../../components/video-player/source.ts';
@@ -50,10 +51,12 @@ function useSelectionsFrom(subject: SubjectRecord | undefined) {
 export function SubjectPage({ action }: { action: SubjectActionSlot }) {
   const { subjectId = '' } = useParams();
   const outline = useSubjectOutline(subjectId);
-  useDocumentTitle(outline.data?.subject.subject_name);
-  useSelectionsFrom(outline.data?.subject);
+  // The public outline shows at once; the topics this learner may play open when theirs arrives.
+  const data = useWithMyTopics(outline.data, subjectId ? { subject_id: subjectId } : undefined);
+  useDocumentTitle(data?.subject.subject_name);
+  useSelectionsFrom(data?.subject);
 
-  if (outline.data) return <SubjectContents outline={outline.data} action={action} />;
+  if (data) return <SubjectContents outline={data} action={action} />;
   if (outline.isError && isNotFound(outline.error)) {
     return (
       <section className="subject-missing card">
@@ -322,7 +325,12 @@ function PreviewPlayer({
         source={videoSourceOf(topic)}
         title={topic.topic_name}
         autoPlay
-        onRenew={() => queryClient.refetchQueries({ queryKey: subjectKeys.outline(subjectId) })}
+        onRenew={() =>
+          Promise.all([
+            queryClient.refetchQueries({ queryKey: subjectKeys.outline(subjectId) }),
+            queryClient.refetchQueries({ queryKey: catalogueKeys.allMine() }),
+          ])
+        }
       />
       <div className="modal-actions">
         <button ref={close} type="button" className="btn" onClick={onClose}>
