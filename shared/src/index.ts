@@ -1,4 +1,5 @@
 export * from './routes.ts';
+export * from './edge-cache.ts';
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './session.ts';

@@ -83,8 +83,6 @@ function stubServer(
   options: {
     topics?: TopicRecord[];
     progress?: { topic_id: string; completed: boolean; updated_at: string }[];
-    /** The signed-in learner's own part of the chapter (`getMyCatalogueState`). */
-    mine?: { topic_id: string; video_url: string; notes_url: string }[];
   } = {},
 ) {
   const topics = options.topics ?? [topic(1), topic(2), topic(3)];
@@ -104,24 +102,6 @@ function stubServer(
         : json(404, { message: 'Topic not found.', code: 'NOT_FOUND' });
     }
     if (p.includes('/getTopics?')) return json(200, { message: 'Topics', data: topics });
-    if (p.includes('/getMyCatalogueState?')) {
-      const playable = (options.mine ?? []).map((t) => ({
-        ...t,
-        video_hls_url: null,
-        video_poster_url: null,
-        captions: [],
-        locked: false,
-      }));
-      return json(200, {
-        message: 'Your catalogue state',
-        data: {
-          owned_subject_ids: ['s1'],
-          cart_subject_ids: [],
-          favourite_subject_ids: [],
-          topics: playable,
-        },
-      });
-    }
     if (p.includes('/getTopicProgress?')) {
       return json(200, {
         message: 'Progress',
@@ -371,28 +351,26 @@ describe('the lesson player', () => {
     await act(async () => undefined);
   });
 
-  it('opens a paid lesson the learner owns once their own part of the chapter arrives', async () => {
-    // Given a signed-in learner who owns the subject: the public list locks lesson 2, their own
-    // part of the chapter opens it
+  it("plays a paid lesson the learner owns from the lesson's one read, without the catalogue's personal call", async () => {
+    // Given a signed-in learner who owns the subject: the lesson's read carries their signed media
     signInForTest({ role: 'learner', user: { name: 'Asha', email: 'asha@example.com' } });
     const fetchMock = stubServer({
-      topics: [topic(1), topic(2, { locked: true, video_url: null, notes_url: null })],
+      topics: [topic(1), topic(2, { video_url: '/media/t2.mp4?sig=mine' })],
       progress: [],
-      mine: [{ topic_id: 't2', video_url: '/media/t2.mp4?sig=mine', notes_url: '/media/t2.pdf' }],
     });
 
     // When the lesson opens
     renderPlayer('/GetTopic?chapter=ch1&topic=t2');
 
-    // Then it plays, with the learner's own signed media, asked for by chapter
+    // Then it plays the learner's own signed media, and only getLesson was asked about the lesson
     const video = await screen.findByLabelText('Video: Graphs of Lines');
     expect(
       video.getAttribute('src') ?? video.querySelector('source')?.getAttribute('src'),
     ).toContain('sig=mine');
     expect(screen.queryByText('This lesson is part of the paid course')).toBeNull();
-    expect(
-      fetchMock.mock.calls.some(([p]) => String(p).includes('/getMyCatalogueState?chapter_id=ch1')),
-    ).toBe(true);
+    const asked = fetchMock.mock.calls.map(([p]) => String(p));
+    expect(asked.some((p) => p.includes('/getLesson?topic_id=t2'))).toBe(true);
+    expect(asked.some((p) => /getMyCatalogueState|getTopics\?/.test(p))).toBe(false);
     useSession.getState().signOut();
   });
 });
