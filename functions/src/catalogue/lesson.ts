@@ -12,9 +12,8 @@ import { isFreeCourse, mayWatchTopic } from '../domain/entitlement/index.ts';
 import { parentNames, parentRefs } from '../domain/catalogue/index.ts';
 import type { Identity } from '../lib/auth.ts';
 import { NotFoundError } from '../lib/errors.ts';
-import { signedMediaUrl } from '../lib/media.ts';
 import { publicView } from './public.ts';
-import { publicTopic } from './topic-view.ts';
+import { playableTopic, publicTopic } from './topic-view.ts';
 
 /** A chapter holds a few dozen topics at most: one Query page of this size reads them all. */
 const CHAPTER_PAGE = 1000;
@@ -56,11 +55,16 @@ export async function lessonOf(topicId: string, caller: Identity | undefined): P
     staff || mayWatchTopic({ topic: t, ...course }, granted);
   const open = mayWatch(topic);
 
-  const shown = await publicTopic(topic, open);
+  // The topic as everyone sees it, and for a caller who may watch it, their own signed media and
+  // HLS (whose cookies this never-cached answer sets).
+  const shown = {
+    notes_url: null,
+    ...(await publicTopic(topic, false)),
+    ...(open ? await playableTopic(topic) : {}),
+  };
   const answerTopic = {
     ...publicView({ ...topic, ...parentNames('topic', topic, records, () => null) }),
     free_course: isFreeCourse(course),
-    notes_url: open ? await signedMediaUrl(topic.notes_url) : null,
     ...shown,
   };
   const saved = new Map(progress.map((p) => [p.topic_id, p]));
