@@ -3,7 +3,7 @@
  * benchmark (sections/*.ts) and writes docs/benchmarks.md from what they return.
  *
  * `npm run bench -- bundles spa` runs only the named sections (of: screens, load, bundles, spa,
- * lighthouse, enumeration, cost, video), starts the stack only if one of them needs it, and prints the report instead
+ * lighthouse, enumeration, cost, journey, video), starts the stack only if one of them needs it, and prints the report instead
  * of writing docs/benchmarks.md (unless BENCH_OUT names a file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -87,6 +87,11 @@ const SECTIONS: Section[] = [
   ),
   onStack('cost', 'Walking one learner journey…', async (ctx) =>
     (await import('./sections/cost.ts')).journeyCost(ctx),
+  ),
+  onStack(
+    'journey',
+    'Journey on 3G: landing paint, a lesson link to its first moving frame, its first minute…',
+    async (ctx) => (await import('./sections/journey.ts')).journeySection(ctx),
   ),
   offStack(
     'video',

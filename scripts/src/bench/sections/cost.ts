@@ -1,25 +1,29 @@
 import { ddbMetrics } from '@gia/functions/lib/dynamo.ts';
-import { BASES } from '@gia/shared';
+import { BASES, ROUTES, routeMatcher } from '@gia/shared';
+import { PRICES, per1000Inr, stepUsd, type PricedStep } from '../cost-model.ts';
 import type { BenchContext, Ids } from '../demo.ts';
 import { table, type Part } from '../report.ts';
 import { JOURNEY } from '../screens.ts';
 
-/** On-demand list prices used for the cost estimate (ap-south-1, Mumbai; AWS price pages, 2025-11). */
-const PRICES = {
-  date: '2025-11 (AWS public price pages for ap-south-1; not re-checked offline)',
-  usdToInr: 88,
-  dynamoReadPerMillion: 0.1425,
-  dynamoWritePerMillion: 0.7125,
-  httpApiPerMillion: 1.0,
-  lambdaRequestsPerMillion: 0.2,
-  lambdaGbSecondArm: 0.0000133334,
-  lambdaMemoryGb: 0.5,
-  lambdaAvgSeconds: 0.05,
-};
+/** The budget (issue 30): 1,000 learner journeys, at most this many rupees. */
+const MAX_INR_PER_1000 = 2;
+/** How long the table's stream consumers (invoices, insights) are given after the journey. */
+const STREAM_SETTLE_MS = 3000;
+
+const match = routeMatcher(ROUTES);
+
+/** How a step is answered in AWS: by CloudFront, by the API, or not by us at all. */
+function answeredBy(method: string, path: string): PricedStep['by'] {
+  const found = match(method, path.split('?')[0]!);
+  if (found.kind !== 'found') return 'api';
+  if (found.route.localOnly) return 'outside';
+  return found.route.cache === 'public' && method === 'GET' ? 'edge' : 'api';
+}
 
 /**
  * One new learner's journey (landing → sign-in → buy a subject → topic playing), walked through
- * the API, with the DynamoDB requests and capacity it costs and the price of 1,000 of them.
+ * the API step by step, with the DynamoDB requests and capacity each step costs, and the price of
+ * 1,000 journeys when the public catalogue reads are answered by CloudFront.
  */
 export async function journeyCost(ctx: BenchContext): Promise<Part> {
   const { api, ids, fill } = ctx;
@@ -31,9 +35,22 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
   });
   ids.email = buyer;
   ids.password = 'Bench12345';
-  const before = { ...ddbMetrics };
+  // Whatever the sign-up set going on the table's stream is over before the journey starts.
+  await new Promise((r) => setTimeout(r, STREAM_SETTLE_MS));
+  const steps: (PricedStep & { requests: number; ops: string[] })[] = [];
+  const measured = async (step: string, by: PricedStep['by'], run: () => Promise<unknown>) => {
+    const before = { ...ddbMetrics, operations: ddbMetrics.operations.length };
+    await run();
+    steps.push({
+      step,
+      by,
+      requests: ddbMetrics.requests - before.requests,
+      ops: ddbMetrics.operations.slice(before.operations),
+      rcu: ddbMetrics.readUnits - before.readUnits,
+      wcu: ddbMetrics.writeUnits - before.writeUnits,
+    });
+  };
   let token: string | undefined;
-  let apiRequests = 0;
   for (const step of JOURNEY) {
     const body = step.body
       ? Object.fromEntries(Object.entries(step.body).map(([k, v]) => [k, fill(v)]))
@@ -42,40 +59,93 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
         : undefined;
     if (body && 'position_seconds' in body)
       Object.assign(body, { position_seconds: 30, duration_seconds: 360 });
-    const res = await api(step.method, fill(step.path), token, body);
-    apiRequests++;
-    if (step.path.endsWith('/login/request')) token = String(res.body.accessToken);
-    if (step.path.endsWith('/processPayment')) ids.order = String((res.body.data as Ids).order_id);
-    if (step.path.endsWith('/razorpay/pay')) {
-      ids.payment = String(res.body.razorpay_payment_id);
-      ids.signature = String(res.body.razorpay_signature);
+    const path = fill(step.path);
+    await measured(
+      `${step.method} \`${step.path.replace(/^\/api\/v1\//, '')}\``,
+      answeredBy(step.method, path),
+      async () => {
+        const res = await api(step.method, path, token, body);
+        if (step.path.endsWith('/login/request')) token = String(res.body.accessToken);
+        if (step.path.endsWith('/processPayment'))
+          ids.order = String((res.body.data as Ids).order_id);
+        if (step.path.endsWith('/razorpay/pay')) {
+          ids.payment = String(res.body.razorpay_payment_id);
+          ids.signature = String(res.body.razorpay_signature);
+        }
+      },
+    );
+    // The table's stream consumers act on a write after it (a payment's invoice, the day's
+    // insights, a sale's totals): their DynamoDB work is the journey's too, and is waited for
+    // here so it is not counted in a later step (where a public read would hide it).
+    if (step.method !== 'GET') {
+      await measured(
+        `table stream after ${step.path.split('/').pop()}`,
+        'stream',
+        () => new Promise((r) => setTimeout(r, STREAM_SETTLE_MS)),
+      );
+      if (steps.at(-1)?.requests === 0) steps.pop();
     }
   }
-  const rcu = ddbMetrics.readUnits - before.readUnits;
-  const wcu = ddbMetrics.writeUnits - before.writeUnits;
-  const perJourneyUsd =
-    (rcu * PRICES.dynamoReadPerMillion + wcu * PRICES.dynamoWritePerMillion) / 1e6 +
-    (apiRequests * (PRICES.httpApiPerMillion + PRICES.lambdaRequestsPerMillion)) / 1e6 +
-    apiRequests * PRICES.lambdaAvgSeconds * PRICES.lambdaMemoryGb * PRICES.lambdaGbSecondArm;
-  const per1000Inr = perJourneyUsd * 1000 * PRICES.usdToInr;
+
+  const sum = (pick: (s: (typeof steps)[number]) => number, of = steps) =>
+    of.reduce((a, s) => a + pick(s), 0);
+  const viaApi = steps.filter((s) => s.by === 'api' || s.by === 'stream');
+  const inr = per1000Inr(steps);
+  const allByApi = per1000Inr(
+    steps.map((s) => ({ ...s, by: s.by === 'edge' ? ('api' as const) : s.by })),
+  );
+  const label: Record<PricedStep['by'], string> = {
+    edge: 'CloudFront (cached)',
+    api: 'API',
+    stream: 'table stream',
+    outside: 'Razorpay (not ours)',
+  };
+  const edgeNote = steps.some((s) => s.by === 'edge')
+    ? ' Its DynamoDB columns show what the step cost the origin here (the local edge cache is cleared by every write, so these reads missed it); in AWS a public read is answered by CloudFront and reaches the API at most about twice a minute per path and edge, whatever the traffic (README "What is cached where"), so it is priced as one CloudFront request.'
+    : '';
   return {
-    rows: [],
+    rows: [
+      {
+        what: 'Cost of 1,000 learner journeys (public reads from CloudFront)',
+        value: `₹${inr.toFixed(2)}`,
+        budget: `≤ ₹${MAX_INR_PER_1000}`,
+        met: inr <= MAX_INR_PER_1000,
+      },
+    ],
     sections: [
       `## Cost of 1,000 learner journeys (landing → sign-in → buy a subject → topic playing)\n\n` +
+        `Each step of one new learner's journey through the local gateway, with the DynamoDB requests and capacity it cost (counted by the functions' client, \`ReturnConsumedCapacity: TOTAL\` from DynamoDB Local), how it is answered in AWS, and its price per 1,000 journeys.${edgeNote}\n\n` +
+        table(
+          ['step', 'answered by', 'DynamoDB requests', 'operations', 'RCU', 'WCU', '₹ per 1,000'],
+          steps.map((s) => [
+            s.step,
+            label[s.by],
+            s.requests,
+            s.ops.join(', '),
+            s.rcu.toFixed(1),
+            s.wcu.toFixed(1),
+            (stepUsd(s) * 1000 * PRICES.usdToInr).toFixed(3),
+          ]),
+        ) +
+        '\n\n' +
         table(
           ['measure', 'one journey'],
           [
-            ['API requests', apiRequests],
-            ['DynamoDB requests', ddbMetrics.requests - before.requests],
-            ['read capacity units', rcu.toFixed(1)],
-            ['write capacity units', wcu.toFixed(1)],
+            ['steps', steps.filter((s) => s.by !== 'stream').length],
             [
-              'cost per 1,000 journeys',
-              `₹${per1000Inr.toFixed(2)} (US$${(perJourneyUsd * 1000).toFixed(4)})`,
+              'table stream calls that used DynamoDB',
+              steps.filter((s) => s.by === 'stream').length,
             ],
+            ['answered by CloudFront', steps.filter((s) => s.by === 'edge').length],
+            ['API requests (HTTP API and Lambda)', steps.filter((s) => s.by === 'api').length],
+            ['DynamoDB requests behind the API and the stream', sum((s) => s.requests, viaApi)],
+            ['read capacity units behind them', sum((s) => s.rcu, viaApi).toFixed(1)],
+            ['write capacity units behind them', sum((s) => s.wcu, viaApi).toFixed(1)],
+            ['cost per 1,000 journeys', `₹${inr.toFixed(2)}`],
+            ['the same with every read sent to the API (no edge cache)', `₹${allByApi.toFixed(2)}`],
           ],
         ) +
-        `\n\nPrices: ${PRICES.date}. DynamoDB on-demand US$${PRICES.dynamoReadPerMillion}/million read units and US$${PRICES.dynamoWritePerMillion}/million write units; HTTP API US$${PRICES.httpApiPerMillion}/million; Lambda US$${PRICES.lambdaRequestsPerMillion}/million requests plus US$${PRICES.lambdaGbSecondArm}/GB-s (arm64, ${PRICES.lambdaMemoryGb} GB, ${PRICES.lambdaAvgSeconds * 1000} ms assumed per call); US$1 = ₹${PRICES.usdToInr}. Cognito sign-ins (free tier), CloudFront and S3 video transfer are not included.`,
+        `\n\nPrices: ${PRICES.date}. DynamoDB on-demand US$${PRICES.dynamoReadPerMillion}/million read units and US$${PRICES.dynamoWritePerMillion}/million write units; HTTP API US$${PRICES.httpApiPerMillion}/million; Lambda US$${PRICES.lambdaRequestsPerMillion}/million requests plus US$${PRICES.lambdaGbSecondArm}/GB-s (arm64, ${PRICES.lambdaMemoryGb} GB, ${PRICES.lambdaAvgSeconds * 1000} ms assumed per call; the stream's consumers counted as one call); CloudFront US$${((PRICES.cloudFrontHttpsPerMillion / 1e6) * 10_000).toFixed(4)} per 10,000 HTTPS requests (India); US$1 = ₹${PRICES.usdToInr}. Not included: Cognito sign-ins (free tier), the SPA's files and the video from CloudFront and S3 (transfer), Razorpay's webhook.`,
     ],
   };
 }
