@@ -5,11 +5,9 @@
  * from a link) are composed in catalogue-pages.tsx and subject-route.tsx, each its own lazy part
  * of the bundle, so opening one never loads the lessons, the AI teacher or the profile.
  */
-import { AiChat, TopicAiTeacher } from '../features/ai/ai-chat.tsx';
-import { useAiStatus } from '../features/ai/api/ai.ts';
+import { AiChat } from '../features/ai/ai-chat.tsx';
 import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
-import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
 
 export { CartPage } from '../features/commerce/cart-page.tsx';
@@ -27,20 +25,6 @@ export const FavouritePage = () => (
     )}
   />
 );
-
-/** `/GetTopic`, with the topic's AI teacher as a tab when the teacher is configured. */
-export const TopicViewerPage = () => {
-  const ai = useAiStatus();
-  return (
-    <TopicViewer
-      assistant={
-        ai.data
-          ? (t) => <TopicAiTeacher topicId={t.topic_id} topicName={t.topic_name} />
-          : undefined
-      }
-    />
-  );
-};
 
 /** `/UserVideoPlayer` (and `/UserPlayerVideo`), with a plain AI chat. */
 export const UserVideoPlayerPage = () => (

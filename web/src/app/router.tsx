@@ -32,13 +32,14 @@ const browse = () => import('../features/catalogue/browse-pages.tsx');
 const catalogue = () => import('./catalogue-pages.tsx');
 const subject = () => import('./subject-route.tsx');
 const learner = () => import('./learner-pages.tsx');
+const lesson = () => import('./lesson-route.tsx');
 const L = {
   GetBoard: named(browse, 'ChooseBoardPage'),
   GetClasses: named(browse, 'ChooseClassPage'),
   GetSubject: named(catalogue, 'ChooseSubjectPage'),
   GetSubSubject: named(catalogue, 'ChooseSubSubjectPage'),
   GetChapters: named(browse, 'ChooseChapterPage'),
-  GetTopic: named(learner, 'TopicViewerPage'),
+  GetTopic: named(lesson, 'TopicViewerPage'),
   ClassDetail: named(catalogue, 'ClassDetailPage'),
   Subject: named(subject, 'SubjectPage'),
   UserPurchase: named(learner, 'UserPurchasePage'),

@@ -47,12 +47,17 @@ export function spaSection(): Part {
   const initial = closure('index.html');
   const area = (key: string) => new Set([...initial, ...closure(key)]);
   const kb = (files: Set<string>) => [...files].reduce((sum, f) => sum + gz(f), 0);
-  const learnerKey = Object.keys(manifest).find((k) => k.endsWith('learner-pages.tsx')) ?? '';
-  const adminKey = Object.keys(manifest).find((k) => k.endsWith('admin-app.tsx')) ?? '';
+  const keyOf = (name: string) => Object.keys(manifest).find((k) => k.endsWith(name)) ?? '';
+  const learnerKey = keyOf('learner-pages.tsx');
+  const lessonKey = keyOf('lesson-route.tsx');
+  const adminKey = keyOf('admin-app.tsx');
   const learner = area(learnerKey);
+  const lesson = area(lessonKey);
   const admin = area(adminKey);
   const adminOnly = [...closure(adminKey)].filter((f) => !learner.has(f) && !initial.has(f));
-  const adminLeak = [...learner].some((f) => f === manifest[adminKey]?.file);
+  const adminLeak = [...learner, ...lesson].some((f) => f === manifest[adminKey]?.file);
+  // hls.js: the lesson part starts its download as it loads (preloadHls), before the player needs it.
+  const hls = Object.values(manifest).find((e) => /\/hls\.light[-.]/.test(`/${e.file}`))?.file;
   // zod (v4 keeps its internals under `_zod`) belongs to the forms and pages that validate, not
   // to the first screen: one import of a schema module on the landing's path brings ~30 KB.
   const zodOnLanding = [...initial].some(
@@ -82,9 +87,17 @@ export function spaSection(): Part {
     line(['---', '---', '---']),
   ];
   lines.push(line(['/ (landing)', [...initial].join(', '), landingKb.toFixed(1)]));
+  const lessonOnly = [...closure(lessonKey)].filter((f) => !initial.has(f));
   lines.push(
     line([
-      '/GetTopic (learner pages)',
+      '/GetTopic (the lesson; then hls.js)',
+      `initial + ${lessonOnly.join(', ')}${hls ? `; then ${hls} (${gz(hls).toFixed(1)})` : ''}`,
+      kb(lesson).toFixed(1),
+    ]),
+  );
+  lines.push(
+    line([
+      '/MyCourse, /CartScreen, /Profile … (learner pages)',
       `initial + ${[...closure(learnerKey)].filter((f) => !initial.has(f)).join(', ')}`,
       kb(learner).toFixed(1),
     ]),

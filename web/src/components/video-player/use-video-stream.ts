@@ -14,6 +14,15 @@ const playsHlsNatively = (v: HTMLVideoElement) =>
 const loadHls = () => import('hls.js/light');
 
 /**
+ * Starts downloading hls.js before a player needs it (the lesson page, whose videos are HLS), where
+ * the browser would use it: with Media Source Extensions and no HLS of its own.
+ */
+export function preloadHls(): void {
+  const video = document.createElement('video');
+  if ('MediaSource' in window && !playsHlsNatively(video)) void loadHls().catch(() => undefined);
+}
+
+/**
  * The video's stream: hls.js (loaded only for an HLS video, and not where the browser plays HLS
  * itself), the browser's HLS, or the MP4; its quality ladder (the learner's choice, or the lowest
  * rung with data saver); the MP4 when HLS fails; and silent renewal of expired access, which
