@@ -209,7 +209,9 @@ describe('the site', () => {
         'Fn::GetAtt'
       ][0]!;
     const spa = code(fnIdOf(config().DefaultCacheBehavior));
-    const at = (uri: string) => ({ request: { uri } });
+    const at = (uri: string, querystring: Record<string, { value: string }> = {}) => ({
+      request: { uri, querystring },
+    });
     expect(spa(at('/AdminLoginNew')).uri).toBe('/index.html');
     expect(spa(at('/class/01J/subjects')).uri).toBe('/index.html');
     expect(spa(at('/assets/index-abc123.js')).uri).toBe('/assets/index-abc123.js');
@@ -233,6 +235,11 @@ describe('the site', () => {
     ];
     for (const path of paths) expect(spa(at(path)).uri, path).toBe(`/${pageFileFor(path)}`);
     expect(spa(at('/shells/landing.html')).uri).toBe('/shells/landing.html');
+    // A board's classes only for a link with its board: without one the page says to choose one.
+    expect(spa(at('/GetClasses', { board: { value: '01J' } })).uri).toBe(
+      `/${pageFileFor('/GetClasses', '?board=01J')}`,
+    );
+    expect(spa(at('/GetClasses', { board: { value: '' } })).uri).toBe('/index.html');
     const media = code(fnIdOf(behavior('/media/public/*')));
     expect(media(at('/media/public/images/x.png')).uri).toBe('/public/images/x.png');
   });

@@ -96,6 +96,7 @@ describe('the local gateway serving the SPA', () => {
       expect(await page('/classes/01J')).toBe(PAGE_SHELLS.class.file);
       expect(await page('/subjects/01J')).toBe(PAGE_SHELLS.subject.file);
       expect(await page('/GetTopic?chapter=c&topic=t')).toBe(PAGE_SHELLS.lesson.file);
+      expect(await page('/GetClasses')).toBe('index');
       expect(await page('/signin')).toBe('index');
       expect(await page('/classes/01J/subjects')).toBe('index');
       expect(await page('/AdminLoginNew')).toBe('index');

@@ -245,7 +245,7 @@ function serveStatic(
   const isFile = inside && existsSync(requested) && statSync(requested).isFile();
   // Client routes (no file behind them) get their prerendered page, else index.html, as
   // CloudFront's viewer-request function does (shared/src/page-shells.ts).
-  const page = join(webDir, pageFileFor(path));
+  const page = join(webDir, pageFileFor(path, url.search));
   const file = isFile ? requested : existsSync(page) ? page : index;
   if (!isFile && extname(url.pathname) && url.pathname.startsWith('/assets/')) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

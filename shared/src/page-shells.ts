@@ -14,6 +14,11 @@ export interface PageShell {
   paths?: readonly string[];
   /** `/classes/`: a path of this prefix and one more segment (`/classes/01J…`). */
   prefix?: string;
+  /**
+   * Only with this query parameter: without it the page shows something else (`/GetClasses`
+   * without a board says to choose one first), which its prerendered layout would not match.
+   */
+  param?: string;
   /** The URL the page is rendered at (an id where the page needs one to show its layout). */
   renderAt: string;
 }
@@ -23,7 +28,12 @@ export const PAGE_SHELLS = {
   landing: { file: 'shells/landing.html', paths: ['/'], renderAt: '/' },
   boards: { file: 'shells/boards.html', paths: ['/GetBoard', '/Getboard'], renderAt: '/GetBoard' },
   // The id only selects the page's layout: the shell shows no data, so no id appears in it.
-  classes: { file: 'shells/classes.html', paths: ['/GetClasses'], renderAt: '/GetClasses?board=0' },
+  classes: {
+    file: 'shells/classes.html',
+    paths: ['/GetClasses'],
+    param: 'board',
+    renderAt: '/GetClasses?board=0',
+  },
   courses: { file: 'shells/courses.html', paths: ['/AllCourse'], renderAt: '/AllCourse' },
   boardClass: {
     file: 'shells/board-class.html',
@@ -41,12 +51,14 @@ export type PageShellKind = keyof typeof PAGE_SHELLS;
 export const SPA_INDEX = 'index.html';
 
 /**
- * The file that answers a client route `pathname` (no file extension, already decoded): its
- * prerendered page, else `index.html`. A prefix takes one segment after it, as the router's
- * `/classes/:classId` (a trailing slash too).
+ * The file that answers a client route `pathname` (no file extension, already decoded) with the
+ * query `search` (`?board=…`, or `''`): its prerendered page, else `index.html`. A prefix takes one
+ * segment after it, as the router's `/classes/:classId` (a trailing slash too).
  */
-export function pageFileFor(pathname: string): string {
+export function pageFileFor(pathname: string, search = ''): string {
+  const query = new URLSearchParams(search);
   for (const shell of Object.values(PAGE_SHELLS) as PageShell[]) {
+    if (shell.param && !query.get(shell.param)) continue;
     if (shell.paths?.includes(pathname)) return shell.file;
     if (shell.prefix && pathname.startsWith(shell.prefix)) {
       const rest = pathname.slice(shell.prefix.length).replace(/\/$/, '');

@@ -56,8 +56,9 @@ export function contentSecurityPolicy(mediaHost: string): string {
  */
 export function spaFallbackCode(): string {
   const shells = Object.values(PAGE_SHELLS) as PageShell[];
-  const exact: Record<string, string> = {};
-  for (const s of shells) for (const path of s.paths ?? []) exact[path] = `/${s.file}`;
+  // Each path: [file, the query parameter it needs or ''].
+  const exact: Record<string, [string, string]> = {};
+  for (const s of shells) for (const p of s.paths ?? []) exact[p] = [`/${s.file}`, s.param ?? ''];
   const prefixes = shells.flatMap((s) => (s.prefix ? [[s.prefix, `/${s.file}`]] : []));
   return `var EXACT = ${JSON.stringify(exact)};
 var PREFIXES = ${JSON.stringify(prefixes)};
@@ -66,7 +67,12 @@ function handler(event) {
   var uri = r.uri;
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1) return r;
-  var page = Object.prototype.hasOwnProperty.call(EXACT, uri) ? EXACT[uri] : '';
+  var page = '';
+  if (Object.prototype.hasOwnProperty.call(EXACT, uri)) {
+    var need = EXACT[uri][1];
+    var q = r.querystring || {};
+    if (!need || (q[need] && q[need].value)) page = EXACT[uri][0];
+  }
   for (var i = 0; !page && i < PREFIXES.length; i++) {
     var prefix = PREFIXES[i][0];
     var rest = uri.substring(prefix.length);
