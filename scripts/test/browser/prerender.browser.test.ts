@@ -70,7 +70,7 @@ const pages = () => [
   { url: '/GetBoard', shows: 'h1', text: 'Choose Board' },
   { url: `/GetClasses?board=${demo.boardId}`, shows: 'h1', text: 'Choose Class' },
   { url: '/AllCourse', shows: 'h1', text: 'All Courses' },
-  { url: `/classes/${demo.classId}`, shows: '[aria-busy="true"]', text: 'Loading the class' },
+  { url: `/classes/${demo.classId}`, shows: 'h2', text: 'Subjects' },
   { url: `/subjects/${demo.subjectId}`, shows: '.subject-hero', text: '' },
   {
     url: `/GetTopic?chapter=${demo.chapterId}&topic=${demo.topicId}`,
