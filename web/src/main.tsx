@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { applyDeferredStyles } from './lib/deferred-styles.ts';
 import { showSessionStatus } from './lib/session.ts';
 import { startSession } from './lib/session-sync.ts';
 import './styles/index.css';
@@ -9,6 +10,7 @@ import './styles/index.css';
 void startSession();
 showSessionStatus(document.documentElement);
 
+applyDeferredStyles();
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
