@@ -5,7 +5,8 @@
  *   catalogue pages' headings, the lesson's title area, player frame and chapter list) and
  *   nothing scrolls sideways; and it does so from the HTML's own inlined CSS, the stylesheet
  *   refused;
- * - with JavaScript, the app hydrates over that HTML without a hydration error and shows the data;
+ * - with JavaScript, the app hydrates over that HTML without a hydration error, applies the full
+ *   stylesheet and shows the data;
  * - a signed-in learner's lesson link paints the lesson's frame, then the lesson, and the header
  *   is the learner's.
  */
@@ -138,6 +139,9 @@ describe('with JavaScript, at 360×740', () => {
       // The data has replaced the skeletons.
       await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
     }
+    // The full stylesheet, loaded as media="print" so it never blocks the paint, is applied.
+    const sheet = page.locator('link[rel="stylesheet"][href^="/assets/index-"]');
+    await expect.poll(() => sheet.getAttribute('media')).toBe('all');
     // Rendered at a stand-in URL, the page's header links to sign in and back here once hydrated.
     const login = page.locator('.nav-desktop a', { hasText: 'User Login' });
     expect(await login.getAttribute('href')).toContain(encodeURIComponent(demo.subjectId));
