@@ -25,9 +25,13 @@ const ROOT = '<div id="root"></div>';
 const DEFERRED_STYLES_SCRIPT =
   /<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/;
 
+/** Where the renderer is built, and removed from once the pages are written. */
+const rendererDir = (config: ResolvedConfig) =>
+  join(config.root, 'node_modules/.cache/gia-prerender');
+
 /** Builds the renderer for Node with the client's settings (its `define`, its asset rules). */
 async function buildRenderer(config: ResolvedConfig): Promise<Renderer> {
-  const outDir = join(config.root, 'node_modules/.cache/gia-prerender');
+  const outDir = rendererDir(config);
   await build({
     configFile: false,
     root: config.root,
@@ -91,10 +95,7 @@ export function prerenderPages(): Plugin {
         sizes.push(`${shell.file} ${(gzipSync(html).length / 1024).toFixed(1)} kB gzip`);
       }
       config.logger.info(`prerendered: ${sizes.join(', ')}`);
-      rmSync(join(config.root, 'node_modules/.cache/gia-prerender'), {
-        recursive: true,
-        force: true,
-      });
+      rmSync(rendererDir(config), { recursive: true, force: true });
     },
   };
 }
