@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { BootConfig } from './src/lib/boot-contract.ts';
+import { prerenderPages } from './build/prerender.ts';
 
 const BOOT_SOURCE = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url));
 const BOOT_SETTINGS = fileURLToPath(new URL('./src/boot/boot-settings.ts', import.meta.url));
@@ -49,7 +50,9 @@ function bootScript(): Plugin {
 
 /** The SPA: built into web/dist, served by the local gateway (and by CloudFront in AWS). */
 export default defineConfig({
-  plugins: [react(), bootScript()],
+  plugins: [react(), bootScript(), prerenderPages()],
+  // The prerendered pages' footer shows the year of the build until the app hydrates.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, sourcemap: false },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://localhost:3000' },

@@ -1,6 +1,9 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { BASES, SESSION_COOKIE } from '@gia/shared';
+import { PAGE_SHELLS, pageFileFor } from '@gia/shared/page-shells.ts';
 import { ORIGIN_HEADER } from '../src/constructs/origin-check.ts';
 import { PUBLIC_CACHE_PATHS } from '../src/constructs/web-hosting.ts';
 import { idOf, ofType, givenStacks, TEST_HLS_PUBLIC_KEY, type Resource } from './template.ts';
@@ -211,10 +214,37 @@ describe('the site', () => {
         'Fn::GetAtt'
       ][0]!;
     const spa = code(fnIdOf(config().DefaultCacheBehavior));
-    const at = (uri: string) => ({ request: { uri } });
+    const at = (uri: string, querystring: Record<string, { value: string }> = {}) => ({
+      request: { uri, querystring },
+    });
     expect(spa(at('/AdminLoginNew')).uri).toBe('/index.html');
     expect(spa(at('/class/01J/subjects')).uri).toBe('/index.html');
     expect(spa(at('/assets/index-abc123.js')).uri).toBe('/assets/index-abc123.js');
+    // The prerendered pages (issue 30), as the local gateway maps them (pageFileFor).
+    expect(spa(at('/')).uri).toBe(`/${PAGE_SHELLS.landing.file}`);
+    expect(spa(at('/GetTopic')).uri).toBe(`/${PAGE_SHELLS.lesson.file}`);
+    expect(spa(at('/classes/01J')).uri).toBe(`/${PAGE_SHELLS.class.file}`);
+    const paths = [
+      ...Object.values(PAGE_SHELLS).flatMap((p) => ('paths' in p ? p.paths : [])),
+      '/classes/01J',
+      '/classes/01J/',
+      '/classes/',
+      '/classes/01J/x',
+      '/subjects/01J',
+      '/subjects/a/b',
+      '/getboard',
+      '/signin',
+      '/MyCourse',
+      '/constructor',
+      '/toString',
+    ];
+    for (const path of paths) expect(spa(at(path)).uri, path).toBe(`/${pageFileFor(path)}`);
+    expect(spa(at('/shells/landing.html')).uri).toBe('/shells/landing.html');
+    // A board's classes only for a link with its board: without one the page says to choose one.
+    expect(spa(at('/GetClasses', { board: { value: '01J' } })).uri).toBe(
+      `/${pageFileFor('/GetClasses', '?board=01J')}`,
+    );
+    expect(spa(at('/GetClasses', { board: { value: '' } })).uri).toBe('/index.html');
     const media = code(fnIdOf(behavior('/media/public/*')));
     expect(media(at('/media/public/images/x.png')).uri).toBe('/public/images/x.png');
   });
@@ -260,5 +290,18 @@ describe('the site', () => {
     given.template.hasResourceProperties('Custom::CDKBucketDeployment', {
       DistributionPaths: ['/*'],
     });
+  });
+
+  it('uploads the prerendered pages with index.html, revalidated on every visit', () => {
+    // The root upload (everything but assets/): no-cache, as index.html.
+    given.template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionPaths: ['/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+    });
+    const staged = readdirSync(given.app.outdir).filter((d) => d.startsWith('asset.'));
+    const root = staged.filter((d) => existsSync(join(given.app.outdir, d, 'index.html')));
+    expect(root).toHaveLength(1);
+    expect(existsSync(join(given.app.outdir, root[0]!, PAGE_SHELLS.landing.file))).toBe(true);
+    expect(existsSync(join(given.app.outdir, root[0]!, 'assets'))).toBe(false);
   });
 });

@@ -64,6 +64,8 @@ export function synthesized(): Synthesized {
   const webDist = mkdtempSync(join(tmpdir(), 'gia-web-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(join(webDist, 'shells'));
+  writeFileSync(join(webDist, 'shells', 'landing.html'), '<!doctype html><div id="root">…</div>');
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
   const app = new App();
   const config = loadConfig({

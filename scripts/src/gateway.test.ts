@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { routePath } from '@gia/shared';
+import { PAGE_SHELLS } from '@gia/shared/page-shells.ts';
 import { clientAddress } from '@gia/functions/lib/http.ts';
 import { startGateway, toEvent } from './gateway.ts';
 
@@ -68,6 +69,37 @@ describe('the local gateway serving the SPA', () => {
       const gzipped = await fetchRaw(url, 'gzip');
       expect(gzipped.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzipped.body).equals(js)).toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers each public page with its prerendered file and every other client route with index.html, never cached', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'gia-gateway-'));
+    writeFileSync(join(webDir, 'index.html'), 'index');
+    for (const shell of Object.values(PAGE_SHELLS)) {
+      mkdirSync(dirname(join(webDir, shell.file)), { recursive: true });
+      writeFileSync(join(webDir, shell.file), shell.file);
+    }
+    const server = await startGateway({ port: 0, webDir });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = async (path: string) => {
+      const res = await fetchRaw(`${base}${path}`, 'identity');
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+      return res.body.toString();
+    };
+    try {
+      expect(await page('/')).toBe(PAGE_SHELLS.landing.file);
+      expect(await page('/GetBoard')).toBe(PAGE_SHELLS.boards.file);
+      expect(await page('/GetClasses?board=01J')).toBe(PAGE_SHELLS.classes.file);
+      expect(await page('/classes/01J')).toBe(PAGE_SHELLS.class.file);
+      expect(await page('/subjects/01J')).toBe(PAGE_SHELLS.subject.file);
+      expect(await page('/GetTopic?chapter=c&topic=t')).toBe(PAGE_SHELLS.lesson.file);
+      expect(await page('/GetClasses')).toBe('index');
+      expect(await page('/signin')).toBe('index');
+      expect(await page('/classes/01J/subjects')).toBe('index');
+      expect(await page('/AdminLoginNew')).toBe('index');
     } finally {
       await new Promise((resolve) => server.close(resolve));
       rmSync(webDir, { recursive: true, force: true });

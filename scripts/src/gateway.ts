@@ -13,6 +13,7 @@ import {
 } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
+import { pageFileFor } from '@gia/shared/page-shells.ts';
 import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
 import { answerDrift, checkingAnswers } from './answer-check.ts';
 import { EdgeCache, type CachedAnswer } from './edge-cache.ts';
@@ -276,8 +277,10 @@ function serveStatic(
   const requested = normalize(join(webDir, path));
   const inside = requested.startsWith(webDir + sep);
   const isFile = inside && existsSync(requested) && statSync(requested).isFile();
-  // Client routes (no file behind them) get index.html, as CloudFront's fallback does.
-  const file = isFile ? requested : index;
+  // Client routes (no file behind them) get their prerendered page, else index.html, as
+  // CloudFront's viewer-request function does (shared/src/page-shells.ts).
+  const page = join(webDir, pageFileFor(path, url.search));
+  const file = isFile ? requested : existsSync(page) ? page : index;
   if (!isFile && extname(url.pathname) && url.pathname.startsWith('/assets/')) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Not found');
@@ -303,7 +306,7 @@ function serveStatic(
 
 /**
  * The one HTTP port of the local stack: `/api/*` through the same Lambda handlers as in AWS,
- * `/media/*` from storage, and the SPA with the `index.html` fallback.
+ * `/media/*` from storage, and the SPA: its prerendered pages, else the `index.html` fallback.
  */
 export function startGateway(options: GatewayOptions): Promise<Server> {
   const webDir = normalize(options.webDir);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { applyDeferredStyles } from './lib/deferred-styles.ts';
 import { showSessionStatus } from './lib/session.ts';
 import { startSession } from './lib/session-sync.ts';
 import './styles/index.css';
@@ -9,8 +10,15 @@ import './styles/index.css';
 void startSession();
 showSessionStatus(document.documentElement);
 
-createRoot(document.getElementById('root')!).render(
+applyDeferredStyles();
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered page (issue 30, web/build/prerender.ts) is hydrated: its first render is the
+// build's (no session, no data), so React adopts the HTML that already painted. index.html, the
+// page of every other route, has an empty root.
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -17,6 +17,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { BASES, PUBLIC_CACHE, ROUTES, SESSION_COOKIE, pathPattern } from '@gia/shared';
+import { PAGE_SHELLS, SPA_INDEX, type PageShell } from '@gia/shared/page-shells.ts';
 import { acceptFindings } from '../nag.ts';
 
 /** The built SPA (`npm run build -w web`). */
@@ -47,15 +48,41 @@ export function contentSecurityPolicy(mediaHost: string): string {
 
 /**
  * Viewer-request function of the site: a path whose last segment has no file extension is a
- * client route of the SPA and gets `/index.html`. (CloudFront error responses would do this for
- * the whole distribution, turning the API's JSON 403/404 into the SPA; this leaves them alone.)
+ * client route of the SPA and gets its prerendered page (issue 30: the public pages and the lesson
+ * page, shared/src/page-shells.ts, as `pageFileFor` there answers), else `/index.html`.
+ * (CloudFront error responses would do this for the whole distribution, turning the API's JSON
+ * 403/404 into the SPA; this leaves them alone.) Generated from the shared table, so a page is
+ * declared once; infra/test/site.test.ts checks it answers as `pageFileFor` does.
  */
-const SPA_FALLBACK = `function handler(event) {
+export function spaFallbackCode(): string {
+  const shells = Object.values(PAGE_SHELLS) as PageShell[];
+  // Each path: [file, the query parameter it needs or ''].
+  const exact: Record<string, [string, string]> = {};
+  for (const s of shells) for (const p of s.paths ?? []) exact[p] = [`/${s.file}`, s.param ?? ''];
+  const prefixes = shells.flatMap((s) => (s.prefix ? [[s.prefix, `/${s.file}`]] : []));
+  return `var EXACT = ${JSON.stringify(exact)};
+var PREFIXES = ${JSON.stringify(prefixes)};
+function handler(event) {
   var r = event.request;
-  var last = r.uri.substring(r.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) r.uri = '/index.html';
+  var uri = r.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') !== -1) return r;
+  var page = '';
+  if (Object.prototype.hasOwnProperty.call(EXACT, uri)) {
+    var need = EXACT[uri][1];
+    var q = r.querystring || {};
+    if (!need || (q[need] && q[need].value)) page = EXACT[uri][0];
+  }
+  for (var i = 0; !page && i < PREFIXES.length; i++) {
+    var prefix = PREFIXES[i][0];
+    var rest = uri.substring(prefix.length);
+    if (rest.charAt(rest.length - 1) === '/') rest = rest.substring(0, rest.length - 1);
+    if (uri.indexOf(prefix) === 0 && rest && rest.indexOf('/') === -1) page = PREFIXES[i][1];
+  }
+  r.uri = page || '/${SPA_INDEX}';
   return r;
 }`;
+}
 
 /** Viewer-request function of `/media/public/*`: the object key is the path without `/media/`. */
 const STRIP_MEDIA_PREFIX = `function handler(event) {
@@ -263,7 +290,7 @@ export class WebHosting extends Construct {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
-        functionAssociations: [viewerRequest('SpaFallback', SPA_FALLBACK)],
+        functionAssociations: [viewerRequest('SpaFallback', spaFallbackCode())],
       },
       additionalBehaviors: {
         // Before `/api/*`: CloudFront takes the first behaviour whose pattern matches.
@@ -317,8 +344,9 @@ export class WebHosting extends Construct {
   }
 
   /**
-   * Uploads the built SPA: the hashed files under `assets/` cached for a year, index.html and the
-   * other root files revalidated on every visit; then invalidates the distribution. Old assets stay
+   * Uploads the built SPA: the hashed files under `assets/` cached for a year, index.html, the
+   * prerendered pages (`shells/`) and the other root files revalidated on every visit; then
+   * invalidates the distribution. Old assets stay
    * (no pruning) so a page opened before a deploy can still load its lazy chunks.
    */
   private deploySite(dist: string): void {

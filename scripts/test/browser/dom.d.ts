@@ -29,6 +29,6 @@ declare global {
     cookie: string;
   };
   var Event: new (type: string) => unknown;
-  function getComputedStyle(element: unknown): { padding: string };
+  function getComputedStyle(element: unknown): { padding: string; display: string };
 }
 export {};

@@ -1,18 +1,38 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../components/confirm.tsx';
 import { Toasts } from '../components/toast.tsx';
 import { AppRouter } from './router.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-});
+/** The app's query cache: one per page load (a prerender makes its own, see prerender.tsx). */
+export const newQueryClient = () =>
+  new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+  });
 
-export function App() {
+const queryClient = newQueryClient();
+
+/** Everything around the routes: the query cache, toasts and the confirmation dialog. */
+export function AppFrame({
+  client = queryClient,
+  children,
+}: {
+  client?: QueryClient;
+  children: ReactNode;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppRouter />
+    <QueryClientProvider client={client}>
+      {children}
       <Toasts />
       <ConfirmDialog />
     </QueryClientProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppFrame>
+      <AppRouter />
+    </AppFrame>
   );
 }

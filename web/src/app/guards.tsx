@@ -1,25 +1,32 @@
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useHydrated } from '../lib/hydration.ts';
 import { signInPath } from '../lib/redirect.ts';
 import { useSession, type Role } from '../lib/session.ts';
 
 /**
  * Whether the guard lets the screen through (`'in'`), waits while the session cookie is being
- * traded for a token at start (`'wait'`), or sends the visitor away (`'out'`).
+ * traded for a token at start (`'wait'`), or sends the visitor away (`'out'`). A prerendered page
+ * (and the app hydrating over it) knows no session yet: it waits too.
  */
 function useAccess(role: Role): 'in' | 'wait' | 'out' {
   const status = useSession((s) => s.status);
   const signedInAs = useSession((s) => (s.isAuthenticated ? s.role : null));
-  if (status === 'restoring') return 'wait';
+  if (!useHydrated() || status === 'restoring') return 'wait';
   return status === 'signed-in' && signedInAs === role ? 'in' : 'out';
 }
 
 const Restoring = () => <p className="loading">Loading...</p>;
 
-/** Learner-only routes: a signed-out visitor (or an admin) goes to sign in, then comes back. */
-export function RequireLearner() {
+/**
+ * Learner-only routes: a signed-out visitor (or an admin) goes to sign in, then comes back.
+ * `pending`: what shows while the session is not known yet (the screen's skeleton, so a
+ * prerendered page paints its layout), by default "Loading...".
+ */
+export function RequireLearner({ pending = <Restoring /> }: { pending?: ReactNode }) {
   const access = useAccess('learner');
   const location = useLocation();
-  if (access === 'wait') return <Restoring />;
+  if (access === 'wait') return pending;
   if (access === 'out') {
     return <Navigate to={signInPath(`${location.pathname}${location.search}`)} replace />;
   }

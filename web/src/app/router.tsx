@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
+import { LessonSkeleton } from '../components/lesson-skeleton.tsx';
 import { useClearErrorsOnNavigate } from '../components/toast.tsx';
 import { useCartCount } from './cart-count.ts';
 import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
@@ -87,8 +88,15 @@ export function AppRoutes() {
           <Route path="/subjects/:subjectId" element={el(L.Subject)} />
           <Route path="/termsandconditions" element={el(Terms)} />
           <Route path="/privacypolicy" element={el(Privacy)} />
+          {/* The lesson's skeleton while the session and the page's code load: the prerendered
+              lesson page paints it (issue 30), and it stays in place until the lesson shows. */}
+          <Route element={<RequireLearner pending={<LessonSkeleton />} />}>
+            <Route
+              path="/GetTopic"
+              element={<Suspense fallback={<LessonSkeleton />}>{el(L.GetTopic)}</Suspense>}
+            />
+          </Route>
           <Route element={<RequireLearner />}>
-            <Route path="/GetTopic" element={el(L.GetTopic)} />
             <Route path="/UserPurchase" element={el(L.UserPurchase)} />
             <Route path="/UserPlayerVideo" element={el(L.UserPlayerVideo)} />
             <Route path="/UserVideoPlayer" element={el(L.UserVideoPlayer)} />

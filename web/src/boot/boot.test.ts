@@ -119,3 +119,22 @@ describe('the boot script on a lesson link', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('the boot script on any page', () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.account;
+    localStorage.clear();
+  });
+
+  it('marks <html data-account> with the hint’s role before the page paints, for its header', async () => {
+    server();
+
+    await boot('/GetBoard', learner);
+    expect(document.documentElement.dataset.account).toBe('learner');
+
+    delete document.documentElement.dataset.account;
+    localStorage.clear();
+    await boot('/', { isAuthenticated: false, role: null });
+    expect(document.documentElement.dataset.account).toBeUndefined();
+  });
+});

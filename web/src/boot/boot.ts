@@ -4,19 +4,23 @@
  * signed-in learner it starts, at once, the session refresh (under the same Web Lock as the app's
  * refreshes) and then the lesson read, and preloads the lesson's master playlist as soon as the
  * lesson answers. It leaves the two requests on window for the app to adopt (web/src/lib/boot.ts);
- * the access token stays in this closure and is never written anywhere.
+ * the access token stays in this closure and is never written anywhere. On every page it marks
+ * `<html data-account>` with the session hint's role, so a prerendered page paints the right header.
  *
  * A script, not a module: no import (the settings come in `__GIA_BOOT__`), no global of its own.
  */
 ((c: GiaBootConfig) => {
-  const topic = new URLSearchParams(location.search).get('topic');
-  if (location.pathname !== c.lessonPage || !topic) return;
   let hint: { isAuthenticated?: boolean; role?: string } | undefined;
   try {
     hint = JSON.parse(localStorage.getItem(c.sessionHint) ?? '{}').state;
   } catch {
     return;
   }
+  // Before the page paints: a prerendered page's header hides the visitor's links (layout.css).
+  if (hint?.isAuthenticated && hint.role)
+    document.documentElement.dataset[c.accountHint] = hint.role;
+  const topic = new URLSearchParams(location.search).get('topic');
+  if (location.pathname !== c.lessonPage || !topic) return;
   // The lesson page is for learners: anyone else is sent to sign in by the app.
   if (!hint?.isAuthenticated || hint.role !== 'learner') return;
   const headers: Record<string, string> = { [c.csrf[0]]: c.csrf[1] };

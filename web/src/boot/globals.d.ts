@@ -13,6 +13,8 @@ interface GiaBootConfig {
   sessionLock: string;
   /** The localStorage key of the persisted client state (the session hint). */
   sessionHint: string;
+  /** The `<html>` data attribute (dataset key) that shows the hint's role before the app runs. */
+  accountHint: string;
   /** `POST` path that trades the learner's session cookie for an access token. */
   refreshPath: string;
   /** `GET` path of the lesson read (`?topic_id=` is added). */

@@ -13,6 +13,11 @@ export const BOOT_NAMES = {
   sessionLock: 'gia-session',
   /** The localStorage key of the persisted client state (the session hint). */
   sessionHint: 'root',
+  /**
+   * `<html data-account>`: the hint's role (`learner`, `admin`) while it says someone is signed
+   * in; set by the boot script before the page paints, kept by the app (showSessionStatus).
+   */
+  accountHint: 'account',
 } as const;
 
 /** The boot script's settings, written into it at build time (web/vite.config.ts). */

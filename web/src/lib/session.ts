@@ -198,13 +198,18 @@ export const useHasSession = (role: Role) =>
 /**
  * Mirrors this tab's session on `element` as `data-session`: `learner` or `admin` while the tab
  * holds that role's token, `restoring` while it is being restored, absent when signed out. Never
- * the token itself; for tools and browser tests that cannot read module state.
+ * the token itself; for tools and browser tests that cannot read module state. And the persisted
+ * hint's role as `data-account` (see BOOT_NAMES.accountHint), kept as the boot script set it.
  */
 export function showSessionStatus(element: HTMLElement): () => void {
   const show = (s: SessionState) => {
     const value = s.status === 'signed-in' ? s.role : s.status === 'restoring' ? 'restoring' : null;
     if (value) element.dataset.session = value;
     else delete element.dataset.session;
+    // The hint's role, as the boot script set it before the page painted (layout.css reads it).
+    const hint = s.isAuthenticated ? s.role : null;
+    if (hint) element.dataset[BOOT_NAMES.accountHint] = hint;
+    else delete element.dataset[BOOT_NAMES.accountHint];
   };
   show(useSession.getState());
   return useSession.subscribe(show);

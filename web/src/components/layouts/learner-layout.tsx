@@ -6,10 +6,11 @@ import {
   MenuIcon,
   YoutubeIcon,
 } from '../icons.tsx';
-import { useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../../lib/auth.ts';
 import { signInPath } from '../../lib/redirect.ts';
+import { useAfterHydration } from '../../lib/hydration.ts';
 import { useSession } from '../../lib/session.ts';
 import { displayName, initials } from './initials.ts';
 
@@ -80,6 +81,24 @@ function CartLink({ count, label }: { count: number | undefined; label?: boolean
 }
 
 /**
+ * The page inside the frame, in a Suspense boundary of its own: the header and footer stay while
+ * a page's code loads, and while the app hydrates over a prerendered page (issue 30) the page's
+ * HTML stays as it is until its code is there. Memoized, so the header changing (the session
+ * becoming known right after hydration) does not touch a page that is still hydrating.
+ */
+const Page = memo(function Page() {
+  return (
+    <Suspense fallback={<p className="loading">Loading...</p>}>
+      <Outlet />
+    </Suspense>
+  );
+});
+
+const thisYear = () => new Date().getFullYear();
+/** The year the site was built in (the prerendered pages' footer says it). */
+const builtIn = typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : thisYear();
+
+/**
  * The learner site's header (signed out or in) and footer around every public/learner page.
  * `useCartCount`: the number of items in the signed-in learner's cart (`undefined` while unknown),
  * a hook passed in by the app (the cart is the commerce feature's).
@@ -95,11 +114,16 @@ export function LearnerLayout({
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   // Signing in from the header comes back to this page (not to the sign-in screens themselves).
-  const signInLink = /^\/(signin|signup|forgot-password)?$/i.test(pathname)
+  // A prerendered page was rendered at a stand-in URL (page-shells.ts): it links to plain
+  // /signin until hydrated, as hydration keeps the attributes of the HTML it adopts.
+  const here = useAfterHydration(() => pathname + search, '/');
+  const signInLink = /^\/(signin|signup|forgot-password)?$/i.test(here)
     ? '/signin'
-    : signInPath(pathname + search);
+    : signInPath(here);
   const [mobileOpen, setMobileOpen] = useState(false);
   useEffect(() => setMobileOpen(false), [pathname]);
+  // The year the page was built in while hydrating over its prerendered HTML, then today's.
+  const year = useAfterHydration(thisYear, builtIn);
 
   async function logout() {
     await signOut();
@@ -142,7 +166,9 @@ export function LearnerLayout({
 
   return (
     <div className="site">
-      <header className="site-header">
+      {/* `data-account`: which header this is; a prerendered page shows the visitor's, which
+          layout.css hides while the boot script's hint says a learner is signed in. */}
+      <header className="site-header" data-account={signedIn ? 'learner' : 'visitor'}>
         <Link to="/" className="brand">
           <span className="brand-mark">GIA</span> SCHOOL
         </Link>
@@ -187,7 +213,7 @@ export function LearnerLayout({
         </nav>
       )}
       <main className="site-main">
-        <Outlet />
+        <Page />
       </main>
       <footer className="site-footer">
         <div className="footer-cols">
@@ -243,7 +269,7 @@ export function LearnerLayout({
             </div>
           </address>
         </div>
-        <p className="footer-muted footer-copy small">© {new Date().getFullYear()} GIA School</p>
+        <p className="footer-muted footer-copy small">© {year} GIA School</p>
       </footer>
     </div>
   );

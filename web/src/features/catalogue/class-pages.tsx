@@ -6,7 +6,7 @@ import { Modal } from '../../components/modal.tsx';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
-import { LoadError, Skeleton } from '../../components/query-state.tsx';
+import { LoadError } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
 import { rupee } from '../../lib/format.ts';
@@ -25,6 +25,36 @@ export function classPriceText(c: ClassDetail): string {
   const paid = c.subjects.filter((s) => s.free_course !== true).map((s) => s.subject_price);
   if (!paid.length) return c.subjects.length ? 'Free' : '';
   return `Subjects from ${rupee(Math.min(...paid))}`;
+}
+
+/**
+ * The class page's layout while it loads: the hero (its 16:9 picture and lines), the "Subjects"
+ * heading and the accordion's rows, where they will be. The prerendered class page (issue 30)
+ * paints it before any script.
+ */
+function ClassSkeleton() {
+  return (
+    <div className="skeleton" aria-busy="true" role="status">
+      <span className="sr-only">Loading the class…</span>
+      <section className="class-hero card" aria-hidden="true">
+        <span className="skeleton-img" />
+        <div className="skeleton-list">
+          <span className="skeleton-line skeleton-line-short" />
+          <span className="skeleton-line" />
+          <span className="skeleton-line skeleton-line-short" />
+        </div>
+      </section>
+      <h2>Subjects</h2>
+      <div className="skeleton-list" aria-hidden="true">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="skeleton-row">
+            <span className="skeleton-line" />
+            <span className="skeleton-line skeleton-line-short" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 /** `/classes/{classId}`: the class with an accordion of its subjects, their topics and buying. */
@@ -50,7 +80,7 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
   if (detail.isError || (!detail.isPending && !detail.data) || !classId) {
     return <p className="empty">This class does not exist.</p>;
   }
-  if (!mine) return <Skeleton kind="list" what="the class" count={4} />;
+  if (!mine) return <ClassSkeleton />;
   const c = mine;
   const priceText = classPriceText(c);
   const playingTopic = playing

@@ -9,6 +9,7 @@ export const slidesFor = (width: number) => (width >= 1024 ? 3 : width >= 768 ? 
 
 /** Whether the visitor asked their system for less motion. */
 const prefersReducedMotion = () =>
+  typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -18,7 +19,10 @@ const prefersReducedMotion = () =>
  * the system asks for reduced motion.
  */
 export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
-  const [perView, setPerView] = useState(() => slidesFor(window.innerWidth));
+  // No window when the landing page is prerendered (issue 30): it shows no testimonials then.
+  const [perView, setPerView] = useState(() =>
+    typeof window === 'undefined' ? 1 : slidesFor(window.innerWidth),
+  );
   const [start, setStart] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);

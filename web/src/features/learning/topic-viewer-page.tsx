@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
+import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
@@ -119,22 +120,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   }
   // A lesson on its way, or a chapter with topics the page is about to open one of.
   const waiting = topicParam ? true : topics.isPending || (topics.data?.length ?? 0) > 0;
-  if (!topic && waiting) {
-    return (
-      <div className="lesson-layout" aria-busy="true" role="status">
-        <span className="sr-only">Loading the lesson…</span>
-        <div className="lesson-main">
-          <div className="lesson-placeholder lesson-placeholder-title" />
-          <div className="player lesson-placeholder" />
-        </div>
-        <div className="curriculum card">
-          <div className="lesson-placeholder lesson-placeholder-line" />
-          <div className="lesson-placeholder lesson-placeholder-line" />
-          <div className="lesson-placeholder lesson-placeholder-line" />
-        </div>
-      </div>
-    );
-  }
+  if (!topic && waiting) return <LessonSkeleton />;
   if (!topic) {
     return (
       <div className="lesson-empty">
