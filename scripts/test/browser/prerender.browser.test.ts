@@ -159,8 +159,15 @@ describe('with JavaScript, at 360×740', () => {
     const errors = watch(page);
     await page.goto(pages().at(-1)!.url, { waitUntil: 'commit' });
     await page.locator('.lesson-layout .player').first().waitFor();
+    const frameTop = (await page.locator('.lesson-layout .player').first().boundingBox())!.y;
     expect(await page.evaluate(() => document.documentElement.dataset.account)).toBe('learner');
-    await page.locator('.lesson-header h1').waitFor();
+    // The lesson replaces its skeleton (whose header stands where the lesson's will)...
+    await page.locator('.lesson-layout:not([aria-busy]) .lesson-header h1').waitFor();
+    // ...and its player settles where the frame was painted (a two-line title on a phone; the
+    // breadcrumb follows the lesson's first render by one, from the selections it sets).
+    const playerTop = async () =>
+      (await page.locator('.lesson-layout .player').first().boundingBox())!.y;
+    await expect.poll(async () => Math.abs((await playerTop()) - frameTop)).toBeLessThanOrEqual(8);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'My Courses' }).count()).toBe(1);
     expect(errors, `\n${errors.join('\n')}\n`).toEqual([]);

@@ -8,8 +8,24 @@ export function LessonSkeleton() {
   return (
     <div className="lesson-layout" aria-busy="true" role="status">
       <span className="sr-only">Loading the lesson…</span>
+      {/* The lesson's header as it will stand (breadcrumb, "Lesson n of m", a title of two lines
+          on a phone, where most titles wrap, one from 900 px), so the player does not move. */}
+      <div className="lesson-header" aria-hidden="true">
+        <div className="breadcrumb">
+          <span className="lesson-placeholder lesson-placeholder-crumb" />
+        </div>
+        <p className="lesson-count">
+          <span className="lesson-placeholder lesson-placeholder-text">Lesson 1 of 1</span>
+        </p>
+        <h1>
+          <span className="lesson-placeholder lesson-placeholder-text">Lesson title</span>
+          <br className="lesson-placeholder-wrap" />
+          <span className="lesson-placeholder lesson-placeholder-text lesson-placeholder-wrap">
+            title
+          </span>
+        </h1>
+      </div>
       <div className="lesson-main">
-        <div className="lesson-placeholder lesson-placeholder-title" />
         <div className="player lesson-placeholder" />
       </div>
       <div className="curriculum card">
