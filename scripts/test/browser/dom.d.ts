@@ -13,6 +13,8 @@ declare global {
     duration: number;
     currentTime: number;
     dispatchEvent(event: unknown): boolean;
+    /** Where an element stands (the prerender test's layout checks). */
+    getBoundingClientRect(): { x: number; y: number; width: number; height: number };
   }
   /** The lesson player's <video> as a test drives it. */
   interface PlayedVideo {

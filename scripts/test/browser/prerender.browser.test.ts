@@ -131,6 +131,23 @@ describe('with JavaScript disabled, at 360×740', () => {
 });
 
 describe('with JavaScript, at 360×740', () => {
+  it('keeps the class and subject pages’ contents where their HTML painted them', async () => {
+    const still = await (await newContext({ javaScriptEnabled: false })).newPage();
+    const live = await (await newContext()).newPage();
+    const cases = [
+      { url: `/classes/${demo.classId}`, anchor: 'h2:text-is("Subjects")' },
+      { url: `/subjects/${demo.subjectId}`, anchor: '.subject-contents' },
+    ];
+    for (const { url, anchor } of cases) {
+      await still.goto(url);
+      const painted = (await still.locator(anchor).first().boundingBox())!.y;
+      await live.goto(url);
+      await live.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      const shown = (await live.locator(anchor).first().boundingBox())!.y;
+      expect(Math.abs(shown - painted), url).toBeLessThanOrEqual(8);
+    }
+  });
+
   it('hydrates each page over its HTML without an error, then shows its data', async () => {
     const page = await (await newContext()).newPage();
     const errors = watch(page);
@@ -159,14 +176,21 @@ describe('with JavaScript, at 360×740', () => {
     const errors = watch(page);
     await page.goto(pages().at(-1)!.url, { waitUntil: 'commit' });
     await page.locator('.lesson-layout .player').first().waitFor();
-    const frameTop = (await page.locator('.lesson-layout .player').first().boundingBox())!.y;
+    // Read in the page at once: the frame may be replaced by the lesson at any moment.
+    const frameTop = (await (
+      await page.waitForFunction(
+        () => document.querySelector('.lesson-layout .player')?.getBoundingClientRect().y,
+      )
+    ).jsonValue()) as number;
     expect(await page.evaluate(() => document.documentElement.dataset.account)).toBe('learner');
     // The lesson replaces its skeleton (whose header stands where the lesson's will)...
     await page.locator('.lesson-layout:not([aria-busy]) .lesson-header h1').waitFor();
     // ...and its player settles where the frame was painted (a two-line title on a phone; the
     // breadcrumb follows the lesson's first render by one, from the selections it sets).
-    const playerTop = async () =>
-      (await page.locator('.lesson-layout .player').first().boundingBox())!.y;
+    const playerTop = () =>
+      page.evaluate(
+        () => document.querySelector('.lesson-layout .player')?.getBoundingClientRect().y ?? -1,
+      );
     await expect.poll(async () => Math.abs((await playerTop()) - frameTop)).toBeLessThanOrEqual(8);
     await page.getByRole('button', { name: 'Toggle menu' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'My Courses' }).count()).toBe(1);

@@ -36,12 +36,27 @@ function ClassSkeleton() {
   return (
     <div className="skeleton" aria-busy="true" role="status">
       <span className="sr-only">Loading the class…</span>
+      {/* The hero's text elements themselves, their words hidden: each line takes the height the
+          class's will (a title, the board, a description of three lines on a phone, the price). */}
       <section className="class-hero card" aria-hidden="true">
         <span className="skeleton-img" />
-        <div className="skeleton-list">
-          <span className="skeleton-line skeleton-line-short" />
-          <span className="skeleton-line" />
-          <span className="skeleton-line skeleton-line-short" />
+        <div>
+          <h1>
+            <span className="skeleton-text">Class name</span>
+          </h1>
+          <p className="muted">
+            <span className="skeleton-text">Board</span>
+          </p>
+          <p>
+            <span className="skeleton-text">The class's description, as long</span>
+            <br />
+            <span className="skeleton-text">as it usually runs on a phone,</span>
+            <br />
+            <span className="skeleton-text">three lines.</span>
+          </p>
+          <p className="price">
+            <span className="skeleton-text">Subjects from ₹000</span>
+          </p>
         </div>
       </section>
       <h2>Subjects</h2>

@@ -84,14 +84,32 @@ function SubjectSkeleton() {
   return (
     <div className="subject-page skeleton" aria-busy="true" role="status">
       <span className="sr-only">Loading the subject…</span>
+      {/* The hero's text elements themselves, their words hidden, so each line takes the height
+          the subject's will and the contents do not move when it arrives. */}
       <div className="subject-hero card" aria-hidden="true">
         <span className="skeleton-img subject-hero-img" />
         <div className="subject-hero-body">
-          <span className="skeleton-line skeleton-line-short" />
-          <span className="skeleton-line" />
-          <span className="skeleton-line skeleton-line-short" />
+          <p className="muted">
+            <span className="skeleton-text">Class · Board</span>
+          </p>
+          <h1>
+            <span className="skeleton-text">Subject name</span>
+          </h1>
+          <p className="muted">
+            <span className="skeleton-text">No reviews yet</span>
+          </p>
+          <p>
+            <span className="skeleton-text">By the authors</span>
+          </p>
+          <p className="subject-facts">
+            <span className="skeleton-text">9 lessons · 2 min</span>
+          </p>
+          <p className="price subject-price">
+            <span className="skeleton-text">₹000</span>
+          </p>
         </div>
       </div>
+      <h2 aria-hidden="true">Contents</h2>
       <div className="subject-contents" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <div key={i} className="skeleton-row card">
