@@ -188,3 +188,19 @@ export async function layoutProblems(page: Page, where = page.url()): Promise<st
     found.push(`${where}: ${o.what} is outside the viewport (x ${o.left}..${o.right})`);
   return found;
 }
+
+/**
+ * The demo catalogue (`npm start`'s) in the shared test stack, written once: the first browser
+ * file to ask seeds it in-process; board names are unique, so a later file finds it there. Call
+ * with the stack's environment set (the seed reaches the table and bucket directly).
+ */
+export async function demoCatalogueOnce(adminId: string): Promise<void> {
+  const { seedDemoCatalogue } = await import('../../src/seed.ts');
+  const { BOARD_NAME_TAKEN } = await import('@gia/shared/catalogue-messages.ts');
+  try {
+    await seedDemoCatalogue(adminId, { evenIfNotEmpty: true });
+  } catch (err) {
+    // Refused at its first board, before anything of it is written: another file seeded it.
+    if (!(err instanceof Error && err.message === BOARD_NAME_TAKEN)) throw err;
+  }
+}

@@ -12,7 +12,13 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, layoutProblems, PHONE, signInByApi } from './browser.ts';
+import {
+  demoCatalogueOnce,
+  launchChromium,
+  layoutProblems,
+  PHONE,
+  signInByApi,
+} from './browser.ts';
 import { api, buySubjects, newLearner, routePath } from '../../../functions/test/api.ts';
 
 const stack = inject('stack');
@@ -26,8 +32,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   Object.assign(process.env, stack.env, { LOG_LEVEL: 'SILENT' });
-  const { seedDemoCatalogue } = await import('../../src/seed.ts');
-  await seedDemoCatalogue('prerender', { evenIfNotEmpty: true });
+  await demoCatalogueOnce('prerender');
   // The API answers JSON whose records are read field by field.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type Rec = any;

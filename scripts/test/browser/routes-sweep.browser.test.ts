@@ -17,6 +17,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  demoCatalogueOnce,
   launchChromium,
   layoutProblems,
   PHONE,
@@ -151,8 +152,7 @@ async function newPage(): Promise<Page> {
 beforeAll(async () => {
   // The demo catalogue (`npm start`'s), written in-process into the test stack's table and bucket.
   Object.assign(process.env, stack.env, { LOG_LEVEL: 'SILENT' });
-  const { seedDemoCatalogue } = await import('../../src/seed.ts');
-  await seedDemoCatalogue('route-sweep', { evenIfNotEmpty: true });
+  await demoCatalogueOnce('route-sweep');
 
   const pick = (list: Rec[], key: string, value: string): Rec => {
     const found = list.find((r) => r[key] === value);
