@@ -1,28 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { api, routePath } from '../../../functions/test/api.ts';
 
-/**
- * Debian's Chromium driven by playwright-core (no browser download). The flags keep it from
- * reaching for the network, which this machine does not have.
- */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-dev-shm-usage',
-    ],
-  });
-}
+export { launchChromium } from '../../src/chromium.ts';
 
 /** Collects uncaught page errors so a test can assert there were none. */
 export function watchErrors(page: Page): string[] {

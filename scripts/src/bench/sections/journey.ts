@@ -19,7 +19,8 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../chromium.ts';
 import { ddbMetrics } from '@gia/functions/lib/dynamo.ts';
 import { routePath } from '@gia/shared';
 import { LEARNER_DATA, type BenchContext, type Ids } from '../demo.ts';
@@ -397,20 +398,7 @@ export async function journeySection(ctx: BenchContext): Promise<Part> {
     throw new Error('the journey section needs the built SPA: run `npm run build -w web` first');
   }
   const B = JOURNEY_BUDGETS;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const lesson = await findDemoLesson(ctx);
     const ladder = await waitForLadder(ctx, lesson.topic!);
