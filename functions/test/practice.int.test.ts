@@ -328,6 +328,17 @@ describe('taking a quiz (learner)', () => {
     }
   });
 
+  it('asks only `count` questions when asked, and refuses a count out of 1–10', async () => {
+    const quiz = (await getQuiz(me, `topic_id=${t.free.topic_id}&count=2`)).body.data;
+    expect(quiz.questions).toHaveLength(2);
+    expect(quiz.attempt_id).toMatch(/^t2-/);
+    for (const bad of ['0', '11', '2.5', 'five']) {
+      expect((await getQuiz(me, `topic_id=${t.free.topic_id}&count=${bad}`)).body).toMatchObject({
+        message: 'count must be a whole number from 1 to 10.',
+      });
+    }
+  });
+
   it('grades each answer on the server, once, and scores the quiz at its last answer', async () => {
     const quiz = (await getQuiz(me, `topic_id=${t.free.topic_id}`)).body.data;
     const results = [];

@@ -33,7 +33,8 @@ export const PRACTICE_LIMITS = {
 export const MASTERY_PERCENT = 80;
 
 /** How many questions a quiz asks of `available` approved questions. */
-export const quizSize = (available: number) => Math.min(available, PRACTICE_LIMITS.quizMax);
+export const quizSize = (available: number, asked: number = PRACTICE_LIMITS.quizMax) =>
+  Math.min(available, asked, PRACTICE_LIMITS.quizMax);
 
 export const PRACTICE_MESSAGES = {
   questionsLoaded: 'Questions loaded successfully.',
@@ -61,6 +62,7 @@ export const PRACTICE_MESSAGES = {
   attemptRequired: 'Answer this question in its quiz.',
   attemptNotFound: 'Quiz attempt not found.',
   attemptInvalid: 'attempt_id is not valid.',
+  countInvalid: 'count must be a whole number from 1 to 10.',
   notInQuiz: 'This question is not part of this quiz.',
   answerRequired: 'Please choose an answer.',
   masteryLoaded: 'Mastery loaded.',

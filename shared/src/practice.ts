@@ -246,6 +246,16 @@ export const QuizQuery = z
   .object({
     topic_id: z.optional(id('topic_id')),
     chapter_id: z.optional(id('chapter_id')),
+    /** At most this many questions (1–10; default 10): the check after a lesson asks 5. */
+    count: z.optional(
+      z.coerce
+        .number({ error: M.countInvalid })
+        .check(
+          z.int({ error: M.countInvalid }),
+          z.minimum(1, { error: M.countInvalid }),
+          z.maximum(PRACTICE_LIMITS.quizMax, { error: M.countInvalid }),
+        ),
+    ),
   })
   .check(
     z.refine((q) => (q.topic_id === undefined) !== (q.chapter_id === undefined), {

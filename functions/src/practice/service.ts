@@ -75,13 +75,13 @@ async function openTopic(userId: string, topicId: string) {
 }
 
 /**
- * `getQuiz`: up to ten approved questions in a new order, without their answers. A topic quiz
+ * `getQuiz`: up to ten (or `count`) approved questions in a new order, without their answers. A topic quiz
  * asks the topic's; a chapter test draws from every topic of the chapter the learner may open.
  * The attempt is issued to the learner with the questions asked: only its answers count.
  */
 export async function loadQuiz(
   userId: string,
-  scope: { topic_id?: string; chapter_id?: string },
+  scope: { topic_id?: string; chapter_id?: string; count?: number },
 ): Promise<Quiz> {
   let pool: { topicId: string; q: StoredQuestion }[];
   if (scope.topic_id) {
@@ -104,7 +104,7 @@ export async function loadQuiz(
       approvedOf(ctx, t.topic_id).map((q) => ({ topicId: t.topic_id, q })),
     );
   }
-  const picked = shuffled(pool).slice(0, quizSize(pool.length));
+  const picked = shuffled(pool).slice(0, quizSize(pool.length, scope.count));
   const ref = scope.topic_id
     ? { scope: 'topic' as const, scope_id: scope.topic_id }
     : { scope: 'chapter' as const, scope_id: scope.chapter_id! };

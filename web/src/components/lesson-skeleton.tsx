@@ -28,6 +28,9 @@ export function LessonSkeleton() {
       <div className="lesson-main">
         <div className="player lesson-placeholder" />
       </div>
+      <div className="lesson-details" aria-hidden="true">
+        <div className="lesson-placeholder lesson-placeholder-line" />
+      </div>
       <div className="curriculum card">
         <div className="lesson-placeholder lesson-placeholder-line" />
         <div className="lesson-placeholder lesson-placeholder-line" />

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
 import { call } from './api-call.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
 
@@ -6,10 +7,14 @@ import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
 export const practiceKeys = {
   videoQuestions: (topicId: string) => ['practice', 'video', topicId] as const,
   mastery: (subjectId: string) => ['practice', 'mastery', subjectId] as const,
+  lessonCheck: (topicId: string) => ['practice', 'lesson-check', topicId] as const,
 };
 
+/** Questions in the check a lesson offers when it ends (issue 31): 3–5, all when fewer. */
+export const LESSON_CHECK_SIZE = 5;
+
 /** What a quiz is drawn from: one topic, or every topic of a chapter the learner may open. */
-export type QuizScope = { topic_id: string } | { chapter_id: string };
+export type QuizScope = ({ topic_id: string } | { chapter_id: string }) & { count?: number };
 
 /** Starts a quiz: a new attempt with its questions, never their answers. */
 export const useStartQuiz = () =>
@@ -32,6 +37,34 @@ export function useAnswerQuestion(subjectId?: string) {
     },
   });
 }
+
+/**
+ * The check a lesson offers at its end: a topic quiz of `LESSON_CHECK_SIZE` questions, issued
+ * once per lesson visit (loading a quiz issues an attempt, so it is never refetched by itself),
+ * or `null` when the topic has no approved questions (the end then offers the next lesson).
+ */
+export const useLessonCheck = (topicId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: practiceKeys.lessonCheck(topicId),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    queryFn: async () => {
+      try {
+        return (
+          await call('practice.getQuiz', {
+            query: { topic_id: topicId, count: LESSON_CHECK_SIZE },
+          })
+        ).data;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
+  });
 
 /** The approved questions pinned to a topic's video (none for a topic the learner may not open). */
 export const useVideoQuestions = (topicId: string, enabled: boolean) =>

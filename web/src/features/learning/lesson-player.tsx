@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
@@ -14,22 +14,28 @@ import { useVideoQuestionStops } from './video-questions.tsx';
 /** The text a topic the learner may not watch shows in place of its video. */
 export const PAID_LESSON = 'This lesson is part of the paid course';
 
-/** The next lesson, as the chapter's list names it. */
-type NextTopic = Pick<TopicRecord, 'topic_id' | 'topic_name' | 'chapter_id'>;
+/** How far into the video the check offered at its end is fetched, so it is there at the end. */
+const NEAR_END = 0.85;
 
 /**
  * The lesson's video: it resumes where the learner stopped, saves the position as it plays, stops
- * at the questions pinned to it, and at the end offers the next lesson. A locked topic leads to its subject's page instead.
- * The pinned questions are read once the video plays, so they never compete with its start.
+ * at the questions pinned to it, and when it ends (or the learner says they have finished: the
+ * page's `finished`) shows `end`, what to do next (issue 31). `onNearEnd` tells the page the end
+ * is coming, to fetch what `end` offers in time. A locked topic leads to its subject's page
+ * instead. The pinned questions are read once the video plays, so they never compete with its
+ * start.
  */
 export function LessonPlayer(props: {
   topic: TopicRecord;
-  next?: NextTopic;
   saved: readonly TopicProgress[];
+  finished: boolean;
+  onFinished(): void;
+  onReplay(): void;
+  onNearEnd(): void;
+  end: ReactNode;
 }) {
-  const { topic, next } = props;
+  const { topic } = props;
   const save = useProgressSaver(topic.chapter_id);
-  const [endedId, setEndedId] = useState<string | null>(null);
   const [playedId, setPlayedId] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const stops = useVideoQuestionStops(
@@ -54,7 +60,6 @@ export function LessonPlayer(props: {
   if (!hasVideo(topic)) {
     return <div className="player is-locked">No video available to play.</div>;
   }
-  const ended = endedId === topic.topic_id;
   return (
     <div className="player-wrap" ref={seekTarget}>
       <VideoPlayer
@@ -66,34 +71,22 @@ export function LessonPlayer(props: {
         // Expired access: re-read the lesson (fresh cookies / signed URL).
         onRenew={() => queryClient.refetchQueries({ queryKey: lessonKeys.lesson(topic.topic_id) })}
         onPlay={() => {
-          setEndedId(null);
+          if (props.finished) props.onReplay();
           setPlayedId(topic.topic_id);
         }}
         onTimeUpdate={(v) => {
           save(topic.topic_id, v);
           stops.watch(v);
+          if (v.duration > 0 && v.currentTime >= v.duration * NEAR_END) props.onNearEnd();
         }}
         onPause={(v) => save(topic.topic_id, v, true)}
         onEnded={(v) => {
           save(topic.topic_id, v, true);
-          setEndedId(topic.topic_id);
+          props.onFinished();
         }}
       />
       {stops.panel}
-      {ended && (
-        <div className="lesson-end" role="status">
-          {next ? (
-            <>
-              <p>Lesson complete. Up next: {next.topic_name}</p>
-              <Link to={links.topic(next.chapter_id, next.topic_id)} className="btn btn-primary">
-                Play the next lesson
-              </Link>
-            </>
-          ) : (
-            <p>You have finished the last lesson of this chapter.</p>
-          )}
-        </div>
-      )}
+      {props.finished && props.end}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { GradedAnswer, QuizQuestion } from '@gia/shared/practice-answers.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clock } from '../../lib/duration.ts';
@@ -29,11 +29,20 @@ export function rightAnswerText(q: QuizQuestion, graded: GradedAnswer): string {
   return (Array.isArray(a) ? a : [String(a)]).map(option).join('; ');
 }
 
+/** Whether an option (or True/False) is the right answer, once graded. */
+function isRight(graded: GradedAnswer, value: string | boolean): boolean {
+  const a = graded.correct_answer;
+  return Array.isArray(a) ? a.includes(value as string) : a === value;
+}
+
 /**
  * Where the answer is taught: the notes at its page (the topic's signed notes URL, from the
  * lesson's topic list, opened at `#page=N`), or the lesson's video at its moment.
  */
-function SourceLink(props: { source: NonNullable<GradedAnswer['source']>; notesUrl?: string }) {
+export function SourceLink(props: {
+  source: NonNullable<GradedAnswer['source']>;
+  notesUrl?: string;
+}) {
   const { source } = props;
   const seek = usePlayerSeek((s) => s.seek);
   if (source.kind === 'video') {
@@ -81,6 +90,23 @@ export function QuestionCard(props: {
   const [busy, setBusy] = useState(false);
   const id = `q-${q.question_id}`;
   const answer = answerOf(q, choice);
+  const feedback = useRef<HTMLDivElement>(null);
+  // The verdict comes into view (under a paused video it may be below the fold on a phone).
+  useEffect(() => {
+    if (graded) feedback.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [graded]);
+
+  /** A choice's row: once graded, the right answer is marked, and a wrong pick too. */
+  const optionClass = (value: string | boolean, picked: boolean) =>
+    !graded
+      ? 'practice-option'
+      : isRight(graded, value)
+        ? 'practice-option is-right-answer'
+        : picked
+          ? 'practice-option is-wrong-pick'
+          : 'practice-option';
+  const rightMark = (value: string | boolean) =>
+    graded && isRight(graded, value) ? <span className="practice-mark">Right answer</span> : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -99,7 +125,7 @@ export function QuestionCard(props: {
   }
 
   const radio = (value: string | boolean, label: string, key: string) => (
-    <label key={key} className="practice-option">
+    <label key={key} className={optionClass(value, choice === value)}>
       <input
         type="radio"
         name={id}
@@ -108,6 +134,7 @@ export function QuestionCard(props: {
         onChange={() => setChoice(value)}
       />
       <span>{label}</span>
+      {rightMark(value)}
     </label>
   );
 
@@ -136,7 +163,7 @@ export function QuestionCard(props: {
             {q.options?.map((o) => {
               const picked = Array.isArray(choice) && choice.includes(o.option_id);
               return (
-                <label key={o.option_id} className="practice-option">
+                <label key={o.option_id} className={optionClass(o.option_id, picked)}>
                   <input
                     type="checkbox"
                     checked={picked}
@@ -150,6 +177,7 @@ export function QuestionCard(props: {
                     }
                   />
                   <span>{o.text}</span>
+                  {rightMark(o.option_id)}
                 </label>
               );
             })}
@@ -178,7 +206,7 @@ export function QuestionCard(props: {
         </div>
       )}
       {error && <p role="alert">{error}</p>}
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" ref={feedback}>
         {graded && (
           <div className={`practice-feedback ${graded.correct ? 'is-right' : 'is-wrong'}`}>
             <p className="practice-verdict">{graded.correct ? 'Correct!' : 'Not quite.'}</p>

@@ -83,13 +83,16 @@ function stubServer(
   options: {
     topics?: TopicRecord[];
     progress?: { topic_id: string; completed: boolean; updated_at: string }[];
+    /** The check a lesson offers at its end (`getQuiz`), and the verdicts of its answers. */
+    quiz?: unknown;
+    verdicts?: Record<string, unknown>;
   } = {},
 ) {
   const topics = options.topics ?? [topic(1), topic(2), topic(3)];
   const progress = options.progress ?? [
     { topic_id: 't1', completed: true, updated_at: '2026-11-20T10:00:00.000Z' },
   ];
-  const fetchMock = vi.fn(async (path: string) => {
+  const fetchMock = vi.fn(async (path: string, init?: unknown) => {
     const p = String(path);
     if (p.includes('/getLesson?')) {
       const found = lessonOf(
@@ -118,6 +121,15 @@ function stubServer(
     }
     if (p.includes('/getqna?')) return json(200, { message: 'Questions', data: [] });
     if (p.includes('/saveTopicProgress')) return json(200, { message: 'Progress saved.' });
+    if (p.includes('/getQuiz?') && options.quiz) {
+      return json(200, { message: 'Questions loaded successfully.', data: options.quiz });
+    }
+    if (p.includes('/answerQuiz') && options.verdicts) {
+      const body = JSON.parse(String((init as RequestInit | undefined)?.body)) as {
+        question_id: string;
+      };
+      return json(200, { message: 'Answer checked.', data: options.verdicts[body.question_id] });
+    }
     return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -203,14 +215,19 @@ describe('the lesson player', () => {
     await screen.findByRole('heading', { level: 1, name: 'Linear Equations' });
     expect(screen.queryByRole('link', { name: /Previous/ })).toBeNull();
 
-    // The video ends: its position is saved, and the next lesson is offered.
+    // The video ends: its position is saved, and (the topic has no questions) the next lesson
+    // is the one action offered: the nav's own Next lesson steps aside.
     const video = await screen.findByLabelText('Video: Linear Equations');
     fireEvent.ended(video);
-    expect(screen.getByRole('status').textContent).toContain('Up next: Graphs of Lines');
-    expect(screen.getByRole('link', { name: 'Play the next lesson' }).getAttribute('href')).toBe(
-      '/GetTopic?chapter=ch1&topic=t2',
-    );
+    const end = await screen.findByText('Lesson complete. Up next: Graphs of Lines');
+    expect(screen.getAllByRole('link', { name: /Next lesson/ })).toHaveLength(1);
+    expect(
+      within(end.parentElement!)
+        .getByRole('link', { name: /Next lesson/ })
+        .getAttribute('href'),
+    ).toBe('/GetTopic?chapter=ch1&topic=t2');
     expect(server.mock.calls.some(([p]) => String(p).includes('/saveTopicProgress'))).toBe(true);
+    expect(server.mock.calls.some(([p]) => String(p).includes('/getQuiz?'))).toBe(true);
 
     fireEvent.click(screen.getByRole('link', { name: /Next lesson/ }));
     await screen.findByRole('heading', { level: 1, name: 'Graphs of Lines' });
@@ -223,6 +240,86 @@ describe('the lesson player', () => {
     fireEvent.click(screen.getByRole('link', { name: /Next lesson/ }));
     await screen.findByRole('heading', { level: 1, name: 'Word Problems' });
     expect(screen.queryByRole('link', { name: /Next lesson/ })).toBeNull();
+  });
+
+  it('offers a check of the lesson at its end, runs it in the Practice tab, and shows what was missed, where it is taught, and the next lesson', async () => {
+    const server = stubServer({
+      quiz: {
+        attempt_id: `t2-t1-${'a'.repeat(32)}`,
+        scope: 'topic',
+        questions: [
+          {
+            question_id: 'q1',
+            topic_id: 't1',
+            type: 'single',
+            text: 'What is x if 2x = 6?',
+            options: [
+              { option_id: 'a', text: '2' },
+              { option_id: 'b', text: '3' },
+            ],
+          },
+          { question_id: 'q2', topic_id: 't1', type: 'true_false', text: 'x + 0 = x' },
+        ],
+      },
+      verdicts: {
+        q1: {
+          correct: false,
+          explanation: 'Divide both sides by 2.',
+          correct_answer: 'b',
+          source: { kind: 'video', seconds: 65 },
+        },
+        q2: {
+          correct: true,
+          explanation: 'Adding zero changes nothing.',
+          correct_answer: true,
+          score: { correct: 1, total: 2, percent: 50 },
+        },
+      },
+    });
+    renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    await screen.findByLabelText('Video: Linear Equations');
+
+    // "I've finished" ends the lesson as the video's end does: one primary action, the check.
+    fireEvent.click(screen.getByRole('button', { name: "I've finished" }));
+    const check = await screen.findByRole('button', { name: 'Check your understanding' });
+    expect(screen.getByText(/2 questions check what you have learnt/)).toBeTruthy();
+    const asked = server.mock.calls.find(([p]) => String(p).includes('/getQuiz?'))![0];
+    expect(new URLSearchParams(String(asked).split('?')[1]).get('count')).toBe('5');
+    fireEvent.click(check);
+
+    // The Practice tab opens on the check's first question.
+    expect(screen.getByRole('tab', { name: 'Practice' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(screen.queryByRole('button', { name: 'Check your understanding' })).toBeNull();
+    fireEvent.click(await screen.findByRole('radio', { name: '2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    await screen.findByText('Not quite.');
+    // The right option is marked in words, the wrong pick too.
+    const right = screen.getByRole('radio', { name: /^3/ }).closest('label')!;
+    expect(right.className).toContain('is-right-answer');
+    expect(right.textContent).toContain('Right answer');
+    expect(screen.getByRole('radio', { name: '2' }).closest('label')!.className).toContain(
+      'is-wrong-pick',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next question' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'True' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'See your score' }));
+
+    expect(screen.getByText('You scored 1 of 2 (50%).')).toBeTruthy();
+    const missed = screen.getByRole('region', { name: 'The question you missed' });
+    expect(missed.textContent).toContain('What is x if 2x = 6?');
+    expect(missed.textContent).toContain('The right answer: 3');
+    expect(missed.textContent).toContain('Divide both sides by 2.');
+    expect(
+      within(missed).getByRole('button', { name: 'Watch it in the video at 1:05' }),
+    ).toBeTruthy();
+    expect(missed.textContent).not.toContain('x + 0 = x');
+    // Then the next lesson is the primary action.
+    const next = within(screen.getByRole('tabpanel')).getByRole('link', { name: /Next lesson/ });
+    expect(next.className).toContain('btn-primary');
+    expect(next.getAttribute('href')).toBe('/GetTopic?chapter=ch1&topic=t2');
   });
 
   it('without a topic, opens where the learner stopped (the lesson after one finished) and completes the URL', async () => {
@@ -240,12 +337,12 @@ describe('the lesson player', () => {
     await waitFor(() => expect(where).toBe('/GetTopic?chapter=ch1&topic=t1'));
   });
 
-  it('has Notes, Questions, Reviews and Practice as tabs, moved through with the arrow keys', async () => {
+  it('has Notes, Practice, Questions and Reviews as tabs, moved through with the arrow keys', async () => {
     stubServer();
     renderPlayer('/GetTopic?chapter=ch1&topic=t1');
     const tablist = await screen.findByRole('tablist', { name: 'About this lesson' });
     const tabs = within(tablist).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Notes', 'Questions', 'Reviews', 'Practice']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Notes', 'Practice', 'Questions', 'Reviews']);
     expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual([
       'true',
       'false',
@@ -258,6 +355,10 @@ describe('the lesson player', () => {
     );
 
     fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Practice' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Practice' }), { key: 'ArrowRight' });
     const questionsTab = screen.getByRole('tab', { name: 'Questions' });
     expect(questionsTab.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(questionsTab);
@@ -266,11 +367,8 @@ describe('the lesson player', () => {
     expect(within(panel).getByLabelText('Question').tagName).toBe('TEXTAREA');
 
     fireEvent.keyDown(questionsTab, { key: 'ArrowLeft' });
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Notes' }), { key: 'ArrowLeft' });
-    expect(screen.getByRole('tab', { name: 'Practice' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Practice' }), { key: 'ArrowLeft' });
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Notes' }), { key: 'ArrowLeft' });
     expect(screen.getByRole('tab', { name: 'Reviews' }).getAttribute('aria-selected')).toBe('true');
     await within(screen.getByRole('tabpanel')).findByText('No reviews yet — be the first');
     expect(

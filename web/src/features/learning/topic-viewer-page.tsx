@@ -4,6 +4,7 @@ import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
 import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
+import { hasVideo } from '../../components/video-player/source.ts';
 import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
@@ -12,11 +13,14 @@ import { savedProgress, useLesson } from './api/lesson.ts';
 import { useChapterProgress } from './api/progress.ts';
 import { Curriculum } from './curriculum.tsx';
 import { chapterStanding, resumeTopic, sameSelections, selectionsOf } from './lesson.ts';
+import type { Quiz } from '@gia/shared/practice-answers.ts';
+import { useLessonCheck } from '../../lib/practice-api.ts';
+import { LessonEnd } from './lesson-end.tsx';
 import { LessonPlayer } from './lesson-player.tsx';
 import { LessonTabs, type LessonTab } from './lesson-tabs.tsx';
 import { Questions } from './questions.tsx';
 import { Reviews } from './reviews.tsx';
-import { PracticeTab } from './practice-tab.tsx';
+import { PracticeTab, type NextTopic } from './practice-tab.tsx';
 
 /** What the app passes in for the AI teacher: nothing when the teacher is not configured. */
 export type Assistant = ((topic: TopicRecord) => ReactNode) | undefined;
@@ -47,6 +51,11 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   const topics = useTopics(resumeChapter);
   const progress = useChapterProgress(resumeChapter);
   const [tab, setTab] = useState('notes');
+  // The lesson's end (issue 31), per topic: finished (the video ended, or "I've finished"), its
+  // end nearing (the check is fetched then), and the check the learner took from the end.
+  const [finishedId, setFinishedId] = useState<string | null>(null);
+  const [nearEndId, setNearEndId] = useState<string | null>(null);
+  const [taken, setTaken] = useState<{ topicId: string; quiz: Quiz } | null>(null);
 
   const data = lesson.data;
   // The topic as the lesson's parts take a topic record (an unknown length absent, not null).
@@ -60,6 +69,13 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   const at = topic ? list.findIndex((t) => t.topic_id === topic.topic_id) : -1;
   const previous = at > 0 ? list[at - 1] : undefined;
   const next = at >= 0 ? list[at + 1] : undefined;
+  const topicId = topic?.topic_id ?? '';
+  const finished = finishedId === topicId;
+  const canPractise = topic !== undefined && topic.locked !== true;
+  const check = useLessonCheck(
+    topicId,
+    canPractise && (finished || nearEndId === topicId) && taken?.topicId !== topicId,
+  );
 
   // A failed progress read counts as none.
   const progressKnown = !progress.isPending || progress.isError;
@@ -133,10 +149,31 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
 
   const tabs: LessonTab[] = [
     { id: 'notes', label: 'Notes', panel: () => <LessonNotes topic={topic} /> },
+    {
+      id: 'practice',
+      label: 'Practice',
+      panel: () => (
+        <LessonPractice
+          topic={topic}
+          next={next}
+          startWith={taken?.topicId === topic.topic_id ? taken.quiz : undefined}
+        />
+      ),
+    },
     { id: 'questions', label: 'Questions', panel: () => <Questions topicId={topic.topic_id} /> },
     { id: 'reviews', label: 'Reviews', panel: () => <Reviews topicId={topic.topic_id} /> },
-    { id: 'practice', label: 'Practice', panel: () => <LessonPractice topic={topic} /> },
   ];
+  // The check offered at the end opens in the Practice tab, which comes into view.
+  const takeCheck = (quiz: Quiz) => {
+    setTaken({ topicId: topic.topic_id, quiz });
+    setFinishedId(null);
+    setTab('practice');
+    requestAnimationFrame(() => {
+      const tabButton = document.getElementById('tab-practice');
+      tabButton?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      tabButton?.focus({ preventScroll: true });
+    });
+  };
   if (assistant) tabs.push({ id: 'ai', label: 'AI teacher', panel: () => assistant(topic) });
 
   return (
@@ -149,7 +186,30 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
         <h1>{topic.topic_name}</h1>
       </header>
       <div className="lesson-main">
-        <LessonPlayer topic={topic} next={next} saved={saved} />
+        <LessonPlayer
+          topic={topic}
+          saved={saved}
+          finished={finished}
+          onFinished={() => setFinishedId(topic.topic_id)}
+          onReplay={() => setFinishedId(null)}
+          onNearEnd={() => setNearEndId(topic.topic_id)}
+          end={
+            <LessonEnd
+              subjectId={topic.subject_id}
+              next={next}
+              check={
+                canPractise && taken?.topicId !== topic.topic_id
+                  ? check.isError
+                    ? null
+                    : check.data
+                  : null
+              }
+              onCheck={takeCheck}
+            />
+          }
+        />
+        {/* While the lesson's end is shown, its one primary action stands alone (no second
+            "Next lesson" here). */}
         <nav className="lesson-nav" aria-label="Lessons">
           {previous ? (
             <Link
@@ -162,12 +222,17 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
           ) : (
             <span />
           )}
-          {next && (
-            <Link
-              to={links.topic(next.chapter_id, next.topic_id)}
-              className="btn btn-primary"
-              rel="next"
+          {!finished && topic.locked !== true && hasVideo(topic) && (
+            <button
+              type="button"
+              className="lesson-finish"
+              onClick={() => setFinishedId(topic.topic_id)}
             >
+              I&apos;ve finished
+            </button>
+          )}
+          {next && !finished && (
+            <Link to={links.topic(next.chapter_id, next.topic_id)} className="btn" rel="next">
               Next lesson <ChevronRightIcon />
             </Link>
           )}
@@ -190,11 +255,21 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
  * The Practice tab: a chapter test cites other topics' notes, so the chapter's topics (with their
  * signed notes) are read once the tab opens, not with the lesson.
  */
-function LessonPractice({ topic }: { topic: TopicRecord }) {
+function LessonPractice({
+  topic,
+  next,
+  startWith,
+}: {
+  topic: TopicRecord;
+  next?: NextTopic;
+  startWith?: Quiz;
+}) {
   const topics = useTopics(topic.chapter_id);
   return (
     <PracticeTab
       topicId={topic.topic_id}
+      next={next}
+      startWith={startWith}
       chapterId={topic.chapter_id}
       subjectId={topic.subject_id}
       notesOf={(id) =>
