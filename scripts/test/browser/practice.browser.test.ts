@@ -199,6 +199,46 @@ describe('a learner practising on a phone', () => {
     await expect.poll(() => panel.count()).toBe(0);
   });
 
+  it('ends the lesson with a check: a missed question comes back with its answer and its notes page, then the next lesson', async () => {
+    await phone.goto(`/GetTopic?chapter=${ids.chapter}&topic=${ids.topic}`);
+    await phone.locator('video').waitFor();
+    await phone.getByRole('button', { name: "I've finished" }).click();
+    // One primary action, and no second "Next lesson" beside it.
+    await phone.getByRole('button', { name: 'Check your understanding' }).click();
+    expect(await phone.getByRole('tab', { name: 'Practice' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await phone.getByText('Lesson quiz · question 1 of 3').waitFor();
+    // The first answer is wrong (False, or the first option): the right one is marked in view.
+    const truth = phone.getByRole('radio', { name: 'False' });
+    if (await truth.count()) await truth.check();
+    else await phone.getByRole('radio').first().check();
+    await phone.getByRole('button', { name: 'Check answer' }).click();
+    await phone.getByText('Not quite.').waitFor();
+    const marked = phone.locator('.practice-option.is-right-answer');
+    expect(await marked.count()).toBe(1);
+    expect(await marked.textContent()).toContain('Right answer');
+    expect(await layoutProblems(phone, 'a wrong answer')).toEqual([]);
+    for (const n of [2, 3]) {
+      await phone.getByRole('button', { name: 'Next question' }).click();
+      await phone.getByText(`Lesson quiz · question ${n} of 3`).waitFor();
+      await answerRight(phone);
+      await phone.getByText('Correct!').waitFor();
+    }
+    await phone.getByRole('button', { name: 'See your score' }).click();
+    await phone.getByText('You scored 2 of 3 (67%).').waitFor();
+    const missed = phone.getByRole('region', { name: 'The question you missed' });
+    await missed.getByText('The right answer:').waitFor();
+    const source = missed.getByRole('link', { name: /^Read it in the notes, page \d$/ });
+    expect(await source.getAttribute('href')).toMatch(/quadratics\.pdf\?.*#page=\d$/);
+    const next = phone.getByRole('tabpanel').getByRole('link', { name: 'Next lesson' });
+    expect(await next.getAttribute('class')).toContain('btn-primary');
+    expect(await layoutProblems(phone, 'the check’s result')).toEqual([]);
+    await shot(phone, 'check-result-360');
+    await next.click();
+    await phone.getByRole('heading', { level: 1, name: 'Roots' }).waitFor();
+  });
+
   it('shows the topic mastered on My Courses and the subject page', async () => {
     await phone.goto('/MyCourse');
     await phone.getByText('1 of 2 topics mastered').waitFor();
