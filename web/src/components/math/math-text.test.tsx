@@ -46,4 +46,14 @@ describe('text with maths', () => {
     expect(container.querySelector('a')).toBeNull();
     expect(container.querySelector('code.math-error')).not.toBeNull();
   });
+
+  it('keeps brackets and punctuation on the line of their formula', async () => {
+    const { container } = render(<MathText text="no real roots ($b^2 < 4ac$). Then" />);
+    await mathIn(container);
+    const word = container.querySelector('.math-word');
+    expect(word?.firstChild?.textContent).toBe('(');
+    expect(word?.querySelector('math')).not.toBeNull();
+    expect(word?.lastChild?.textContent).toBe(').');
+    expect(container.textContent).toMatch(/^no real roots \(.*\)\. Then$/);
+  });
 });
