@@ -6,7 +6,8 @@ import { insertQuestion } from '@gia/functions/practice-admin/service.ts';
  * TOPICS), written from the chapter's notes (demo-notes.ts), each pointing at the page that
  * teaches it. The first topic of Linear Equations (the one with the generated lesson) has a
  * question pinned to its video, so a fresh `npm start` shows a topic quiz, a chapter test and a
- * question inside the video.
+ * question inside the video. Their maths is TeX between dollars (`$x^2$`), as the app renders it;
+ * every question of the first Quadratic Equations topic holds some.
  */
 type DemoQuestion = Omit<InsertPracticeQuestionInput, 'topic_id' | 'difficulty' | 'status'> & {
   difficulty?: InsertPracticeQuestionInput['difficulty'];
@@ -18,9 +19,9 @@ const DEMO_PRACTICE: Record<string, Record<number, DemoQuestion[]>> = {
       {
         type: 'single',
         text: 'Which of these is a linear equation in one variable?',
-        options: ['x^2 + 1 = 0', '2x + 3 = 7', 'xy = 4', 'x^3 = 8'],
+        options: ['$x^2 + 1 = 0$', '$2x + 3 = 7$', '$xy = 4$', '$x^3 = 8$'],
         answer: '2',
-        explanation: 'Its highest power of x is one: it has the form ax + b = 0.',
+        explanation: 'Its highest power of $x$ is one: it has the form $ax + b = 0$.',
         source: { kind: 'notes', page: 1 },
       },
       {
@@ -33,10 +34,10 @@ const DEMO_PRACTICE: Record<string, Record<number, DemoQuestion[]>> = {
       },
       {
         type: 'numeric',
-        text: 'Solve 3x - 5 = 10. What is x?',
+        text: 'Solve $3x - 5 = 10$. What is $x$?',
         answer: 5,
         tolerance: 0,
-        explanation: 'Add 5 to both sides: 3x = 15; divide by 3: x = 5.',
+        explanation: 'Add 5 to both sides: $3x = 15$; divide by 3: $x = 5$.',
         source: { kind: 'notes', page: 2 },
       },
       {
@@ -65,7 +66,7 @@ const DEMO_PRACTICE: Record<string, Record<number, DemoQuestion[]>> = {
         text: 'The sum of two consecutive numbers is 41. What is the smaller number?',
         answer: 20,
         tolerance: 0,
-        explanation: 'x + (x + 1) = 41, so 2x = 40 and x = 20.',
+        explanation: '$x + (x + 1) = 41$, so $2x = 40$ and $x = 20$.',
         source: { kind: 'notes', page: 3 },
         difficulty: 'hard',
       },
@@ -73,10 +74,10 @@ const DEMO_PRACTICE: Record<string, Record<number, DemoQuestion[]>> = {
     1: [
       {
         type: 'numeric',
-        text: 'Solve 2x + 3 = 7. What is x?',
+        text: 'Solve $2x + 3 = 7$. What is $x$?',
         answer: 2,
         tolerance: 0,
-        explanation: '2x = 4, so x = 2; check: 2(2) + 3 = 7.',
+        explanation: '$2x = 4$, so $x = 2$; check: $2(2) + 3 = 7$.',
         source: { kind: 'notes', page: 1 },
       },
       {
@@ -96,18 +97,18 @@ const DEMO_PRACTICE: Record<string, Record<number, DemoQuestion[]>> = {
       },
       {
         type: 'single',
-        text: 'In ax + b = 0, what must be true of a?',
-        options: ['a is zero', 'a is not zero', 'a is negative'],
+        text: 'In $ax + b = 0$, what must be true of $a$?',
+        options: ['$a = 0$', '$a \\neq 0$', '$a < 0$'],
         answer: '2',
-        explanation: 'a and b are real numbers and a is not zero.',
+        explanation: '$a$ and $b$ are real numbers and $a$ is not zero.',
         source: { kind: 'notes', page: 1 },
       },
       {
         type: 'numeric',
-        text: 'Check by substitution: what is 3(5) - 5?',
+        text: 'Check by substitution: what is $3(5) - 5$?',
         answer: 10,
         tolerance: 0,
-        explanation: '15 - 5 = 10, the right side of 3x - 5 = 10.',
+        explanation: '$15 - 5 = 10$, the right side of $3x - 5 = 10$.',
         source: { kind: 'notes', page: 2 },
         difficulty: 'easy',
       },
@@ -117,7 +118,7 @@ const DEMO_PRACTICE: Record<string, Record<number, DemoQuestion[]>> = {
     0: [
       {
         type: 'numeric',
-        text: 'At most how many roots does a quadratic equation have?',
+        text: 'At most how many roots does a quadratic equation $ax^2 + bx + c = 0$ have?',
         answer: 2,
         tolerance: 0,
         explanation: 'Its degree is two, so it has at most two roots.',
@@ -125,32 +126,32 @@ const DEMO_PRACTICE: Record<string, Record<number, DemoQuestion[]>> = {
       },
       {
         type: 'multiple',
-        text: 'Which are roots of x^2 - 5x + 6 = 0?',
+        text: 'Which are roots of $x^2 - 5x + 6 = 0$?',
         options: ['1', '2', '3', '6'],
         answer: ['2', '3'],
-        explanation: '(x - 2)(x - 3) = 0, so x = 2 or x = 3.',
+        explanation: '$(x - 2)(x - 3) = 0$, so $x = 2$ or $x = 3$.',
         source: { kind: 'notes', page: 2 },
       },
       {
         type: 'single',
-        text: 'What is b^2 - 4ac called?',
+        text: 'What is $b^2 - 4ac$ called?',
         options: ['The root', 'The discriminant', 'The coefficient'],
         answer: '2',
-        explanation: 'The number b^2 - 4ac is called the discriminant.',
+        explanation: 'The number $b^2 - 4ac$ is called the discriminant.',
         source: { kind: 'notes', page: 3 },
       },
       {
         type: 'true_false',
-        text: 'A negative discriminant means two equal real roots.',
+        text: 'A negative discriminant ($b^2 - 4ac < 0$) means two equal real roots.',
         answer: false,
-        explanation: 'Negative: no real roots; zero: two equal real roots.',
+        explanation: '$b^2 - 4ac < 0$: no real roots; $b^2 - 4ac = 0$: two equal real roots.',
         source: { kind: 'notes', page: 3 },
       },
       {
         type: 'true_false',
-        text: 'In ax^2 + bx + c = 0, a may be zero.',
+        text: 'In $ax^2 + bx + c = 0$, $a$ may be zero.',
         answer: false,
-        explanation: 'a is not zero, or the equation would not be quadratic.',
+        explanation: '$a \\neq 0$, or the equation would not be quadratic.',
         source: { kind: 'notes', page: 1 },
         difficulty: 'easy',
       },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_NOTES, lessonNotesPdf } from '../../src/demo-notes.ts';
 import {
+  demoCatalogueOnce,
   launchChromium,
   layoutProblems,
   PHONE,
@@ -12,7 +13,7 @@ import {
   watchErrors,
   signInAsAdmin,
 } from './browser.ts';
-import { api, buySubjects, newLearner } from '../../../functions/test/api.ts';
+import { api, buySubjects, newLearner, routePath } from '../../../functions/test/api.ts';
 import { ADMIN_DATA, catalogueLine, signInAdmin } from '../../../functions/test/fixtures.ts';
 
 /*
@@ -244,6 +245,52 @@ describe('a learner practising on a phone', () => {
     await phone.getByText('1 of 2 topics mastered').waitFor();
     await phone.goto(`/subjects/${ids.subject}`);
     await phone.getByText('1 of 2 topics mastered').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('maths in the demo’s quizzes', () => {
+  it('shows a demo question’s TeX as MathML on a 360 px phone, nothing scrolling sideways', async () => {
+    Object.assign(process.env, stack.env, { LOG_LEVEL: 'SILENT' });
+    await demoCatalogueOnce('practice-maths');
+    const named = async (route: Parameters<typeof routePath>[0], query: object, name: string) => {
+      const res = await call('GET', routePath(route, {}, { limit: 1000, ...query }));
+      // The API answers records read field by field.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      return (res.body.data as any[]).filter((r) => Object.values(r).includes(name)).at(-1);
+    };
+    const board = await named('catalogue.getBoards', {}, 'CBSE');
+    const cls = await named('catalogue.getClasses', { board_id: board.board_id }, 'Class 10');
+    const subject = await named('catalogue.getSubjects', { class_id: cls.class_id }, 'Mathematics');
+    const sub = await named(
+      'catalogue.getSubSubjects',
+      { subject_id: subject.subject_id },
+      'Algebra',
+    );
+    const chapter = await named(
+      'catalogue.getChapters',
+      { sub_subject_id: sub.sub_subject_id },
+      'Quadratic Equations',
+    );
+    // Every question of its first topic holds TeX (scripts/src/demo-practice.ts).
+    const topic = await named(
+      'catalogue.getTopics',
+      { chapter_id: chapter.chapter_id },
+      'Quadratic Equations: Introduction',
+    );
+    await buySubjects(call, learner.token, [subject.subject_id]);
+
+    await phone.goto(`/GetTopic?chapter=${chapter.chapter_id}&topic=${topic.topic_id}`);
+    await phone.getByRole('tab', { name: 'Practice' }).click();
+    await phone.getByRole('button', { name: 'Take the lesson quiz' }).click();
+    await phone.getByText(/^Lesson quiz · question 1 of \d+$/).waitFor();
+    const math = phone.locator('.practice-text math').first();
+    await math.waitFor();
+    // MathML, not the source: no dollar left in the question, the TeX kept for assistive tools.
+    expect(await phone.locator('.practice-text').innerText()).not.toContain('$');
+    expect(await math.locator('annotation').textContent()).toMatch(/\^|\\/);
+    expect(await layoutProblems(phone, 'a quiz question with maths')).toEqual([]);
+    await shot(phone, 'quiz-maths-360');
     expect(errors).toEqual([]);
   });
 });

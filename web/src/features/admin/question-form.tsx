@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useSaveQuestion, type QuestionDraft } from './api/practice.ts';
 import { QUESTION_EDITORS, type QuestionFormState } from './question-editors.tsx';
+import { QuestionPreview } from './question-preview.tsx';
 
 /** The form's state for a question being changed, or for a new one. */
 function formOf(q?: AdminQuestion): QuestionFormState {
@@ -158,6 +159,7 @@ export function QuestionForm(props: { topicId: string; question?: AdminQuestion;
             onChange={(e) => set({ explanation: e.target.value })}
           />
         </div>
+        <QuestionPreview f={f} />
         <div className="question-pair">
           <div className="field">
             <label htmlFor="q-difficulty">Difficulty</label>

@@ -1,3 +1,4 @@
+import { MathText } from '../../components/math/math-text.tsx';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 import { citationLabel } from '../../lib/citations.ts';
 import type { AiCitation } from '@gia/shared';
@@ -48,7 +49,9 @@ export function Citations({ citations }: { citations: readonly AiCitation[] }) {
               <summary>
                 Quote<span className="sr-only"> from {label}</span>
               </summary>
-              <blockquote>{c.quote}</blockquote>
+              <blockquote>
+                <MathText text={c.quote} />
+              </blockquote>
             </details>
           </li>
         );

@@ -4,6 +4,7 @@ import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { MASTERY_PERCENT } from '@gia/shared/practice.ts';
 import type { GradedAnswer, Quiz, QuizQuestion } from '@gia/shared/practice-answers.ts';
 import { ChevronRightIcon } from '../../components/icons.tsx';
+import { MathText } from '../../components/math/math-text.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { links } from '../../lib/links.ts';
 import { useAnswerQuestion, useStartQuiz, type QuizScope } from '../../lib/practice-api.ts';
@@ -54,11 +55,20 @@ function ScoreCard(props: {
           <ol>
             {props.missed.map(({ question, graded }) => (
               <li key={question.question_id}>
-                <p className="practice-text">{question.text}</p>
-                <p>
-                  The right answer: <strong>{rightAnswerText(question, graded)}</strong>
+                <p className="practice-text">
+                  <MathText text={question.text} />
                 </p>
-                {graded.explanation && <p>{graded.explanation}</p>}
+                <p>
+                  The right answer:{' '}
+                  <strong>
+                    <MathText text={rightAnswerText(question, graded)} />
+                  </strong>
+                </p>
+                {graded.explanation && (
+                  <p>
+                    <MathText text={graded.explanation} />
+                  </p>
+                )}
                 {graded.source && (
                   <SourceLink source={graded.source} notesUrl={props.notesOf(question.topic_id)} />
                 )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { GradedAnswer, QuizQuestion } from '@gia/shared/practice-answers.ts';
+import { MathText } from '../../components/math/math-text.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clock } from '../../lib/duration.ts';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
@@ -133,7 +134,9 @@ export function QuestionCard(props: {
         disabled={Boolean(graded)}
         onChange={() => setChoice(value)}
       />
-      <span>{label}</span>
+      <span>
+        <MathText text={label} />
+      </span>
       {rightMark(value)}
     </label>
   );
@@ -143,7 +146,7 @@ export function QuestionCard(props: {
       <p className="practice-count muted small">{props.heading}</p>
       <fieldset disabled={Boolean(graded) || busy}>
         <legend id={`${id}-text`} className="practice-text">
-          {q.text}
+          <MathText text={q.text} />
         </legend>
         {q.image_url && (
           <img
@@ -176,7 +179,9 @@ export function QuestionCard(props: {
                       })
                     }
                   />
-                  <span>{o.text}</span>
+                  <span>
+                    <MathText text={o.text} />
+                  </span>
                   {rightMark(o.option_id)}
                 </label>
               );
@@ -212,10 +217,15 @@ export function QuestionCard(props: {
             <p className="practice-verdict">{graded.correct ? 'Correct!' : 'Not quite.'}</p>
             {!graded.correct && (
               <p>
-                The right answer: <strong>{rightAnswerText(q, graded)}</strong>
+                The right answer:{' '}
+                <strong>
+                  <MathText text={rightAnswerText(q, graded)} />
+                </strong>
               </p>
             )}
-            <p>{graded.explanation}</p>
+            <p>
+              <MathText text={graded.explanation} />
+            </p>
             {graded.source && <SourceLink source={graded.source} notesUrl={props.notesUrl} />}
           </div>
         )}

@@ -4,6 +4,7 @@ import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
 import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
+import { MathText } from '../../components/math/math-text.tsx';
 import { hasVideo } from '../../components/video-player/source.ts';
 import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
@@ -285,7 +286,11 @@ function LessonPractice({
 function LessonNotes({ topic }: { topic: TopicRecord }) {
   return (
     <section className="card lesson-notes" aria-label="Notes">
-      {topic.topic_description && <p>{topic.topic_description}</p>}
+      {topic.topic_description && (
+        <p>
+          <MathText text={topic.topic_description} />
+        </p>
+      )}
       <dl className="facts">
         <dt>Notes</dt>
         <dd>
