@@ -45,8 +45,10 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks
     };
     apply();
     tracks.addEventListener('addtrack', apply);
+    tracks.addEventListener('removetrack', apply);
     return () => {
       tracks.removeEventListener('addtrack', apply);
+      tracks.removeEventListener('removetrack', apply);
       shown?.removeEventListener('cuechange', show);
     };
   }, [videoRef, captionsOn, tracksKey]);
