@@ -369,6 +369,14 @@ describe('captions on a demo lesson', () => {
     await dialog.getByRole('button', { name: 'Captions', exact: true }).click();
     expect(await captionPx('[role=dialog]')).toBe(large);
     expect(await layoutProblems(tab, 'the free preview')).toEqual([]);
+    // The dialog's narrower player still shows every control whole (none cut off at its edge).
+    const cut = await tab.evaluate(`(() => {
+      const box = document.querySelector('[role=dialog] .vp').getBoundingClientRect();
+      return [...document.querySelectorAll('[role=dialog] .vp-bar button')]
+        .filter((b) => b.getBoundingClientRect().right > box.right + 0.5)
+        .map((b) => b.getAttribute('aria-label'));
+    })()`);
+    expect(cut).toEqual([]);
     expect(tabErrors).toEqual([]);
     await ctx.close();
   });

@@ -165,7 +165,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
             {paused ? <PlayIcon /> : <PauseIcon />}
           </button>
           <span className="vp-time">
-            {clock(time)} / {clock(duration)}
+            {clock(time)}
+            <span className="vp-time-total"> / {clock(duration)}</span>
           </span>
           <span className="vp-spacer" />
           <button
