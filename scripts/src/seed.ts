@@ -15,7 +15,8 @@ import { promisify } from 'node:util';
 import { SAMPLE_LESSON_SECONDS, demoLessonArgs, demoLessonSeconds } from './demo-assets.ts';
 import { hasFfmpeg } from './local-transcoder.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
-import { seedDemoNotes } from './demo-notes.ts';
+import { demoLessonText, demoWebVtt, seedDemoCaptions } from './demo-captions.ts';
+import { DEMO_NOTES, seedDemoNotes } from './demo-notes.ts';
 import { seedDemoPractice } from './demo-practice.ts';
 import { seedDemoCoupon, seedDemoSeller } from './demo-selling.ts';
 
@@ -209,8 +210,8 @@ const TESTIMONIALS: [string, string, string][] = [
 ];
 
 /**
- * The demo catalogue of a fresh store: four boards down to topics with a playable sample video
- * and PDF notes, and testimonials. Written through the same services as the admin API. Only
+ * The demo catalogue of a fresh store: four boards down to topics with a playable sample video,
+ * English captions and PDF notes, and testimonials. Written through the same services as the admin API. Only
  * into an empty catalogue, unless `evenIfNotEmpty` (the browser tests' route sweep seeds it into
  * a stack the other tests have written to: its board names are the demo's own).
  */
@@ -297,9 +298,11 @@ export async function seedDemoCatalogue(
               // The first free topic gets the generated lesson (transcoded to HLS).
               const ownLesson = lesson && free && !lessonGiven;
               if (ownLesson) lessonGiven = true;
+              const seconds = ownLesson ? demoLessonSeconds() : SAMPLE_LESSON_SECONDS;
+              const name = `${chapterName}: ${topicName}`;
               const topic = await add('topic', {
                 chapter_id: chapter.chapter_id,
-                topic_name: `${chapterName}: ${topicName}`,
+                topic_name: name,
                 topic_description: description,
                 author: 'GIA Faculty',
                 video_url: ownLesson ? lesson : video,
@@ -308,11 +311,14 @@ export async function seedDemoCatalogue(
                 language: 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
-                duration_seconds: ownLesson ? demoLessonSeconds() : SAMPLE_LESSON_SECONDS,
+                duration_seconds: seconds,
               });
+              // Every demo lesson has English captions, as an admin's upload gives them.
+              const text = demoLessonText(name, description, DEMO_NOTES[chapterName]?.pages);
+              await seedDemoCaptions(String(topic.topic_id), demoWebVtt(text, seconds));
               await seedDemoPractice(chapterName, j, {
                 topic_id: String(topic.topic_id),
-                duration_seconds: ownLesson ? demoLessonSeconds() : SAMPLE_LESSON_SECONDS,
+                duration_seconds: seconds,
               });
             }
           }

@@ -1,7 +1,8 @@
 /**
  * The video player on a phone (360×740) in real Chromium: a lesson with an HLS ladder plays,
  * its quality menu lists the rungs with their sizes and a choice changes the rung, data saver
- * keeps the lowest rung, captions are a track. The ladder is made here with ffmpeg (the
+ * keeps the lowest rung, captions are a track; a demo lesson's captions are readable on a phone
+ * and their size is kept on the device. The ladder is made here with ffmpeg (the
  * contract's names) and served at the stack's origin by Playwright; the topic read is the real
  * one, given the contract's HLS fields (until the delivery's land on every read).
  */
@@ -11,7 +12,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { POSTER_FILE } from '@gia/shared/video.ts';
-import { PHONE, launchChromium, layoutProblems, signInAsLearner, watchErrors } from './browser.ts';
+import {
+  PHONE,
+  demoCatalogueOnce,
+  launchChromium,
+  layoutProblems,
+  signInAsLearner,
+  watchErrors,
+} from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 import { makeLadderFixture, type LadderFixture } from '../../src/bench/video-fixture.ts';
@@ -266,6 +274,111 @@ describe('the video player on a phone', () => {
       deviceScaleFactor: 2,
     });
     expect(laptop.some((f) => f.startsWith('master_720p_'))).toBe(true);
+  });
+});
+
+describe('captions on a demo lesson', () => {
+  // The API answers JSON whose records are read field by field.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Rec = any;
+  const demo = { subject: '', chapter: '', topics: [] as Rec[] };
+
+  beforeAll(async () => {
+    // The demo catalogue (`npm start`'s), with the captions its seed makes for every lesson.
+    Object.assign(process.env, stack.env, { LOG_LEVEL: 'SILENT' });
+    await demoCatalogueOnce('video-player');
+    // Read from the table itself: the public reads may still hold a cached answer from before.
+    const { listAll, listByParent } = await import('@gia/functions/db/catalogue.ts');
+    const first = async (entity: Parameters<typeof listByParent>[0], parent: string) =>
+      (await listByParent(entity, parent, { limit: 1000 })).items[0] as Rec;
+    const board = (await listAll('board', { limit: 1000 })).items
+      .filter((b) => b.board_name === 'SSLC')
+      .at(-1) as Rec;
+    const cls = await first('class', board.board_id);
+    const subject = await first('subject', cls.class_id);
+    const sub = await first('sub-subject', subject.subject_id);
+    const chapter = await first('chapter', sub.sub_subject_id);
+    const topics = (await listByParent('topic', chapter.chapter_id, { limit: 1000 })).items;
+    Object.assign(demo, {
+      subject: subject.subject_id,
+      chapter: chapter.chapter_id,
+      topics: topics.sort((a, b) => a.serial_no - b.serial_no),
+    });
+  }, 150_000);
+
+  it('shows them at 16 px or more at 360 px, larger at Large, kept after a reload and in the free preview', async () => {
+    // Every lesson of the free demo course has English captions, stored as an admin's upload is.
+    expect(demo.topics.length).toBe(3);
+    for (const t of demo.topics) {
+      expect(t.captions).toEqual([
+        { language: 'en', url: expect.stringMatching(/^\/media\/private\/captions\/.+\.vtt$/) },
+      ]);
+    }
+    const [lesson] = demo.topics;
+
+    const ctx = await browser.newContext({ ...PHONE, baseURL: stack.url });
+    const tab = await ctx.newPage();
+    const tabErrors = watchErrors(tab);
+    await signInAsLearner(tab, viewer, 'Learn2026x');
+    /** The shown caption's computed font size (px), once one shows in `where`. */
+    const captionPx = async (where = '') => {
+      await tab.locator(`${where} .vp-cue`.trim()).first().waitFor();
+      return (await tab.evaluate(
+        `parseFloat(getComputedStyle(document.querySelector('${where} .vp-cue')).fontSize)`,
+      )) as number;
+    };
+    const captionsOnAndPlay = async () => {
+      await tab.getByRole('heading', { level: 1, name: lesson.topic_name }).waitFor();
+      await tab.getByRole('button', { name: 'Captions', exact: true }).click();
+      await tab.getByRole('button', { name: 'Play', exact: true }).click();
+    };
+    await tab.goto(`/GetTopic?chapter=${demo.chapter}&topic=${lesson.topic_id}`);
+    await captionsOnAndPlay();
+    const medium = await captionPx();
+    expect(medium).toBeGreaterThanOrEqual(16);
+    // The lesson's own words, drawn inside the picture (above the controls).
+    expect(await tab.locator('.vp-cue').first().textContent()).toBe(`${lesson.topic_name}.`);
+    await tab.getByRole('button', { name: 'Pause', exact: true }).click();
+    const [cue, picture] = await Promise.all(
+      ['.vp-cues', '.vp-video'].map((s) => tab.locator(s).first().boundingBox()),
+    );
+    expect(cue!.y + cue!.height).toBeLessThanOrEqual(picture!.y + picture!.height);
+    await tab.screenshot({ path: join(SHOTS, 'lesson-captions-360.png') });
+
+    await tab.getByRole('button', { name: 'Settings', exact: true }).click();
+    await tab.getByRole('radio', { name: 'Large', exact: true }).check();
+    const large = await captionPx();
+    expect(large).toBeGreaterThan(medium);
+    expect(await layoutProblems(tab, 'the captions menu')).toEqual([]);
+
+    // Kept on this device: after a reload, and in the subject page's free preview.
+    await tab.reload();
+    await captionsOnAndPlay();
+    expect(await captionPx()).toBe(large);
+    await tab.getByRole('button', { name: 'Settings', exact: true }).click();
+    expect(await tab.getByRole('radio', { name: 'Large', exact: true }).isChecked()).toBe(true);
+
+    await tab.goto(`/subjects/${demo.subject}`);
+    // The preview plays the lesson's own read (its stream and captions), as the lesson page does.
+    const read = tab.waitForRequest((r) =>
+      r.url().includes(`getLesson?topic_id=${lesson.topic_id}`),
+    );
+    await tab.getByRole('button', { name: `Play ${lesson.topic_name}` }).click();
+    await read;
+    const dialog = tab.getByRole('dialog', { name: lesson.topic_name });
+    await dialog.getByRole('button', { name: 'Captions', exact: true }).click();
+    expect(await captionPx('[role=dialog]')).toBe(large);
+    expect(await layoutProblems(tab, 'the free preview')).toEqual([]);
+    // The dialog's narrower player still shows every control whole (none cut off at its edge).
+    const cut = await tab.evaluate(`(() => {
+      const box = document.querySelector('[role=dialog] .vp').getBoundingClientRect();
+      return [...document.querySelectorAll('[role=dialog] .vp-bar button')]
+        .filter((b) => b.getBoundingClientRect().right > box.right + 0.5)
+        .map((b) => b.getAttribute('aria-label'));
+    })()`);
+    expect(cut).toEqual([]);
+    expect(tabErrors).toEqual([]);
+    await ctx.close();
   });
 });
 

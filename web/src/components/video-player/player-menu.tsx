@@ -1,3 +1,4 @@
+import { CAPTION_SIZES, type CaptionSize } from './caption-size.ts';
 import { qualityLabel, SPEEDS, speedLabel } from './quality.ts';
 import type { VideoSource } from './source.ts';
 
@@ -13,11 +14,16 @@ export interface PlayerMenuProps {
   chooseSpeed: (speed: number) => void;
   dataSaver: boolean;
   setDataSaver: (on: boolean) => void;
+  /** Whether the video has captions: only then is their size offered. */
+  hasCaptions: boolean;
+  captionSize: CaptionSize;
+  setCaptionSize: (size: CaptionSize) => void;
 }
 
 /**
  * The settings menu: quality (Auto and each rung with its size for this video, when there is more
- * than one; data saver holds the lowest), speed, and the data saver switch.
+ * than one; data saver holds the lowest), speed, the caption size (for a video with captions) and
+ * the data saver switch.
  */
 export function PlayerMenu(props: PlayerMenuProps) {
   const { id, levels, chosenLevel, playingLevel, chooseLevel, dataSaver } = props;
@@ -69,6 +75,24 @@ export function PlayerMenu(props: PlayerMenuProps) {
           ))}
         </div>
       </fieldset>
+      {props.hasCaptions && (
+        <fieldset>
+          <legend>Caption size</legend>
+          <div className="vp-speeds">
+            {CAPTION_SIZES.map((s) => (
+              <label key={s.id}>
+                <input
+                  type="radio"
+                  name={`${id}-c`}
+                  checked={props.captionSize === s.id}
+                  onChange={() => props.setCaptionSize(s.id)}
+                />
+                {s.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
       <label className="vp-switch">
         <input
           type="checkbox"

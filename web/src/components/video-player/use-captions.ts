@@ -1,21 +1,64 @@
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
+
+/** The text of a cue as the viewer reads it: its markup (`<v>`, `<i>`, …) left out. */
+function cueText(cue: TextTrackCue): string {
+  const vtt = cue as Partial<VTTCue>;
+  if (typeof vtt.getCueAsHTML === 'function') return vtt.getCueAsHTML().textContent ?? '';
+  return (vtt.text ?? '').replace(/<[^>]*>/g, '');
+}
+
+/** The lines of a track's active cues, in order (empty when none is active). */
+export function activeCueLines(track: TextTrack | undefined): string[] {
+  const cues = track?.activeCues;
+  if (!cues) return [];
+  return Array.from(cues)
+    .flatMap((c) => cueText(c).split('\n'))
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
 
 /**
- * Captions on or off: on shows the video's first text track, off hides every one (nothing
- * happens for a video without tracks).
+ * Captions on or off: on loads the video's first text track and gives the lines of its active
+ * cues, which the player draws itself (sized by the learner's caption size, above the controls;
+ * the browser's own cue rendering is tiny on a phone and cannot be sized everywhere); off
+ * disables every track. Nothing happens for a video without tracks. `tracksKey` names the
+ * video's tracks, so a new video's tracks follow the same choice.
  */
-export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>) {
+export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracksKey: string) {
   const [captionsOn, setCaptionsOn] = useState(false);
+  const [lines, setLines] = useState<string[]>([]);
+
+  useEffect(() => {
+    const tracks = videoRef.current?.textTracks;
+    // A browser without the text track API's events (jsdom) shows no captions.
+    if (typeof tracks?.addEventListener !== 'function') return;
+    let shown: TextTrack | undefined;
+    const show = () => setLines(captionsOn ? activeCueLines(shown) : []);
+    const apply = () => {
+      shown?.removeEventListener('cuechange', show);
+      const list = Array.from(tracks);
+      // 'hidden': the track loads and its cues fire, but the browser draws none of them.
+      list.forEach((t, i) => (t.mode = captionsOn && i === 0 ? 'hidden' : 'disabled'));
+      shown = captionsOn ? list[0] : undefined;
+      shown?.addEventListener('cuechange', show);
+      show();
+    };
+    apply();
+    tracks.addEventListener('addtrack', apply);
+    tracks.addEventListener('removetrack', apply);
+    return () => {
+      tracks.removeEventListener('addtrack', apply);
+      tracks.removeEventListener('removetrack', apply);
+      shown?.removeEventListener('cuechange', show);
+    };
+  }, [videoRef, captionsOn, tracksKey]);
+
   const toggleCaptions = () => {
     const v = videoRef.current;
-    if (!v || !v.textTracks.length) return;
-    const on = !captionsOn;
-    for (const t of Array.from(v.textTracks)) t.mode = 'disabled';
-    const first = v.textTracks[0];
-    if (on && first) first.mode = 'showing';
-    setCaptionsOn(on);
+    if (!v || !v.textTracks?.length) return;
+    setCaptionsOn(!captionsOn);
   };
-  return { captionsOn, toggleCaptions };
+  return { captionsOn, toggleCaptions, lines: captionsOn ? lines : [] };
 }
 
 const languages = new Intl.DisplayNames(['en'], { type: 'language' });

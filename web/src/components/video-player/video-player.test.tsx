@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCaptionSizeStore } from './caption-size.ts';
 import { useDataSaverStore } from './data-saver.ts';
 import type { VideoSource } from './source.ts';
 import { videoSourceOf } from './source.ts';
@@ -76,7 +77,27 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   useDataSaverStore.setState({ choice: null });
+  useCaptionSizeStore.setState({ size: 'medium' });
+  localStorage.clear();
 });
+
+/** A stand-in for the video's text tracks (jsdom has none): one track whose cues a test sets. */
+class FakeTrack extends EventTarget {
+  mode: TextTrackMode = 'disabled';
+  activeCues: { text: string }[] = [];
+  cues(...texts: string[]) {
+    this.activeCues = texts.map((text) => ({ text }));
+    act(() => void this.dispatchEvent(new Event('cuechange')));
+  }
+}
+function fakeTextTracks(): FakeTrack {
+  const track = new FakeTrack();
+  const list = Object.assign(new EventTarget(), { 0: track, length: 1 });
+  vi.spyOn(HTMLMediaElement.prototype, 'textTracks', 'get').mockReturnValue(
+    list as unknown as TextTrackList,
+  );
+  return track;
+}
 
 describe('the video player', () => {
   it('plays the MP4 while the video is not transcoded, without loading hls.js', () => {
@@ -196,5 +217,58 @@ describe('the video player', () => {
     made[0]?.emit('error', { fatal: true, type: 'networkError', response: { code: 500 } });
     const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
     expect(video.src).toContain('/media/private/videos/01-a.mp4?sig=x');
+  });
+
+  it('draws the active cue itself at the caption size, and never lets the browser draw it', () => {
+    const track = fakeTextTracks();
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    expect(screen.queryByTestId('captions')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Captions' }));
+    expect(screen.getByRole('button', { name: 'Captions' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    // Loaded and its cues followed ('hidden'), but not drawn by the browser ('showing').
+    expect(track.mode).toBe('hidden');
+    track.cues('A linear equation has <i>one</i> root.\nIts graph is a line.');
+    const layer = screen.getByTestId('captions');
+    expect(layer.className).toBe('vp-cues is-medium');
+    expect([...layer.children].map((c) => c.textContent)).toEqual([
+      'A linear equation has one root.',
+      'Its graph is a line.',
+    ]);
+    track.cues();
+    expect(screen.queryByTestId('captions')).toBeNull();
+    track.cues('Check the answer.');
+    // Off: the track is disabled and nothing is drawn.
+    fireEvent.keyDown(screen.getByRole('group', { name: 'Video player: Algebra' }), { key: 'c' });
+    expect(track.mode).toBe('disabled');
+    expect(screen.queryByTestId('captions')).toBeNull();
+  });
+
+  it('offers Small, Medium and Large captions in Settings, kept on this device', () => {
+    const track = fakeTextTracks();
+    render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Captions' }));
+    track.cues('Divide both sides by 3.');
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const size = screen.getByRole('group', { name: 'Caption size' });
+    expect(
+      screen
+        .getAllByRole<HTMLInputElement>('radio')
+        .filter((r) => size.contains(r))
+        .map((r) => `${r.labels?.[0]?.textContent}:${r.checked}`),
+    ).toEqual(['Small:false', 'Medium:true', 'Large:false']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Large' }));
+    expect(screen.getByTestId('captions').className).toBe('vp-cues is-large');
+    expect(JSON.parse(localStorage.getItem('gia.video.caption-size') ?? '{}').state.size).toBe(
+      'large',
+    );
+  });
+
+  it('offers no caption size for a video without captions', () => {
+    render(<VideoPlayer source={{ ...hlsSource, captions: [] }} title="Algebra" />);
+    expect(screen.queryByRole('button', { name: 'Captions' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.queryByRole('group', { name: 'Caption size' })).toBeNull();
   });
 });

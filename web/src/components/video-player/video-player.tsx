@@ -9,6 +9,7 @@ import {
   VolumeIcon,
 } from './player-icons.tsx';
 import { clock } from '../../lib/duration.ts';
+import { useCaptionSize } from './caption-size.ts';
 import { useDataSaver } from './data-saver.ts';
 import { playerKeyDown } from './keys.ts';
 import { PlayerMenu } from './player-menu.tsx';
@@ -42,7 +43,8 @@ export interface VideoPlayerProps {
 /**
  * The one video player of the product: HLS through hls.js (loaded only when an HLS video is on
  * screen; the browser's own HLS where it has it), the MP4 while a video is not transcoded; a
- * quality menu with each rung's size for this video, data saver, speeds, captions, keyboard keys,
+ * quality menu with each rung's size for this video, data saver, speeds, captions (drawn by the
+ * player at the learner's caption size, kept per device), keyboard keys,
  * a tap on the picture to play or pause, and silent renewal of expired access.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
@@ -56,7 +58,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [resume] = useState(() => createResume(props.startAt, Boolean(props.autoPlay)));
   const stream = useVideoStream(videoRef, source, { dataSaver, resume, onRenew: props.onRenew });
   const playback = usePlayback(videoRef, resume);
-  const { captionsOn, toggleCaptions } = useCaptions(videoRef);
+  const [captionSize, setCaptionSize] = useCaptionSize();
+  const tracksKey = source.captions.map((c) => c.url).join(' ');
+  const { captionsOn, toggleCaptions, lines } = useCaptions(videoRef, tracksKey);
   const { fullscreen, toggleFullscreen } = useFullscreen(boxRef);
   const { paused, time, duration, muted, togglePlay, toggleMute, media } = playback;
 
@@ -123,6 +127,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
             />
           ))}
         </video>
+        {lines.length > 0 && (
+          <div className={`vp-cues is-${captionSize}`} data-testid="captions">
+            {lines.map((line, i) => (
+              <span key={`${i}-${line}`} className="vp-cue">
+                {line}
+              </span>
+            ))}
+          </div>
+        )}
         {dataSaver && <span className="vp-badge">Data saver</span>}
         {stream.failed && (
           <p className="vp-failed" role="alert">
@@ -152,7 +165,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
             {paused ? <PlayIcon /> : <PauseIcon />}
           </button>
           <span className="vp-time">
-            {clock(time)} / {clock(duration)}
+            {clock(time)}
+            <span className="vp-time-total"> / {clock(duration)}</span>
           </span>
           <span className="vp-spacer" />
           <button
@@ -205,6 +219,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
             chooseSpeed={playback.chooseSpeed}
             dataSaver={dataSaver}
             setDataSaver={setDataSaver}
+            hasCaptions={source.captions.length > 0}
+            captionSize={captionSize}
+            setCaptionSize={setCaptionSize}
           />
         )}
       </div>

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { Modal } from '../../components/modal.tsx';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
-import { VideoPlayer } from '../../components/video-player/video-player.tsx';
-import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
+import { hasVideo } from '../../components/video-player/source.ts';
+import { LessonPreview } from '../../components/lesson-preview.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
@@ -179,10 +179,8 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
       )}
       {playingTopic && (
         <Modal label="Video" className="video-modal">
-          <VideoPlayer
-            source={videoSourceOf(playingTopic)}
-            title={playingTopic.topic_name}
-            autoPlay
+          <LessonPreview
+            topic={playingTopic}
             onRenew={() =>
               Promise.all([
                 queryClient.refetchQueries({ queryKey: catalogueKeys.classDetail(classId) }),

@@ -96,9 +96,34 @@ const outline: SubjectOutline = {
   ],
 };
 
+/**
+ * The free preview's lesson read (`getLesson`), as the lesson page gets it: the caller's own
+ * signed video and its captions.
+ */
+const lessonT1 = {
+  topic: {
+    ...outline.sub_subjects[0]!.chapters[0]!.topics[0]!,
+    video_url: '/media/private/videos/intro.mp4?sig=lesson',
+    captions: [{ language: 'en', url: '/media/private/captions/intro.vtt?sig=c' }],
+  },
+  chapter: { chapter_id: 'ch1', chapter_name: 'Light', topics: [] },
+  access: { status: 'free', signed_in: false },
+  video: {
+    status: 'none',
+    hls_url: null,
+    poster_url: null,
+    mp4_url: '/media/private/videos/intro.mp4?sig=lesson',
+    duration_seconds: null,
+    renditions: [],
+    captions: [{ language: 'en', url: '/media/private/captions/intro.vtt?sig=c' }],
+  },
+};
+
 /** The API answers the outline with `answer` (a status and body), counting the calls. */
 function stubOutline(...answers: [number, unknown][]) {
   const fetchMock = vi.fn(async (path: string) => {
+    if (path.includes('/getLesson?topic_id=t1'))
+      return json(200, { message: 'Lesson', data: lessonT1 });
     if (!path.includes('/getSubjectOutline/')) return json(404, { message: 'Not found.' });
     const [status, body] = answers.length > 1 ? answers.shift()! : answers[0]!;
     return json(status, body);
@@ -168,9 +193,10 @@ describe('the subject page', () => {
     play.focus();
     fireEvent.click(play);
     const dialog = screen.getByRole('dialog', { name: 'Intro' });
-    expect(dialog.querySelector('video')?.getAttribute('src')).toBe(
-      outline.sub_subjects[0]!.chapters[0]!.topics[0]!.video_url,
-    );
+    // The preview plays what the lesson page plays: its own read, with its captions.
+    await within(dialog).findByRole('button', { name: 'Captions' });
+    expect(dialog.querySelector('video')?.getAttribute('src')).toBe(lessonT1.video.mp4_url);
+    expect(dialog.querySelector('track')?.getAttribute('srclang')).toBe('en');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -16,10 +16,9 @@ import { useMastery } from '../../lib/practice-api.ts';
 import { isNotFound, subjectKeys, useSubjectOutline } from './api.ts';
 import { catalogueKeys, useWithMyTopics } from '../../lib/catalogue-api.ts';
 import { clock, lessons, topicLength, totalLength } from '../../lib/duration.ts';
-import { VideoPlayer } from '../../components/video-player/video-player.tsx';
-import { videoSourceOf } from '../../components/video-player/source.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { LockIcon, PlayIcon } from '../../components/icons.tsx';
+import { LessonPreview } from '../../components/lesson-preview.tsx';
 
 /** What the subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
 export type SubjectActionSlot = (subject: SubjectRecord) => ReactNode;
@@ -311,7 +310,10 @@ function TopicRow({
   );
 }
 
-/** A free preview (or an owned lesson) played in a dialog; Escape or Close ends it. */
+/**
+ * A free preview (or an owned lesson) played in a dialog, through the lesson's own player, stream
+ * and captions; Escape or Close ends it.
+ */
 function PreviewPlayer({
   topic,
   subjectId,
@@ -339,10 +341,8 @@ function PreviewPlayer({
   return (
     <Modal label={topic.topic_name} className="video-modal subject-preview">
       <h2>{topic.topic_name}</h2>
-      <VideoPlayer
-        source={videoSourceOf(topic)}
-        title={topic.topic_name}
-        autoPlay
+      <LessonPreview
+        topic={topic}
         onRenew={() =>
           Promise.all([
             queryClient.refetchQueries({ queryKey: subjectKeys.outline(subjectId) }),

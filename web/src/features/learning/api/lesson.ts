@@ -1,32 +1,9 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Lesson, TopicProgress } from '@gia/shared';
-import { call } from '../../../lib/api-call.ts';
-import { takeBootLesson } from '../../../lib/boot.ts';
-import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
+import { lessonKeys } from '../../../lib/lesson-api.ts';
 
-/** Query keys of the lesson read. */
-export const lessonKeys = {
-  all: () => ['lesson'] as const,
-  lesson: (topicId?: string) => ['lesson', topicId ?? ''] as const,
-};
-
-/**
- * The lesson page's one request (`getLesson`): the topic, its chapter with the learner's progress,
- * the access and the video. On the link the page opened with, the boot script's request (made
- * before the bundle, web/src/boot/boot.ts) is adopted instead of asking again.
- */
-export const useLesson = (topicId?: string) =>
-  useQuery({
-    queryKey: lessonKeys.lesson(topicId),
-    enabled: Boolean(topicId),
-    // Its video is signed, and `locked` false, only for a learner who may watch it.
-    meta: DEPENDS_ON_PURCHASES,
-    queryFn: async ({ signal }) => {
-      const id = topicId ?? '';
-      const sent = await takeBootLesson(id);
-      return (await call('catalogue.getLesson', { query: { topic_id: id }, signal, sent })).data;
-    },
-  });
+// The lesson read itself lives in lib (the catalogue pages' previews play through it too).
+export { lessonKeys, useLesson } from '../../../lib/lesson-api.ts';
 
 /** The learner's saved positions in the lesson's chapter, as the progress read gives them. */
 export const savedProgress = (lesson: Lesson): TopicProgress[] =>

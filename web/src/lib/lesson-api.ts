@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from './api-call.ts';
+import { takeBootLesson } from './boot.ts';
+import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
+
+/** Query keys of the lesson read. */
+export const lessonKeys = {
+  all: () => ['lesson'] as const,
+  lesson: (topicId?: string) => ['lesson', topicId ?? ''] as const,
+};
+
+/**
+ * The lesson page's one request (`getLesson`): the topic, its chapter with the learner's progress,
+ * the access and the video (a catalogue page's preview plays the same, components/lesson-preview.tsx). On the link the page opened with, the boot script's request (made
+ * before the bundle, web/src/boot/boot.ts) is adopted instead of asking again.
+ */
+export const useLesson = (topicId?: string) =>
+  useQuery({
+    queryKey: lessonKeys.lesson(topicId),
+    enabled: Boolean(topicId),
+    // Its video is signed, and `locked` false, only for a learner who may watch it.
+    meta: DEPENDS_ON_PURCHASES,
+    queryFn: async ({ signal }) => {
+      const id = topicId ?? '';
+      const sent = await takeBootLesson(id);
+      return (await call('catalogue.getLesson', { query: { topic_id: id }, signal, sent })).data;
+    },
+  });
