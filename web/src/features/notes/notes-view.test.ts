@@ -9,6 +9,7 @@ import {
   zoomLabel,
   zoomOut,
   ZOOM_STEPS,
+  type Zoom,
 } from './notes-view.ts';
 
 /** An A4 page in PDF points. */
@@ -48,8 +49,8 @@ describe('the zoom', () => {
     expect(zoomIn(3)).toBe(3);
     expect(zoomOut(1.5)).toBe(1.25);
     expect(zoomOut(1)).toBe(1);
-    let z = ZOOM_STEPS[0];
-    const seen = [z];
+    let z: Zoom = ZOOM_STEPS[0];
+    const seen: Zoom[] = [z];
     while (zoomIn(z) !== z) seen.push((z = zoomIn(z)));
     expect(seen).toEqual([...ZOOM_STEPS]);
   });
