@@ -27,6 +27,9 @@ export function NotesPage() {
   const lesson = useLesson(topicId);
   const topic = lesson.data?.topic;
 
+  // Opened from further down the lesson: the notes start at the top of the screen.
+  useEffect(() => window.scrollTo(0, 0), [topicId]);
+
   useEffect(() => {
     if (!topic) return;
     const before = document.title;
