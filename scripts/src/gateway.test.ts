@@ -75,6 +75,23 @@ describe('the local gateway serving the SPA', () => {
     }
   });
 
+  it("sends pdf.js's worker (an .mjs asset) as JavaScript, which a module worker requires", async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'gia-gateway-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), 'index');
+    writeFileSync(join(webDir, 'assets', 'pdf.worker.min-1a2b3c.mjs'), 'export const w = 1;');
+    const server = await startGateway({ port: 0, webDir });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets/pdf.worker.min-1a2b3c.mjs`;
+    try {
+      const res = await fetchRaw(url, 'identity');
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.body.toString()).toBe('export const w = 1;');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers each public page with its prerendered file and every other client route with index.html, never cached', async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'gia-gateway-'));
     writeFileSync(join(webDir, 'index.html'), 'index');

@@ -31,6 +31,8 @@ const MAX_GATEWAY_BODY_BYTES = 6 * 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  // pdf.js's worker (the notes viewer): a module worker is refused without a JavaScript type.
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -212,7 +214,7 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, ca
   res.end(answer.body);
 }
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 
 /** Text assets are compressed as CloudFront does in AWS (brotli, else gzip). */
 function compression(acceptEncoding: string | undefined, file: string) {

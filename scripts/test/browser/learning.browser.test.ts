@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, layoutProblems, signInAsLearner, watchErrors } from './browser.ts';
-import { uploadSampleVideo } from './browser.ts';
+import { demoCatalogueOnce, PHONE, uploadSampleVideo } from './browser.ts';
+import { DEMO_NOTES } from '../../src/demo-notes.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -326,4 +327,88 @@ describe('the lesson player on a 360 px phone', () => {
     await phone.unroute('**/getAiStatus');
     expect(phoneErrors).toEqual([]);
   });
+});
+
+describe('the notes of a demo lesson on a 360 px phone', () => {
+  it('opens the notes inside the app, a page drawn to the width, and at page 2 from a source link', async () => {
+    // The demo's first CBSE lesson: free to watch, with real notes (scripts/src/demo-notes.ts).
+    Object.assign(process.env, stack.env, { LOG_LEVEL: 'SILENT' });
+    await demoCatalogueOnce('learning-notes');
+    // The API answers JSON whose records are read field by field.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    type Rec = any;
+    type Route = Parameters<typeof routePath>[0];
+    const first = async (route: Route, query: Record<string, string> = {}): Promise<Rec> =>
+      (await call('GET', routePath(route, {}, { limit: 1000, ...query }))).body.data[0];
+    const boards = (await call('GET', routePath('catalogue.getBoards', {}, { limit: 1000 }))).body
+      .data as Rec[];
+    const board = boards.filter((b) => b.board_name === 'CBSE').at(-1);
+    const cls = await first('catalogue.getClasses', { board_id: board.board_id });
+    const subject = await first('catalogue.getSubjects', { class_id: cls.class_id });
+    const sub = await first('catalogue.getSubSubjects', { subject_id: subject.subject_id });
+    const chapter = await first('catalogue.getChapters', { sub_subject_id: sub.sub_subject_id });
+    const topic = await first('catalogue.getTopics', { chapter_id: chapter.chapter_id });
+
+    const context = await browser.newContext({ baseURL: stack.url, ...PHONE });
+    const phone = await context.newPage();
+    const phoneErrors = watchErrors(phone);
+    await signInAsLearner(phone, email, 'Learn2026x');
+    await phone.goto(`/GetTopic?chapter=${chapter.chapter_id}&topic=${topic.topic_id}`);
+    await phone.getByRole('heading', { level: 1, name: topic.topic_name }).waitFor();
+
+    // A full-size button in the Notes tab, not a 19 px link to the PDF.
+    const read = phone.getByRole('link', { name: 'Read the notes' });
+    await read.waitFor();
+    const box = (await read.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThan(300);
+    await read.click();
+    await phone.waitForURL((url) => url.pathname === '/Notes');
+
+    /** The page drawn on the canvas: its number once drawn, and how much of it is ink. */
+    const drawn = async (page: number) => {
+      await phone.locator(`canvas[data-page="${page}"]`).waitFor();
+      return (await phone.evaluate(`(() => {
+        const canvas = document.querySelector('canvas');
+        const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        let ink = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i] < 128) ink += 1;
+        return { ink, css: canvas.getBoundingClientRect().width, pixels: canvas.width };
+      })()`)) as { ink: number; css: number; pixels: number };
+    };
+    const pages = await phone.getByText(/^Page 1 of \d+$/).textContent();
+    const count = Number(pages!.replace('Page 1 of ', ''));
+    expect(count).toBe(DEMO_NOTES[chapter.chapter_name as string]!.pages.length);
+    const one = await drawn(1);
+    expect(one.ink).toBeGreaterThan(500);
+    // As wide as the screen's content, drawn at the screen's pixel ratio.
+    expect(one.css).toBeGreaterThan(300);
+    expect(one.css).toBeLessThanOrEqual(360);
+    expect(one.pixels).toBeGreaterThanOrEqual(Math.floor(one.css * 2) - 1);
+    expect(await layoutProblems(phone)).toEqual([]);
+
+    // Zoomed in, the page pans inside its box: the screen itself never scrolls sideways.
+    await phone.getByRole('button', { name: 'Zoom in' }).click();
+    await phone.getByText('125%').waitFor();
+    await phone.waitForFunction(
+      `document.querySelector('canvas').getBoundingClientRect().width > 400`,
+    );
+    const panned = await phone.evaluate(`(() => {
+      const pageBox = document.querySelector('.notes-page');
+      return pageBox.scrollWidth > pageBox.clientWidth;
+    })()`);
+    expect(panned).toBe(true);
+    expect(await layoutProblems(phone)).toEqual([]);
+
+    // A quiz's "Read it in the notes, page 2" opens the viewer at that page.
+    await phone.goto(`/Notes?topic=${topic.topic_id}&page=2`);
+    await phone.getByText(`Page 2 of ${count}`).waitFor();
+    expect((await drawn(2)).ink).toBeGreaterThan(500);
+    expect(await layoutProblems(phone)).toEqual([]);
+    await phone.getByRole('button', { name: 'Next page' }).first().click();
+    await phone.getByText(`Page 3 of ${count}`).waitFor();
+    expect(new URL(phone.url()).searchParams.get('page')).toBe('3');
+    expect(phoneErrors).toEqual([]);
+    await context.close();
+  }, 240_000);
 });

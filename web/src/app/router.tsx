@@ -34,6 +34,8 @@ const catalogue = () => import('./catalogue-pages.tsx');
 const subject = () => import('./subject-route.tsx');
 const learner = () => import('./learner-pages.tsx');
 const lesson = () => import('./lesson-route.tsx');
+// The notes viewer: its part (and pdf.js, a chunk of its own) loads only when notes are opened.
+const notes = () => import('./notes-route.tsx');
 const L = {
   GetBoard: named(browse, 'ChooseBoardPage'),
   GetClasses: named(browse, 'ChooseClassPage'),
@@ -41,6 +43,7 @@ const L = {
   GetSubSubject: named(catalogue, 'ChooseSubSubjectPage'),
   GetChapters: named(browse, 'ChooseChapterPage'),
   GetTopic: named(lesson, 'TopicViewerPage'),
+  Notes: named(notes, 'NotesPage'),
   ClassDetail: named(catalogue, 'ClassDetailPage'),
   Subject: named(subject, 'SubjectPage'),
   UserPurchase: named(learner, 'UserPurchasePage'),
@@ -97,6 +100,7 @@ export function AppRoutes() {
             />
           </Route>
           <Route element={<RequireLearner />}>
+            <Route path="/Notes" element={el(L.Notes)} />
             <Route path="/UserPurchase" element={el(L.UserPurchase)} />
             <Route path="/UserPlayerVideo" element={el(L.UserPlayerVideo)} />
             <Route path="/UserVideoPlayer" element={el(L.UserVideoPlayer)} />

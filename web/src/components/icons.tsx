@@ -14,6 +14,8 @@ import {
   ChevronRight,
   CircleAlert,
   Clock,
+  Download,
+  ExternalLink,
   Eye,
   EyeOff,
   FileText,
@@ -35,6 +37,8 @@ import {
   User,
   Video,
   X,
+  ZoomIn,
+  ZoomOut,
 } from 'lucide-react';
 import { siFacebook, siInstagram, siYoutube, type SimpleIcon } from 'simple-icons';
 
@@ -74,6 +78,10 @@ export const VideoIcon = /* @__PURE__ */ icon(Video);
 export const QuestionIcon = /* @__PURE__ */ icon(MessageCircleQuestion);
 export const UserIcon = /* @__PURE__ */ icon(User);
 export const GraduationCapIcon = /* @__PURE__ */ icon(GraduationCap);
+export const ZoomInIcon = /* @__PURE__ */ icon(ZoomIn);
+export const ZoomOutIcon = /* @__PURE__ */ icon(ZoomOut);
+export const DownloadIcon = /* @__PURE__ */ icon(Download);
+export const ExternalLinkIcon = /* @__PURE__ */ icon(ExternalLink);
 
 /** A heart, outlined or (`filled`) solid: a favourite. */
 export const HeartIcon = ({ filled = false, ...props }: IconProps & { filled?: boolean }) => (

@@ -14,6 +14,7 @@ export const LINK_PARAMS = {
   chapter: 'chapter',
   topic: 'topic',
   order: 'order',
+  page: 'page',
 } as const;
 
 export type LinkParam = keyof typeof LINK_PARAMS;
@@ -40,6 +41,9 @@ export const links = {
   /** The lesson player: a chapter, at one topic (else where the learner left off, or the first). */
   topic: (chapterId: string, topicId?: string) =>
     withQuery('/GetTopic', { chapter: chapterId, topic: topicId }),
+  /** A topic's notes in the app's viewer, at a page (1-based; the first when absent). */
+  notes: (topicId: string, page?: number) =>
+    withQuery('/Notes', { topic: topicId, page: page ? String(page) : undefined }),
   /** A subject's page before (and after) purchase: contents, free previews, price, buying. */
   subject: (subjectId: string) => `/subjects/${encodeURIComponent(subjectId)}`,
   /** A class's page. */

@@ -110,7 +110,7 @@ const ask = async (question: string, button = 'Show the answer') => {
 };
 
 describe('grounded answers in the chat', () => {
-  it('shows citations as chips: the notes page opens at #page=N in a new tab, the video seeks the player', async () => {
+  it("shows citations as chips: the notes page opens in the app's notes viewer at that page in a new tab, the video seeks the player", async () => {
     groundedServer({
       reply: 'Akbar ruled from 1556.',
       refused: false,
@@ -132,7 +132,7 @@ describe('grounded answers in the chat', () => {
     await ask('When did Akbar rule?');
 
     const notes = await screen.findByRole('link', { name: /Notes p\. 3/ });
-    expect(notes.getAttribute('href')).toBe('https://s3.test/n.pdf?sig=1#page=3');
+    expect(notes.getAttribute('href')).toBe('/Notes?topic=t1&page=3');
     expect(notes.getAttribute('target')).toBe('_blank');
     expect(notes.getAttribute('rel')).toContain('noopener');
 

@@ -146,7 +146,7 @@ export function AiChat({
           t.role === 'teacher' ? (
             <div key={i} className="ai-turn assistant">
               <Markdown text={t.content} />
-              <Citations citations={t.citations ?? []} />
+              <Citations citations={t.citations ?? []} topicId={topicId} />
               {t.covered === false &&
                 topicId &&
                 i === lastTeacher &&

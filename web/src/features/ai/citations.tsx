@@ -1,14 +1,23 @@
 import { MathText } from '../../components/math/math-text.tsx';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 import { citationLabel } from '../../lib/citations.ts';
+import { links } from '../../lib/links.ts';
 import type { AiCitation } from '@gia/shared';
 
 /**
- * Where an answer's words come from, under the answer: a notes page opens the PDF at that page in
- * a new tab, a video time seeks the lesson's video and plays it, the description is named. Each
- * chip's quote opens under it (a disclosure: a button, so Enter, Space and a tap all work).
+ * Where an answer's words come from, under the answer: a notes page opens in the app's notes
+ * viewer at that page in a new tab (the PDF itself when no topic is known), a video time seeks the
+ * lesson's video and plays it, the description is named. Each chip's quote opens under it (a
+ * disclosure: a button, so Enter, Space and a tap all work).
  */
-export function Citations({ citations }: { citations: readonly AiCitation[] }) {
+export function Citations({
+  citations,
+  topicId,
+}: {
+  citations: readonly AiCitation[];
+  /** The topic the answer is about, whose notes the notes citations cite. */
+  topicId?: string;
+}) {
   const seek = usePlayerSeek((s) => s.seek);
   if (!citations.length) return null;
   return (
@@ -19,7 +28,7 @@ export function Citations({ citations }: { citations: readonly AiCitation[] }) {
           c.source === 'notes' && c.url ? (
             <a
               className="ai-cite"
-              href={c.url}
+              href={topicId ? links.notes(topicId, c.page) : c.url}
               target="_blank"
               rel="noopener noreferrer"
               title={c.quote}

@@ -116,7 +116,7 @@ describe('the Practice tab', () => {
     expect(sent[1]).toMatchObject({ question_id: 'T1_B', answer: 1556 });
     expect(
       screen.getByRole('link', { name: 'Read it in the notes, page 2' }).getAttribute('href'),
-    ).toBe('/media/n.pdf?sig=x#page=2');
+    ).toBe('/Notes?topic=T1&page=2');
 
     fireEvent.click(screen.getByRole('button', { name: 'See your score' }));
     expect(await screen.findByText('You scored 1 of 2 (50%).')).toBeTruthy();

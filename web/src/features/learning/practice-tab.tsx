@@ -70,7 +70,11 @@ function ScoreCard(props: {
                   </p>
                 )}
                 {graded.source && (
-                  <SourceLink source={graded.source} notesUrl={props.notesOf(question.topic_id)} />
+                  <SourceLink
+                    source={graded.source}
+                    topicId={question.topic_id}
+                    notesUrl={props.notesOf(question.topic_id)}
+                  />
                 )}
               </li>
             ))}

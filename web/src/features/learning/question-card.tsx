@@ -3,6 +3,7 @@ import type { GradedAnswer, QuizQuestion } from '@gia/shared/practice-answers.ts
 import { MathText } from '../../components/math/math-text.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clock } from '../../lib/duration.ts';
+import { links } from '../../lib/links.ts';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 
 /** What a learner has chosen so far: an option, some options, true/false, or typed digits. */
@@ -37,11 +38,13 @@ function isRight(graded: GradedAnswer, value: string | boolean): boolean {
 }
 
 /**
- * Where the answer is taught: the notes at its page (the topic's signed notes URL, from the
- * lesson's topic list, opened at `#page=N`), or the lesson's video at its moment.
+ * Where the answer is taught: the notes at its page (in the app's notes viewer, in a new tab so
+ * the quiz stays where it is; shown when the lesson's topic list gave the topic's signed notes
+ * URL, i.e. the learner may read them), or the lesson's video at its moment.
  */
 export function SourceLink(props: {
   source: NonNullable<GradedAnswer['source']>;
+  topicId: string;
   notesUrl?: string;
 }) {
   const { source } = props;
@@ -55,7 +58,7 @@ export function SourceLink(props: {
   }
   return props.notesUrl ? (
     <a
-      href={`${props.notesUrl.split('#')[0]}#page=${source.page}`}
+      href={links.notes(props.topicId, source.page)}
       target="_blank"
       rel="noreferrer"
       className="btn btn-small"
@@ -226,7 +229,9 @@ export function QuestionCard(props: {
             <p>
               <MathText text={graded.explanation} />
             </p>
-            {graded.source && <SourceLink source={graded.source} notesUrl={props.notesUrl} />}
+            {graded.source && (
+              <SourceLink source={graded.source} topicId={q.topic_id} notesUrl={props.notesUrl} />
+            )}
           </div>
         )}
       </div>

@@ -350,8 +350,8 @@ describe('the lesson player', () => {
       'false',
     ]);
     expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1]);
-    expect(screen.getByRole('link', { name: 'View Notes' }).getAttribute('href')).toBe(
-      '/media/t1.pdf?sig=x',
+    expect(screen.getByRole('link', { name: 'Read the notes' }).getAttribute('href')).toBe(
+      '/Notes?topic=t1',
     );
 
     fireEvent.keyDown(tabs[0]!, { key: 'ArrowRight' });

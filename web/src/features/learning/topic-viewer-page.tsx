@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, NotesIcon } from '../../components/icons.tsx';
 import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
 import { MathText } from '../../components/math/math-text.tsx';
 import { hasVideo } from '../../components/video-player/source.ts';
@@ -282,7 +282,7 @@ function LessonPractice({
   );
 }
 
-/** The Notes tab: what the lesson is about, its notes (a PDF) and its facts. */
+/** The Notes tab: what the lesson is about, its notes (read in the app's viewer) and its facts. */
 function LessonNotes({ topic }: { topic: TopicRecord }) {
   return (
     <section className="card lesson-notes" aria-label="Notes">
@@ -291,17 +291,18 @@ function LessonNotes({ topic }: { topic: TopicRecord }) {
           <MathText text={topic.topic_description} />
         </p>
       )}
+      {topic.notes_url && (
+        <Link to={links.notes(topic.topic_id)} className="btn btn-primary lesson-notes-read">
+          <NotesIcon /> Read the notes
+        </Link>
+      )}
       <dl className="facts">
-        <dt>Notes</dt>
-        <dd>
-          {topic.notes_url ? (
-            <a href={topic.notes_url} target="_blank" rel="noreferrer">
-              View Notes
-            </a>
-          ) : (
-            'Not Available'
-          )}
-        </dd>
+        {!topic.notes_url && (
+          <>
+            <dt>Notes</dt>
+            <dd>Not Available</dd>
+          </>
+        )}
         <dt>Author</dt>
         <dd>{topic.author || 'N/A'}</dd>
         <dt>Class</dt>

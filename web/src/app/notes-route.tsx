@@ -1,0 +1,107 @@
+/*
+ * The notes viewer (`/Notes?topic=…&page=…`), its own lazy part of the bundle: pdf.js (a chunk of
+ * its own, asked for as this part loads) and its worker never weigh on the lesson or the entry.
+ * The topic's signed notes URL comes from the lesson's own read (`getLesson`): cached already when
+ * the learner comes from the lesson, and signed only for a learner who may read it.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { NOT_BOUGHT } from '../components/catalogue-ui.tsx';
+import { LoadError } from '../components/query-state.tsx';
+import { useLesson } from '../features/learning/api/lesson.ts';
+import { NotesViewer } from '../features/notes/notes-viewer.tsx';
+import { loadPdfJs } from '../features/notes/pdf.ts';
+import { usePageParam } from '../features/notes/use-page-param.ts';
+import { links, useLinkParam } from '../lib/links.ts';
+
+// pdf.js downloads beside the lesson's read, not after it; a failure is retried by "Try again".
+void loadPdfJs().catch(() => undefined);
+
+/** The page's title while notes are open, as the browser tab and history show it. */
+export const notesTitle = (topicName: string) => `Notes: ${topicName} · GIA School`;
+
+/** `/Notes`: a topic's notes, at the page the URL names, for a learner who may read them. */
+export function NotesPage() {
+  const topicId = useLinkParam('topic');
+  const [page, setPage] = usePageParam();
+  const lesson = useLesson(topicId);
+  const topic = lesson.data?.topic;
+
+  // Opened from further down the lesson: the notes start at the top of the screen.
+  useEffect(() => window.scrollTo(0, 0), [topicId]);
+
+  useEffect(() => {
+    if (!topic) return;
+    const before = document.title;
+    document.title = notesTitle(topic.topic_name);
+    return () => {
+      document.title = before;
+    };
+  }, [topic]);
+
+  if (!topicId) {
+    return (
+      <div className="lesson-empty">
+        <h1>Notes</h1>
+        <p className="empty">Choose a lesson to read its notes.</p>
+        <p>
+          <Link to={links.boards()} className="btn btn-primary">
+            Choose a board
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (lesson.isError) {
+    return (
+      <div className="lesson-empty">
+        <h1>Notes</h1>
+        <LoadError
+          what="these notes"
+          retrying={lesson.isFetching}
+          onRetry={() => void lesson.refetch()}
+        />
+      </div>
+    );
+  }
+  if (!topic) return <p className="loading">Loading...</p>;
+
+  const backTo = links.topic(topic.chapter_id, topic.topic_id);
+  if (topic.locked === true || lesson.data?.access.status === 'locked') {
+    return (
+      <div className="lesson-empty">
+        <h1>{topic.topic_name}</h1>
+        <p role="alert">{NOT_BOUGHT}</p>
+        <p>Buy the course to read the notes of every lesson, or try its free previews.</p>
+        <p>
+          <Link to={links.subject(topic.subject_id)} className="btn btn-primary">
+            See the course
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (!topic.notes_url) {
+    return (
+      <div className="lesson-empty">
+        <h1>{topic.topic_name}</h1>
+        <p className="empty">This lesson has no notes.</p>
+        <p>
+          <Link to={backTo} className="btn">
+            Back to the lesson
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <NotesViewer
+      url={topic.notes_url}
+      title={topic.topic_name}
+      page={page}
+      onPage={setPage}
+      backTo={backTo}
+      onRetry={() => void lesson.refetch()}
+    />
+  );
+}
