@@ -257,9 +257,13 @@ describe('a learner practising on a phone', () => {
 });
 
 describe('maths in the demo’s quizzes', () => {
-  it('shows a demo question’s TeX as MathML on a 360 px phone, nothing scrolling sideways', async () => {
+  // Seeding the demo (its lesson video, art and notes) outlasts a test's time on a busy machine.
+  beforeAll(async () => {
     Object.assign(process.env, stack.env, { LOG_LEVEL: 'SILENT' });
     await demoCatalogueOnce('practice-maths');
+  });
+
+  it('shows a demo question’s TeX as MathML on a 360 px phone, nothing scrolling sideways', async () => {
     const named = async (route: Parameters<typeof routePath>[0], query: object, name: string) => {
       const res = await call('GET', routePath(route, {}, { limit: 1000, ...query }));
       // The API answers records read field by field.
