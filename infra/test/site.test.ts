@@ -276,6 +276,8 @@ describe('the site', () => {
     expect(csp).toMatch(/script-src [^;]*https:\/\/checkout\.razorpay\.com/);
     expect(csp).not.toContain('*.amazonaws.com');
     expect(csp).toMatch(/img-src 'self' data:;/);
+    // hls.js's stream (Media Source Extensions) is a blob: URL; without it no HLS video plays.
+    expect(csp).toMatch(/media-src [^;]* blob:;/);
     const host = JSON.stringify({
       'Fn::GetAtt': [idOf(given.stack.media.bucket), 'RegionalDomainName'],
     });

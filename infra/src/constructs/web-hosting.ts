@@ -27,7 +27,8 @@ export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.u
  * The Content-Security-Policy of every response. Razorpay Checkout loads its script from
  * checkout.razorpay.com and opens frames of api.razorpay.com. Images (public media) come through
  * this distribution (`/media/public/*`); uploads (presigned POST) and private videos (presigned
- * GET) go straight to the media bucket's regional host, and nowhere else on amazonaws.com.
+ * GET) go straight to the media bucket's regional host, and nowhere else on amazonaws.com. The
+ * player's HLS stream is a blob: URL (Media Source Extensions).
  */
 export function contentSecurityPolicy(mediaHost: string): string {
   return [
@@ -36,7 +37,8 @@ export function contentSecurityPolicy(mediaHost: string): string {
     'frame-src https://api.razorpay.com https://checkout.razorpay.com',
     `connect-src 'self' https://${mediaHost} https://*.razorpay.com`,
     "img-src 'self' data:",
-    `media-src 'self' https://${mediaHost}`,
+    // hls.js plays through Media Source Extensions: the video element's source is a blob: URL.
+    `media-src 'self' https://${mediaHost} blob:`,
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
     "object-src 'none'",
