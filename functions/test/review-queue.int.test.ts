@@ -195,6 +195,21 @@ describe('spaced review', () => {
     expect((await summary(other)).body.data.due).toBe(0);
   });
 
+  it('counts a lesson watched to the end toward the streak, not one left halfway', async () => {
+    const watcher = await newLearner(call, 'Review Watcher');
+    const watch = (position: number) =>
+      call('POST', `${LEARNER_DATA}/saveTopicProgress`, {
+        token: watcher.token,
+        body: { topic_id: topics.free.topic_id, position_seconds: position, duration_seconds: 100 },
+      });
+
+    expect((await watch(20)).status).toBe(200);
+    expect((await summary(watcher)).body.data.streak).toEqual({ days: 0, today: false });
+
+    expect((await watch(99)).status).toBe(200);
+    expect((await summary(watcher)).body.data.streak).toEqual({ days: 1, today: true });
+  });
+
   it('answers 401 without a token and 403 to an admin', async () => {
     expect((await call('GET', routePath('practice.getReviewQueue'))).status).toBe(401);
     const asAdmin = await call('GET', routePath('practice.getReviewQueue'), {
