@@ -25,9 +25,13 @@ describe('the HTTP API', () => {
     expect(ROUTES.filter((r) => r.localOnly).length).toBeGreaterThan(0);
   });
 
-  it('never deploys the local stack’s own routes: the test gateway and the outbox (issue 29)', () => {
+  it('never deploys the local stack’s own routes: the test gateway, the outbox (issue 29) and the clock (issue 31)', () => {
     const local = ROUTES.filter((r) => r.localOnly);
-    expect(local.map((r) => r.name).sort()).toEqual(['local.outbox', 'local.razorpay.pay']);
+    expect(local.map((r) => r.name).sort()).toEqual([
+      'local.clock',
+      'local.outbox',
+      'local.razorpay.pay',
+    ]);
     for (const r of local) expect(r.group, r.name).toBe('local');
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => String(r.Properties.RouteKey));
     expect(keys.filter((k) => k.includes(BASES.local))).toEqual([]);

@@ -67,6 +67,8 @@ export const GradedAnswer = z.object({
   tolerance: z.optional(z.number()),
   source: z.optional(QuestionSource),
   score: z.optional(z.object({ correct: z.number(), total: z.number(), percent: z.number() })),
+  /** A counted answer (in a quiz or review): when the question comes up for review (ISO). */
+  next_review: z.optional(z.string()),
 });
 export type GradedAnswer = z.infer<typeof GradedAnswer>;
 
@@ -77,3 +79,34 @@ export const Mastery = z.object({
   topics: z.array(z.object({ topic_id: z.string(), best_percent: z.number() })),
 });
 export type Mastery = z.infer<typeof Mastery>;
+
+/**
+ * A learner's streak (issue 31): consecutive days, in India's time zone, with a finished lesson
+ * or a counted quiz or review answer. `days` includes today when `today` is true; a streak whose
+ * last active day was yesterday still stands (0 once a whole day is missed).
+ */
+export const Streak = z.object({ days: z.number(), today: z.boolean() });
+export type Streak = z.infer<typeof Streak>;
+
+/** `getReviewSummary`: how many questions are due for review now, and the streak. */
+export const ReviewQueueSummary = z.object({ due: z.number(), streak: Streak });
+export type ReviewQueueSummary = z.infer<typeof ReviewQueueSummary>;
+
+/**
+ * `getReviewQueue`: the questions due for spaced review (at most ten, most overdue first, never
+ * their answers), and the review attempt to answer them in (`null` when none is due).
+ */
+export const ReviewQueue = z.object({
+  due: z.number(),
+  attempt_id: z.nullable(z.string()),
+  questions: z.array(QuizQuestion),
+  streak: Streak,
+});
+export type ReviewQueue = z.infer<typeof ReviewQueue>;
+
+/** `POST /api/local/clock` (local stack only): the local clock's time after the move. */
+export const ClockAnswer = z.object({
+  message: z.string(),
+  data: z.object({ now: z.string(), offset_days: z.number() }),
+});
+export type ClockAnswer = z.infer<typeof ClockAnswer>;

@@ -27,7 +27,12 @@ export const PRACTICE_LIMITS = {
   quizMax: 10,
   /** …and a draft request asks the AI for at most this many. */
   draftMax: 10,
+  /** A review hands out at most this many of the questions due (issue 31). */
+  reviewMax: 10,
 } as const;
+
+/** How far `POST /api/local/clock` moves the local stack's clock at once (days). */
+export const CLOCK_ADVANCE_MAX_DAYS = 365;
 
 /** A topic is mastered when the learner's best topic quiz reaches this share (percent). */
 export const MASTERY_PERCENT = 80;
@@ -68,4 +73,8 @@ export const PRACTICE_MESSAGES = {
   masteryLoaded: 'Mastery loaded.',
   subjectNotFound: 'Subject not found.',
   chapterNotFound: 'Chapter not found.',
+  reviewLoaded: 'Review loaded.',
+  reviewSummaryLoaded: 'Review summary loaded.',
+  clockAdvanceInvalid: `advance_days must be a whole number from 1 to ${CLOCK_ADVANCE_MAX_DAYS}.`,
+  clockAdvanced: 'The local clock moved forward.',
 } as const;

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   AnswerQuizInput,
   attemptIdOf,
+  ClockInput,
   InsertPracticeQuestionInput,
   isCorrect,
   isQuestionNumber,
   parseAttemptId,
+  REVIEW_SCOPE_ID,
   questionIdOf,
   questionProblem,
   quizSize,
@@ -130,6 +132,27 @@ describe('ids', () => {
     expect(
       AnswerQuizInput.safeParse({ attempt_id: 'x', question_id: 'Q', answer: '1' }).success,
     ).toBe(false);
+  });
+
+  it('a review attempt id has its own prefix, at most ten questions and no topic or chapter', () => {
+    const HEX = '0123456789abcdef0123456789abcdef';
+    const id = attemptIdOf({ scope: 'review', total: 3, scope_id: REVIEW_SCOPE_ID }, HEX);
+    expect(id).toBe(`r3-review-${HEX}`);
+    expect(parseAttemptId(id)).toEqual({ scope: 'review', total: 3, scope_id: 'review' });
+    expect(parseAttemptId(`r11-review-${HEX}`)).toBeUndefined();
+    expect(parseAttemptId(`r3-T1-${HEX}`)).toBeUndefined();
+  });
+
+  it('the local clock moves 1 to 365 whole days, nothing else', () => {
+    for (const days of [1, 365])
+      expect(ClockInput.safeParse({ advance_days: days }).success).toBe(true);
+    for (const days of [0, 366, 1.5, '2', undefined]) {
+      const res = ClockInput.safeParse({ advance_days: days });
+      expect(res.success).toBe(false);
+      expect(res.error?.issues[0]?.message).toBe(
+        'advance_days must be a whole number from 1 to 365.',
+      );
+    }
   });
 
   it('a quiz asks at most ten questions', () => {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
 import { preprocess } from './zod.ts';
 import {
+  CLOCK_ADVANCE_MAX_DAYS,
   DIFFICULTIES,
   PRACTICE_LIMITS,
   PRACTICE_MESSAGES,
@@ -266,29 +267,57 @@ export const QuizQuery = z
 export const MasteryQuery = z.object({ subject_id: id('subject_id') });
 
 /**
- * `attempt_id`: `<t|c><number of questions>-<topic or chapter id>-<32 random hex digits>`. Its
- * shape only lets a question of another topic or chapter be refused before any read; what counts
- * is the attempt the server stored when it handed out the quiz (its learner, its questions).
+ * `attempt_id`: `<t|c|r><number of questions>-<topic id, chapter id or "review">-<32 random hex
+ * digits>` (`t` a topic quiz, `c` a chapter test, `r` a spaced review, issue 31). Its shape only
+ * lets a question of another topic or chapter be refused before any read; what counts is the
+ * attempt the server stored when it handed out the quiz (its learner, its questions).
  */
-const ATTEMPT_ID = /^([tc])(\d{1,2})-([0-9A-Za-z_-]{1,64})-([0-9a-f]{32})$/;
+const ATTEMPT_ID = /^([tcr])(\d{1,2})-([0-9A-Za-z_-]{1,64})-([0-9a-f]{32})$/;
+
+export type AttemptScope = 'topic' | 'chapter' | 'review';
 
 export interface AttemptRef {
-  scope: 'topic' | 'chapter';
+  scope: AttemptScope;
   total: number;
+  /** The topic or chapter; `review` for a review, whose questions come from anywhere. */
   scope_id: string;
 }
 
+/** The `scope_id` of every review attempt. */
+export const REVIEW_SCOPE_ID = 'review';
+
+const SCOPE_LETTER = { topic: 't', chapter: 'c', review: 'r' } as const satisfies Record<
+  AttemptScope,
+  string
+>;
+const SCOPE_OF_LETTER: Record<string, AttemptScope> = { t: 'topic', c: 'chapter', r: 'review' };
+
 export const attemptIdOf = (ref: AttemptRef, random: string) =>
-  `${ref.scope === 'topic' ? 't' : 'c'}${ref.total}-${ref.scope_id}-${random}`;
+  `${SCOPE_LETTER[ref.scope]}${ref.total}-${ref.scope_id}-${random}`;
 
 /** The quiz an attempt id names, or undefined when it is not one. */
 export function parseAttemptId(attemptId: string): AttemptRef | undefined {
   const m = ATTEMPT_ID.exec(attemptId);
   if (!m) return undefined;
   const total = Number(m[2]);
-  if (total < 1 || total > PRACTICE_LIMITS.quizMax) return undefined;
-  return { scope: m[1] === 't' ? 'topic' : 'chapter', total, scope_id: m[3]! };
+  const max = m[1] === 'r' ? PRACTICE_LIMITS.reviewMax : PRACTICE_LIMITS.quizMax;
+  if (total < 1 || total > max) return undefined;
+  const scope = SCOPE_OF_LETTER[m[1]!]!;
+  if (scope === 'review' && m[3] !== REVIEW_SCOPE_ID) return undefined;
+  return { scope, total, scope_id: m[3]! };
 }
+
+/** `POST /api/local/clock` (local stack only): how many days to move the clock forward. */
+export const ClockInput = z.object({
+  advance_days: z
+    .number({ error: M.clockAdvanceInvalid })
+    .check(
+      z.int({ error: M.clockAdvanceInvalid }),
+      z.minimum(1, { error: M.clockAdvanceInvalid }),
+      z.maximum(CLOCK_ADVANCE_MAX_DAYS, { error: M.clockAdvanceInvalid }),
+    ),
+});
+export type ClockInput = z.infer<typeof ClockInput>;
 
 /**
  * `<topic id>_<ULID>`: a question's id names its topic, so every route finds the one bank item

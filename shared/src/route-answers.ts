@@ -44,6 +44,7 @@ import {
   TopicProgress,
 } from './learning-answers.ts';
 import { AdminQuestion, GradedAnswer, Mastery, Quiz, VideoQuestion } from './practice-answers.ts';
+import { ClockAnswer, ReviewQueue, ReviewQueueSummary } from './practice-answers.ts';
 import type { RouteName } from './routes.ts';
 import { TopicCaptions, VideoState } from './video.ts';
 
@@ -189,6 +190,7 @@ export const ROUTE_ANSWERS = {
   'admin.payments.refund': data(PaymentRefund),
   'local.razorpay.pay': LocalPaymentAnswer,
   'local.outbox': OutboxAnswer,
+  'local.clock': ClockAnswer,
 
   'ai.ask': data(AiReply),
   'ai.conversation': data(z.array(AiTurn)),
@@ -208,6 +210,8 @@ export const ROUTE_ANSWERS = {
   'practice.answerQuiz': data(GradedAnswer),
   'practice.getVideoQuestions': data(z.object({ questions: z.array(VideoQuestion) })),
   'practice.getMastery': data(Mastery),
+  'practice.getReviewQueue': data(ReviewQueue),
+  'practice.getReviewSummary': data(ReviewQueueSummary),
   'admin.practice.get': data(z.array(AdminQuestion)),
   'admin.practice.insert': data(AdminQuestion),
   'admin.practice.update': data(AdminQuestion),

@@ -270,6 +270,8 @@ export const ROUTES = [
   }),
   // The local stack's outbox: every message the product sent (issue 29). Never deployed.
   route('local.outbox', 'GET', `${BASES.local}/outbox`, 'local', 'public', { localOnly: true }),
+  // The local stack's clock, read by spaced review and streaks (issue 31). Never deployed.
+  route('local.clock', 'POST', `${BASES.local}/clock`, 'local', 'public', { localOnly: true }),
 
   // AI teacher (docs/api.md §8)
   route('ai.ask', 'POST', `${L}/data/getAiResponse`, 'ai', 'learner'),
@@ -320,6 +322,9 @@ export const ROUTES = [
   route('practice.answerQuiz', 'POST', `${L}/data/answerQuiz`, 'practice', 'learner'),
   route('practice.getVideoQuestions', 'GET', `${L}/data/getVideoQuestions`, 'practice', 'learner'),
   route('practice.getMastery', 'GET', `${L}/data/getMastery`, 'practice', 'learner'),
+  // Spaced review and streaks (issue 31).
+  route('practice.getReviewQueue', 'GET', `${L}/data/getReviewQueue`, 'practice', 'learner'),
+  route('practice.getReviewSummary', 'GET', `${L}/data/getReviewSummary`, 'practice', 'learner'),
   route('admin.practice.get', 'GET', `${A}/data/getQuestions`, 'practice-admin', 'admin'),
   route('admin.practice.insert', 'POST', `${A}/data/insertQuestions`, 'practice-admin', 'admin'),
   route('admin.practice.update', 'POST', `${A}/data/updateQuestions`, 'practice-admin', 'admin'),

@@ -54,6 +54,8 @@
  * | question bank | `TOPIC#<topic_id>` | `QUIZ` | `CHAPTER#<chapter_id>#QUIZ` / `<topic_id>` | | getQuestions and the admin writes (whole item, `version` checked); getQuiz (topic: in the BatchGet with the topic's ancestors; chapter: one gsi1 Query), answerQuiz, getVideoQuestions |
  * | quiz attempt | `QUIZATTEMPT#<attempt_id>` | `QUIZATTEMPT` | | | getQuiz issues it (the learner, the questions asked); answerQuiz: only the issued learner, only its questions, one answer each (TTL cleans up) |
  * | best topic score | `USER#<user_id>` | `MASTERY#<subject_id>#<topic_id>` | | | answerQuiz keeps the best; getMastery (one subject), getCourseProgress (all) |
+ * | review card | `USER#<user_id>` | `REVIEWCARD#<question_id>` | `USER#<user_id>#REVIEWDUE` / `<due ISO>#<question_id>` while it may be reviewed (sparse) | | answerQuiz schedules it (FSRS; `last_attempt` keeps a replay from rescheduling); getReviewQueue / getReviewSummary: the due cards are one gsi1 Query, `gsi1sk <= now` |
+ * | learner activity | `USER#<user_id>` | `ACTIVITY` | | | the streak: `last_day` (India time) and `streak_days`, kept by counted answers and finished lessons; read in getReviewQueue's BatchGet |
  * | seller settings | `SETTINGS#SELLER` | `SETTINGS` | | | get/updateSellerSettings; the GST on every order |
  * | coupon | `COUPON#<CODE>` | `COUPON` | `COUPONS` / `<CODE>` | | getCoupons, insert/update/deleteCoupons; `taken` reserved by processPayment's order (conditional), given back at expiry; `uses` counted by the grant |
  * | coupon use of a learner | `USER#<user_id>` | `COUPONUSE#<CODE>` | | | `per_learner`: the same `taken` / `uses` counters, in the same transactions |
@@ -212,6 +214,18 @@ export const keys = {
     gsi1pk: chapterBanksPartition(chapterId),
     gsi1sk: topicId,
   }),
+  /** A learner's spaced-review card of one question (issue 31). */
+  reviewCard: (userId: string, questionId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `REVIEWCARD#${questionId}`,
+  }),
+  /** gsi1: a learner's review cards by when each is due. */
+  reviewDue: (userId: string, due: string, questionId: string) => ({
+    gsi1pk: reviewDuePartition(userId),
+    gsi1sk: `${due}#${questionId}`,
+  }),
+  /** A learner's streak: the last India day with activity and how many days in a row. */
+  learnerActivity: (userId: string) => ({ pk: `USER#${userId}`, sk: 'ACTIVITY' }),
   mastery: (userId: string, subjectId: string, topicId: string) => ({
     pk: `USER#${userId}`,
     sk: `${sortKeyPrefixes.mastery}${subjectId}#${topicId}`,
@@ -227,6 +241,9 @@ export const keys = {
   cartCoupon: (userId: string) => ({ pk: `USER#${userId}`, sk: 'CARTCOUPON' }),
   video: (sourceKey: string) => ({ pk: `VIDEO#${sourceKey}`, sk: 'VIDEO' }),
 } as const;
+
+/** The gsi1 partition of a learner's review cards, by due time. */
+export const reviewDuePartition = (userId: string) => `USER#${userId}#REVIEWDUE`;
 
 /** The gsi1 partition of a chapter's question banks. */
 export const chapterBanksPartition = (chapterId: string) => `CHAPTER#${chapterId}#QUIZ`;

@@ -45,7 +45,8 @@ export interface QuestionBank {
 const ATTEMPT_DAYS = 30;
 const attemptTtl = () => Math.floor(Date.now() / 1000) + ATTEMPT_DAYS * 86400;
 
-function bankOf(item: Record<string, unknown>): QuestionBank {
+/** A bank as read from the table. */
+export function bankOf(item: Record<string, unknown>): QuestionBank {
   const b = withoutKeys(item) as unknown as QuestionBank;
   return { ...b, questions: b.questions ?? [], version: Number(b.version ?? 0) };
 }
@@ -109,29 +110,39 @@ export interface QuizContext {
   board?: BoardFields;
   granted: Set<string>;
   banks: QuestionBank[];
+  /** The learner's review card of the question asked about (`topicQuizContext`), if any. */
+  card?: Record<string, unknown>;
 }
 
 /**
  * A topic with its subject, class and board, the learner's grant of the subject, and the topic's
- * bank: a GetItem and one BatchGet.
+ * bank: a GetItem and one BatchGet. With `questionId`, the learner's review card of that question
+ * rides in the same BatchGet (issue 31).
  */
-export async function topicQuizContext(userId: string, topicId: string): Promise<QuizContext> {
+export async function topicQuizContext(
+  userId: string,
+  topicId: string,
+  questionId?: string,
+): Promise<QuizContext> {
   const topic = await recordOf('topic', topicId);
   if (!topic) return { topics: [], granted: new Set(), banks: [] };
+  const cardKey = questionId ? keys.reviewCard(userId, questionId) : undefined;
   const { records, granted, extras } = await getRecordsAndGrants(
     ancestors(topic),
     userId,
     [topic.subject_id],
     [],
-    [keys.quizBank(topicId)],
+    [keys.quizBank(topicId), ...(cardKey ? [cardKey] : [])],
   );
+  const card = cardKey && extras.find((e) => e.sk === cardKey.sk);
   return {
     topics: [topic],
     subject: pickOf(records, 'subject', topic.subject_id),
     class: pickOf(records, 'class', topic.class_id),
     board: pickOf(records, 'board', topic.board_id),
     granted,
-    banks: extras.map(bankOf),
+    banks: extras.filter((e) => e.sk === keys.quizBank(topicId).sk).map(bankOf),
+    ...(card ? { card } : {}),
   };
 }
 

@@ -32,6 +32,7 @@ import { WriteRefused } from '../db/transact.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { answerRefusal, publicQuestion } from '../domain/questions/index.ts';
 import { requireTopicAccess, topicAccess } from '../domain/entitlement/index.ts';
+import { markActive } from '../domain/streak/index.ts';
 
 /**
  * A review as other learners see it: explicit public fields only. Who wrote it is a name (never
@@ -275,6 +276,7 @@ export async function recordProgress(
     completed,
     updated_at: new Date().toISOString(),
   };
-  await saveProgress(userId, progress);
+  // A finished lesson counts today toward the learner's streak (issue 31).
+  await Promise.all([saveProgress(userId, progress), completed && markActive(userId)]);
   return { user_id: userId, ...progress };
 }

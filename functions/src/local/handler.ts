@@ -1,4 +1,5 @@
-import { LocalPayInput, PAYMENT_MESSAGES as M } from '@gia/shared';
+import { ClockInput, LocalPayInput, PAYMENT_MESSAGES as M, PRACTICE_MESSAGES } from '@gia/shared';
+import { advanceClock, clockOffsetDays } from '../lib/clock.ts';
 import { env } from '../lib/env.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { createGroupHandler } from '../lib/http.ts';
@@ -25,5 +26,16 @@ export const handler = createGroupHandler('local', {
     const file = env().MAIL_OUTBOX_FILE;
     if (!file) throw new NotFoundError('The outbox exists only on the local stack.');
     return { body: { data: await outboxMessages(file, req.query.to) } };
+  },
+  // Moves the clock that spaced review and streaks read (issue 31): tomorrow's queue today.
+  'local.clock': async (req) => {
+    const { advance_days } = parse(ClockInput, req.body);
+    const at = advanceClock(advance_days);
+    return {
+      body: {
+        message: PRACTICE_MESSAGES.clockAdvanced,
+        data: { now: at.toISOString(), offset_days: clockOffsetDays() },
+      },
+    };
   },
 });

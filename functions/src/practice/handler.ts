@@ -8,6 +8,7 @@ import {
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
+import { reviewQueue, reviewSummary } from './review.ts';
 import { gradeAnswer, loadQuiz, subjectMastery, videoQuestions } from './service.ts';
 
 /** Practice for learners: quizzes, chapter tests, questions inside the video (docs/api.md §9). */
@@ -25,4 +26,7 @@ export const handler = createGroupHandler('practice', {
       M.masteryLoaded,
       await subjectMastery(learnerId(req), parse(MasteryQuery, req.query).subject_id),
     ),
+  'practice.getReviewQueue': async (req) => ok(M.reviewLoaded, await reviewQueue(learnerId(req))),
+  'practice.getReviewSummary': async (req) =>
+    ok(M.reviewSummaryLoaded, await reviewSummary(learnerId(req))),
 });

@@ -12,7 +12,6 @@ import {
   type GradedAnswer,
   type Mastery,
   type Quiz,
-  type QuizQuestion,
   type VideoQuestion,
 } from '@gia/shared';
 import { bestScores } from '../db/mastery.ts';
@@ -28,14 +27,17 @@ import {
 } from '../db/practice.ts';
 import { recordOf, topicsOfSubject, type TopicFields } from '../db/records.ts';
 import { mayWatchTopic } from '../domain/entitlement/index.ts';
+import { markActive } from '../domain/streak/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
+import { placeOf, scheduleAnswer } from './review.ts';
+import { shown } from './shown.ts';
 
 /** Quizzes, chapter tests, questions inside the video and mastery (docs/api.md §9). */
 
 const isActive = (t: TopicFields | undefined): t is TopicFields => t?.status === 'Active';
 
 /** Whether the learner may open a topic of this context (the one entitlement rule). */
-const mayOpen = (ctx: QuizContext, topic: TopicFields) =>
+export const mayOpen = (ctx: Omit<QuizContext, 'topics' | 'banks'>, topic: TopicFields) =>
   mayWatchTopic({ topic, subject: ctx.subject, class: ctx.class, board: ctx.board }, ctx.granted);
 
 /** The approved questions of a topic, as its bank in the context holds them. */
@@ -43,17 +45,6 @@ const approvedOf = (ctx: QuizContext, topicId: string) =>
   (ctx.banks.find((b) => b.topic_id === topicId)?.questions ?? []).filter(
     (q) => q.status === 'approved',
   );
-
-/** A question as a learner sees it before answering: no answer, explanation or source. */
-const shown = (topicId: string, q: StoredQuestion): QuizQuestion => ({
-  question_id: q.question_id,
-  topic_id: topicId,
-  type: q.type,
-  text: q.text,
-  ...(q.options ? { options: q.options } : {}),
-  // Public images only (refused otherwise on write): shown as stored.
-  ...(q.image_url ? { image_url: q.image_url } : {}),
-});
 
 /** Fisher–Yates on a copy. */
 function shuffled<T>(items: readonly T[]): T[] {
@@ -65,9 +56,12 @@ function shuffled<T>(items: readonly T[]): T[] {
   return out;
 }
 
-/** A topic the learner may practise, with its context: 404 when there is none, 403 when not theirs. */
-async function openTopic(userId: string, topicId: string) {
-  const ctx = await topicQuizContext(userId, topicId);
+/**
+ * A topic the learner may practise, with its context: 404 when there is none, 403 when not theirs.
+ * With `questionId`, the context carries the learner's review card of that question.
+ */
+async function openTopic(userId: string, topicId: string, questionId?: string) {
+  const ctx = await topicQuizContext(userId, topicId, questionId);
   const topic = ctx.topics[0];
   if (!isActive(topic)) throw new NotFoundError(LEARNING_MESSAGES.topicNotFound);
   if (!mayOpen(ctx, topic)) throw new ForbiddenError(LEARNING_MESSAGES.notEntitled);
@@ -150,7 +144,7 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
   if (!topicId) throw new NotFoundError(M.questionNotFound);
   const ref = input.attempt_id ? parseAttemptId(input.attempt_id) : undefined;
   if (ref?.scope === 'topic' && ref.scope_id !== topicId) throw new ValidationError(M.notInQuiz);
-  const { ctx, topic } = await openTopic(userId, topicId);
+  const { ctx, topic } = await openTopic(userId, topicId, ref ? input.question_id : undefined);
   const q = approvedOf(ctx, topicId).find((x) => x.question_id === input.question_id);
   if (!q) throw new NotFoundError(M.questionNotFound);
   if (ref?.scope === 'chapter' && topic.chapter_id !== ref.scope_id) {
@@ -172,8 +166,19 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
   if (state === 'not-found') throw new NotFoundError(M.attemptNotFound);
   if (state === 'not-in-quiz') throw new ValidationError(M.notInQuiz);
   if (state === 'answered') throw new ConflictError(M.alreadyAnswered);
-  // The insights count the one answer of this question in an issued attempt.
-  const writes = [countQuizAnswer(topicId, q.question_id, correct)];
+  const writes: Promise<unknown>[] = [
+    // The answer schedules the learner's review of the question (issue 31) and counts today
+    // toward their streak.
+    scheduleAnswer(userId, placeOf(topic, q.question_id), correct, input.attempt_id, ctx.card).then(
+      (card) => {
+        if (card) graded.next_review = card.due;
+      },
+    ),
+    markActive(userId),
+  ];
+  // The insights count the one answer of this question in an issued quiz (a review's second
+  // look at a question would skew how hard it is).
+  if (ref.scope !== 'review') writes.push(countQuizAnswer(topicId, q.question_id, correct));
   if (state.answered >= state.total) {
     const percent = Math.round((state.correct / state.total) * 100);
     graded.score = { correct: state.correct, total: state.total, percent };

@@ -169,8 +169,10 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   'ai-admin': { table: ['GetItem', 'BatchGetItem', 'UpdateItem'] },
   // Practice (issue 17): a topic's or chapter's banks with the records and grant they need
   // (GetItem, BatchGetItem, Query on gsi1), the attempt getQuiz issues (conditional PutItem), an
-  // answer and a best score (conditional UpdateItem). No media: a notes source is a page number
-  // the client opens in the notes it already holds.
+  // answer and a best score (conditional UpdateItem). Spaced review (issue 31): the due cards
+  // (Query on gsi1), a card scheduled (conditional PutItem) or taken out of the due index and the
+  // streak's activity item (UpdateItem). No media: a notes source is a page number the client
+  // opens in the notes it already holds.
   practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'] },
   // The question bank: one item per topic, replaced under a version check (PutItem); the
   // session's standing (BatchGetItem).

@@ -13,6 +13,7 @@ import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-p
 export { CartPage } from '../features/commerce/cart-page.tsx';
 export { PaymentPage } from '../features/commerce/payment-page.tsx';
 export { MyCoursePage } from '../features/commerce/my-courses-page.tsx';
+export { ReviewPage } from '../features/learning/review-page.tsx';
 export { ProfilePage } from '../features/profile/profile-page.tsx';
 export { UserPurchasePage } from '../features/learning/video-pages.tsx';
 export { ChatAptPage } from '../features/ai/chat-apt-page.tsx';

@@ -55,6 +55,7 @@ const L = {
   Favourite: named(learner, 'FavouritePage'),
   Profile: named(learner, 'ProfilePage'),
   MyCourse: named(learner, 'MyCoursePage'),
+  Review: named(learner, 'ReviewPage'),
 };
 const el = (C: Lazy) => <C />;
 
@@ -110,6 +111,7 @@ export function AppRoutes() {
             <Route path="/Favourite" element={el(L.Favourite)} />
             <Route path="/Profile" element={el(L.Profile)} />
             <Route path="/MyCourse" element={el(L.MyCourse)} />
+            <Route path="/Review" element={el(L.Review)} />
           </Route>
           <Route path="*" element={el(NotFound)} />
         </Route>

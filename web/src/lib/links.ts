@@ -52,6 +52,8 @@ export const links = {
   /** The order confirmation after a payment. */
   payment: (orderId: string) => withQuery('/Payment', { order: orderId }),
   myCourses: () => '/MyCourse',
+  /** Spaced review: the questions due today, one at a time (issue 31). */
+  review: () => '/Review',
 };
 
 /** The value of one of the {@link LINK_PARAMS} in the current URL (`undefined` when absent). */

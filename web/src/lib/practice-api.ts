@@ -8,6 +8,8 @@ export const practiceKeys = {
   videoQuestions: (topicId: string) => ['practice', 'video', topicId] as const,
   mastery: (subjectId: string) => ['practice', 'mastery', subjectId] as const,
   lessonCheck: (topicId: string) => ['practice', 'lesson-check', topicId] as const,
+  reviewSummary: ['practice', 'review', 'summary'] as const,
+  reviewQueue: ['practice', 'review', 'queue'] as const,
 };
 
 /** Questions in the check a lesson offers when it ends (issue 31): 3–5, all when fewer. */
@@ -28,12 +30,16 @@ export function useAnswerQuestion(subjectId?: string) {
   return useMutation({
     mutationFn: async (body: { attempt_id?: string; question_id: string; answer: unknown }) =>
       (await call('practice.answerQuiz', { body })).data,
-    onSuccess: (graded) => {
+    onSuccess: (graded, body) => {
       // A finished quiz may be a new best score: mastery is out of date.
       if (graded.score && subjectId) {
         void queryClient.invalidateQueries({ queryKey: practiceKeys.mastery(subjectId) });
       }
       if (graded.score) void queryClient.invalidateQueries({ queryKey: ['course-progress'] });
+      // A counted answer schedules its question's review and counts toward the streak.
+      if (body.attempt_id) {
+        void queryClient.invalidateQueries({ queryKey: practiceKeys.reviewSummary });
+      }
     },
   });
 }
@@ -83,4 +89,27 @@ export const useMastery = (subjectId: string, enabled = true) =>
     enabled: enabled && Boolean(subjectId),
     queryFn: async () =>
       (await call('practice.getMastery', { query: { subject_id: subjectId } })).data,
+  });
+
+/** How many questions are due for spaced review now, and the learner's streak (issue 31). */
+export const useReviewSummary = (enabled = true) =>
+  useQuery({
+    queryKey: practiceKeys.reviewSummary,
+    enabled,
+    meta: DEPENDS_ON_PURCHASES,
+    queryFn: async () => (await call('practice.getReviewSummary')).data,
+  });
+
+/**
+ * The questions due for review, with the review attempt issued for them. Read once per visit of
+ * the review screen: a refetch would issue a new attempt under the learner's answers.
+ */
+export const useReviewQueue = () =>
+  useQuery({
+    queryKey: practiceKeys.reviewQueue,
+    queryFn: async () => (await call('practice.getReviewQueue')).data,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });

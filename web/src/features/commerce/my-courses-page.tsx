@@ -3,6 +3,7 @@ import type { CourseProgress } from '@gia/shared';
 import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { ReviewLine } from '../../components/review-line.tsx';
 import { links } from '../../lib/links.ts';
 import { useCourseProgress } from '../../lib/purchases-api.ts';
 
@@ -85,6 +86,7 @@ export function MyCoursePage() {
   return (
     <>
       <PageHeading title="My Courses" />
+      <ReviewLine />
       <QueryState
         query={courses}
         what="your courses"

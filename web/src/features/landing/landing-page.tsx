@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
+import { ReviewLine } from '../../components/review-line.tsx';
 import { links } from '../../lib/links.ts';
 import { useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
 import { ClassCard } from '../../components/catalogue-ui.tsx';
@@ -114,6 +115,7 @@ export default function LandingPage() {
           <Link to="/Board-Class" className="btn btn-primary btn-lg">
             View Classes
           </Link>
+          <ReviewLine />
         </div>
       </section>
 
