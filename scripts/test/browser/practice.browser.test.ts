@@ -161,7 +161,10 @@ describe('a learner practising on a phone', () => {
       await answerRight(phone);
       await phone.getByText('Correct!').waitFor();
       const source = phone.getByRole('link', { name: /^Read it in the notes, page \d$/ });
-      expect(await source.getAttribute('href')).toMatch(/quadratics\.pdf\?.*#page=\d$/);
+      // The app's notes viewer at that page (web/src/features/notes).
+      expect(await source.getAttribute('href')).toMatch(
+        new RegExp(`^/Notes\\?topic=${ids.topic}&page=\\d$`),
+      );
       if (n === 1) await shot(phone, 'quiz-feedback-360');
       await phone.getByRole('button', { name: n < 3 ? 'Next question' : 'See your score' }).click();
     }
