@@ -162,6 +162,7 @@ describe('a learner practising on a phone', () => {
       await answerRight(phone);
       await phone.getByText('Correct!').waitFor();
       const source = phone.getByRole('link', { name: /^Read it in the notes, page \d$/ });
+      // The app's notes viewer at that page (web/src/features/notes).
       expect(await source.getAttribute('href')).toMatch(
         new RegExp(`^/Notes\\?topic=${ids.topic}&page=\\d$`),
       );
