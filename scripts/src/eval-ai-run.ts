@@ -189,7 +189,8 @@ export async function runEval(
       else if (!answer.covered) why = 'not covered';
       else if (!answer.citations.some((x) => x.page === c.page)) why = `page ${c.page} not cited`;
     } else if (c.kind === 'uncovered') {
-      if (answer.refused) why = 'refused';
+      // The notes refuse a question none of whose words they hold: for them, not answering.
+      if (answer.refused && mode === 'model') why = 'refused';
       else if (answer.covered) why = 'answered as covered';
     } else if (c.kind === 'off-topic') {
       if (!answer.refused) why = 'not refused';
