@@ -54,6 +54,15 @@ describe('notes mode: the answer quotes the notes', () => {
     );
   });
 
+  it('takes the run of sentences that holds the whole question, and never a trailing footer', () => {
+    expect(quoteOf(['discriminant', 'negative'], P1.text)).toBe(
+      'The discriminant of ax^2 + bx + c = 0 is D = b^2 - 4ac. When D is negative, the equation has no real roots.',
+    );
+    const page =
+      'If it is negative, the equation has no real roots. Quadratic Equations - page 3 of 3';
+    expect(quoteOf(['negative'], page)).toBe('If it is negative, the equation has no real roots.');
+  });
+
   it('cuts a long quote at a word, still a run of the passage', () => {
     const long = `${'word '.repeat(200)}end.`;
     const quote = quoteOf(['word'], long);
@@ -70,12 +79,13 @@ describe('notes mode: the answer quotes the notes', () => {
       {
         source: 'notes',
         page: 3,
-        quote: 'When D is negative, the equation has no real roots.',
+        quote:
+          'The discriminant of ax^2 + bx + c = 0 is D = b^2 - 4ac. When D is negative, the equation has no real roots.',
         notes_url: P1.notes_url,
       },
     ]);
     expect(a.answer).toBe(
-      `${AI_SOURCE_MESSAGES.notesLeadIn}\n\n\u201cWhen D is negative, the equation has no real roots.\u201d`,
+      `${AI_SOURCE_MESSAGES.notesLeadIn}\n\n\u201c${a.citations[0]!.quote}\u201d`,
     );
   });
 

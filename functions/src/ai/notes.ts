@@ -14,9 +14,11 @@ import type { SentPassage } from './retrieval.ts';
 export const NOTES_QUOTES = 3;
 /** A passage answers when it holds at least this share of the question's words. */
 export const NOTES_MIN_SHARE = 0.5;
-/** A quote is the passage's best sentence, with the next while it is shorter than this. */
+/** A quote is a run of at most this many of the passage's sentences… */
+const QUOTE_SENTENCES = 3;
+/** …with the next while it is shorter than this… */
 const QUOTE_MIN_WORDS = 12;
-/** And never longer than this (cut at a word, so it stays the notes' words as written). */
+/** …and never longer than this (cut at a word, so it stays the notes' words as written). */
 const QUOTE_MAX_CHARS = 400;
 
 /**
@@ -42,20 +44,34 @@ export function shareOf(asked: readonly string[], text: string): number {
 /** The sentences of a passage (passages keep the notes' spacing: one space between words). */
 const sentencesOf = (text: string) => text.split(/(?<=[.!?।])\s+/).filter(Boolean);
 
+/** A sentence that ends as one (a page's footer or a heading does not). */
+const complete = (sentence: string) => /[.!?।]["'\u201d)]*$/.test(sentence);
+
 /**
- * The quote of a passage: its sentence that best holds the question's words, a word counting
- * less the more sentences hold it (the first on a tie), with the sentences after it while the
- * quote is short; at most QUOTE_MAX_CHARS, cut at a word. Always a run of the passage's text.
+ * The quote of a passage: the run of at most QUOTE_SENTENCES sentences that best holds the
+ * question's words — each word once, counting less the more sentences hold it — the shortest and
+ * first on a tie; while shorter than QUOTE_MIN_WORDS it takes the complete sentences after it. At
+ * most QUOTE_MAX_CHARS, cut at a word. Always a run of the passage's own text.
  */
 export function quoteOf(asked: readonly string[], text: string): string {
   const sentences = sentencesOf(text);
   const holds = sentences.map((s) => asked.filter((w) => shareOf([w], s) > 0));
   const weight = (w: string) => 1 / holds.filter((h) => h.includes(w)).length;
-  const score = (i: number) => holds[i]!.reduce((sum, w) => sum + weight(w), 0);
-  let best = 0;
-  for (let i = 1; i < sentences.length; i++) if (score(i) > score(best)) best = i;
-  let quote = sentences[best] ?? text;
-  for (let i = best + 1; i < sentences.length; i++) {
+  const score = (from: number, to: number) =>
+    [...new Set(holds.slice(from, to).flat())].reduce((sum, w) => sum + weight(w), 0);
+  let best = { from: 0, to: Math.min(1, sentences.length), score: -1 };
+  for (let from = 0; from < sentences.length; from++) {
+    const last = Math.min(sentences.length, from + QUOTE_SENTENCES);
+    for (let to = from + 1; to <= last; to++) {
+      const run = score(from, to);
+      const tie = Math.abs(run - best.score) < 1e-9;
+      if (run > best.score || (tie && to - from < best.to - best.from)) {
+        best = { from, to, score: run };
+      }
+    }
+  }
+  let quote = sentences.slice(best.from, best.to).join(' ') || text;
+  for (let i = best.to; i < sentences.length && complete(sentences[i]!); i++) {
     if (quote.split(' ').length >= QUOTE_MIN_WORDS) break;
     quote = `${quote} ${sentences[i]}`;
   }
