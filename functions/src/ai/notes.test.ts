@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AI_SOURCE_MESSAGES } from '@gia/shared';
-import { notesAnswer, quoteOf, sameWord, shareOf } from './notes.ts';
+import { notesAnswer, quoteOf, sameWord, shareOf, wordWeights } from './notes.ts';
 import type { SentPassage } from './retrieval.ts';
 
 const passage = (id: string, page: number, text: string): SentPassage => ({
@@ -105,6 +105,31 @@ describe('notes mode: the answer quotes the notes', () => {
     const a = notesAnswer('What is the standard form of a quadratic equation?', topic);
     expect(a.citations[0]?.page).toBe(1);
     expect(a.citations.every((c) => c.page !== 2)).toBe(true);
+  });
+
+  it('weighs a word on every page (the title in each footer) little: only the page of the answer is quoted', () => {
+    const footed = [
+      'A quadratic equation has degree two, so it has at most two roots.',
+      'Split the middle term so that the product of its parts is ac.',
+      'The number b^2 - 4ac is called the discriminant.',
+    ].map((text, i) =>
+      passage(`P${i + 1}`, i + 1, `${text} Quadratic Equations - page ${i + 1} of 3`),
+    );
+    const weight = wordWeights(
+      ['degree', 'quadratic', 'equation'],
+      footed.map((p) => p.text),
+    );
+    expect(weight('degree')).toBeGreaterThan(3 * weight('quadratic'));
+    const a = notesAnswer('What is the degree of a quadratic equation?', {
+      passages: footed,
+      grounded: true,
+    });
+    expect(a.citations).toEqual([
+      expect.objectContaining({
+        page: 1,
+        quote: 'A quadratic equation has degree two, so it has at most two roots.',
+      }),
+    ]);
   });
 
   it('answers "not covered", without citations, when no passage holds half of the question', () => {

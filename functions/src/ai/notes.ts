@@ -33,12 +33,38 @@ export function sameWord(a: string, b: string): boolean {
   return n >= 4 && n >= Math.min(a.length, b.length) - 2;
 }
 
-/** The share (0–1) of the question's words a text holds. */
-export function shareOf(asked: readonly string[], text: string): number {
-  if (!asked.length) return 0;
+/** The question's words a text holds. */
+export function heldWords(asked: readonly string[], text: string): string[] {
   const have = new Set(queryWords(text));
-  const found = asked.filter((w) => have.has(w) || [...have].some((h) => sameWord(w, h)));
-  return found.length / asked.length;
+  return asked.filter((w) => have.has(w) || [...have].some((h) => sameWord(w, h)));
+}
+
+/** The share (0–1) of the question's words a text holds, each word weighing `weight` (else 1). */
+export function shareOf(
+  asked: readonly string[],
+  text: string,
+  weight: (word: string) => number = () => 1,
+): number {
+  const total = asked.reduce((sum, w) => sum + weight(w), 0);
+  if (!total) return 0;
+  return heldWords(asked, text).reduce((sum, w) => sum + weight(w), 0) / total;
+}
+
+/**
+ * How much each of the question's words tells among these passages (an inverse document
+ * frequency): ln((n + 1) / passages holding it). A word on every page — the notes' title in each
+ * page's footer — weighs little, a word of one page much. A word held by none weighs as the
+ * others do on average: it cannot tell the passages apart, but it still asks for something.
+ */
+export function wordWeights(asked: readonly string[], texts: readonly string[]) {
+  const held = texts.map((t) => new Set(heldWords(asked, t)));
+  const present = new Map<string, number>();
+  for (const w of asked) {
+    const n = held.filter((h) => h.has(w)).length;
+    if (n) present.set(w, Math.log((texts.length + 1) / n));
+  }
+  const mean = present.size ? [...present.values()].reduce((a, b) => a + b, 0) / present.size : 1;
+  return (w: string) => present.get(w) ?? mean;
 }
 
 /** The sentences of a passage (passages keep the notes' spacing: one space between words). */
@@ -55,14 +81,16 @@ const complete = (sentence: string) => /[.!?।]["'\u201d)]*$/.test(sentence);
  */
 export function quoteOf(asked: readonly string[], text: string): string {
   const sentences = sentencesOf(text);
-  const holds = sentences.map((s) => asked.filter((w) => shareOf([w], s) > 0));
+  const holds = sentences.map((s) => heldWords(asked, s));
   const weight = (w: string) => 1 / holds.filter((h) => h.includes(w)).length;
   const score = (from: number, to: number) =>
     [...new Set(holds.slice(from, to).flat())].reduce((sum, w) => sum + weight(w), 0);
+  // A run is of complete sentences (no footer or heading), unless the passage has none.
+  const usable = sentences.some(complete) ? complete : () => true;
   let best = { from: 0, to: Math.min(1, sentences.length), score: -1 };
   for (let from = 0; from < sentences.length; from++) {
     const last = Math.min(sentences.length, from + QUOTE_SENTENCES);
-    for (let to = from + 1; to <= last; to++) {
+    for (let to = from + 1; to <= last && usable(sentences[to - 1]!); to++) {
       const run = score(from, to);
       const tie = Math.abs(run - best.score) < 1e-9;
       if (run > best.score || (tie && to - from < best.to - best.from)) {
@@ -90,7 +118,8 @@ const citationOf = (p: SentPassage, quote: string): StoredCitation => ({
 
 /**
  * The notes' answer to a question from the scope's passages (best first, as retrieval ranked
- * them). Passages holding at least NOTES_MIN_SHARE of the question's words answer, the best
+ * them). Passages holding at least NOTES_MIN_SHARE of the question's words (weighed by
+ * wordWeights) answer, the best
  * share first (retrieval's order on a tie): up to NOTES_QUOTES of them (one for a hint) are
  * quoted, each cited. None: a question sharing no word with the passages is refused (most likely
  * off the topic; the notes cannot tell), any other is not covered. Outside a topic (no passages to
@@ -110,7 +139,15 @@ export function notesAnswer(
     };
   }
   const asked = [...new Set(queryWords(question))];
-  const scored = material.passages.map((p, rank) => ({ p, rank, share: shareOf(asked, p.text) }));
+  const weight = wordWeights(
+    asked,
+    material.passages.map((p) => p.text),
+  );
+  const scored = material.passages.map((p, rank) => ({
+    p,
+    rank,
+    share: shareOf(asked, p.text, weight),
+  }));
   if (!scored.some((s) => s.share > 0)) {
     return {
       answer: AI_SOURCE_MESSAGES.notesNothing,

@@ -233,6 +233,8 @@ describe('notes mode in the chat', () => {
       'https://s3.test/n.pdf?sig=1#page=3',
     );
     expect(screen.getByText('Notes p. 4')).toBeTruthy();
+    // The quotes are the answer itself: no second copy under each chip.
+    expect(turn.querySelector('details')).toBeNull();
     expect(screen.queryByText(NOTES_ONLY)).toBeNull();
   });
 

@@ -187,7 +187,7 @@ export function AiChat({
               ) : (
                 <Markdown text={t.content} />
               )}
-              <Citations citations={t.citations ?? []} />
+              <Citations citations={t.citations ?? []} quotes={t.mode !== 'notes'} />
               {t.covered === false &&
                 topicId &&
                 i === lastTeacher &&

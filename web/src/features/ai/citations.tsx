@@ -7,7 +7,14 @@ import type { AiCitation } from '@gia/shared';
  * a new tab, a video time seeks the lesson's video and plays it, the description is named. Each
  * chip's quote opens under it (a disclosure: a button, so Enter, Space and a tap all work).
  */
-export function Citations({ citations }: { citations: readonly AiCitation[] }) {
+export function Citations({
+  citations,
+  quotes = true,
+}: {
+  citations: readonly AiCitation[];
+  /** Each chip's quote under it: not when the answer itself shows the quotes (notes mode). */
+  quotes?: boolean;
+}) {
   const seek = usePlayerSeek((s) => s.seek);
   if (!citations.length) return null;
   return (
@@ -44,12 +51,14 @@ export function Citations({ citations }: { citations: readonly AiCitation[] }) {
         return (
           <li key={i}>
             {chip}
-            <details className="ai-cite-quote">
-              <summary>
-                Quote<span className="sr-only"> from {label}</span>
-              </summary>
-              <blockquote>{c.quote}</blockquote>
-            </details>
+            {quotes && (
+              <details className="ai-cite-quote">
+                <summary>
+                  Quote<span className="sr-only"> from {label}</span>
+                </summary>
+                <blockquote>{c.quote}</blockquote>
+              </details>
+            )}
           </li>
         );
       })}
