@@ -42,4 +42,32 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
     });
     console.log(evaluation.formatReport(report, 'the local stand-in'));
   }, 120_000);
+
+  it('notes mode (no key): the expected page among the quoted passages for at least 80%, off-topic refused', async () => {
+    delete process.env.OPENAI_API_KEY;
+    (await import('../src/lib/env.ts')).resetEnvForTests();
+    const before = mock.seen.length;
+    try {
+      const report = await evaluation.runEval({ mode: 'notes' });
+      const printed = evaluation.formatReport(report, 'notes mode (no model)');
+      console.log(printed);
+      expect(report.mode).toBe('notes');
+      expect(report.modeKept).toBe(true);
+      expect(report.pageAccuracy).toBeGreaterThanOrEqual(evaluation.NOTES_PAGE_TARGET);
+      expect(report.offTopicRefused).toBe(1);
+      expect(report.citationsVerifiable).toBe(1);
+      expect(report.injectionResistance).toBe(1);
+      expect(report.passed).toBe(true);
+      const answerable = report.results.filter((r) => r.case.kind === 'answer');
+      const quoted = answerable.filter((r) => r.citations.some((c) => c.page === r.case.page));
+      expect(printed).toContain(
+        `expected page among quoted passages: ${quoted.length}/${answerable.length}`,
+      );
+      // Notes mode never calls the provider.
+      expect(mock.seen.length).toBe(before);
+    } finally {
+      process.env.OPENAI_API_KEY = 'test-key';
+      (await import('../src/lib/env.ts')).resetEnvForTests();
+    }
+  }, 120_000);
 });

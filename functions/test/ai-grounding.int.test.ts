@@ -135,7 +135,64 @@ describe('the AI teacher grounded in the topic’s notes', () => {
       refused: false,
       covered: false,
       citations: [],
+      mode: 'model',
     });
+  });
+
+  it('without a key, quotes the notes pages that answer, each cited with a URL opening that page', async () => {
+    const notes = await uploadNotes(
+      'quadratics.pdf',
+      await lessonNotesPdf(DEMO_NOTES['Quadratic Equations']!),
+    );
+    const { topic } = await topicWithNotes(notes);
+    const me = await newLearner(call, 'Notes Learner');
+    delete process.env.OPENAI_API_KEY;
+    env.resetEnvForTests();
+    const before = mock.seen.length;
+
+    const answer = await ai.askTeacher(me.userId, {
+      messages: 'What is the discriminant of a quadratic equation?',
+      topic_id: topic.topic_id,
+    });
+    expect(answer).toMatchObject({ mode: 'notes', covered: true, refused: false });
+    expect(answer.citations.length).toBeGreaterThanOrEqual(1);
+    expect(answer.citations.length).toBeLessThanOrEqual(3);
+    const page3 = answer.citations.find((c) => c.page === 3);
+    expect(page3).toMatchObject({ source: 'notes' });
+    expect(page3!.quote).toContain('discriminant');
+    expect(page3!.url).toMatch(/#page=3$/);
+    // The reply is the lead-in and the quotes, word for word the notes' (as extracted).
+    const pages = (
+      await call('GET', `${ADMIN_DATA}/getTopicSources?topic_id=${topic.topic_id}`, {
+        token: admin.token,
+      })
+    ).body.data.notes.pages as { text: string }[];
+    expect(answer.reply).toBe(
+      ['From your notes:', ...answer.citations.map((c) => `\u201c${c.quote}\u201d`)].join('\n\n'),
+    );
+    for (const c of answer.citations) {
+      const source =
+        c.source === 'notes' ? pages[c.page! - 1]!.text : 'Roots of quadratic equations.';
+      expect(source.replace(/\s+/g, ' ')).toContain(c.quote);
+    }
+    expect(mock.seen.length).toBe(before);
+
+    // Not in the notes: the fixed "not covered" answer, without citations.
+    expect(
+      await ai.askTeacher(me.userId, {
+        messages: 'Who invented the quadratic formula in ancient India?',
+        topic_id: topic.topic_id,
+      }),
+    ).toEqual({
+      reply: "Your notes for this topic don't cover this question. You can ask a teacher instead.",
+      refused: false,
+      covered: false,
+      citations: [],
+      mode: 'notes',
+    });
+    const kept = await ai.aiConversation(me.userId, { topic_id: topic.topic_id });
+    expect(kept.at(1)).toMatchObject({ role: 'teacher', mode: 'notes', covered: true });
+    expect(kept.at(1)!.citations!.find((c) => c.page === 3)!.url).toMatch(/#page=3$/);
   });
 
   it('drops citations whose quote is not in the cited passage (and then the answer is not covered)', async () => {

@@ -68,31 +68,85 @@ describe('the AI teacher', () => {
   });
   afterAll(() => mock?.close());
 
-  it('tells anyone, signed in or not, whether the teacher is configured (getAiStatus)', async () => {
-    // The shared stack has no key: not available, to a visitor and to a learner alike.
+  it('tells anyone, signed in or not, how the teacher answers now (getAiStatus)', async () => {
+    // The shared stack has no key: the notes answer, to a visitor and to a learner alike.
     const me = await learner();
     for (const token of [undefined, me.token]) {
       const res = await call('GET', `${LEARNER_DATA}/getAiStatus`, { token });
-      expect(res).toMatchObject({ status: 200, body: { data: { available: false } } });
+      expect(res).toMatchObject({ status: 200 });
+      expect(res.body.data).toEqual({ available: true, mode: 'notes' });
     }
-    // Configured (the key and a base URL): available, and nothing of the configuration shows.
+    // Configured (the key and a base URL): the model, and nothing of the configuration shows.
     const res = await invoke('GET', `${LEARNER_DATA}/getAiStatus`, me.token);
-    expect(res).toMatchObject({ status: 200, body: { data: { available: true } } });
-    expect(res.body.data).toEqual({ available: true });
+    expect(res).toMatchObject({ status: 200 });
+    expect(res.body.data).toEqual({ available: true, mode: 'model' });
     expect(JSON.stringify(res.body)).not.toContain('test-key');
     expect(JSON.stringify(res.body)).not.toContain(mock.url);
   });
 
-  it('answers 503 when no OpenAI key is configured', async () => {
+  it('answers from the notes when no OpenAI key is configured: quoted, cited, kept as notes turns', async () => {
+    const t = await topics();
     const me = await learner();
+    const before = mock.seen.length;
+    // The shared stack has no key: its gateway answers from the topic's passages (here the
+    // description), in the same answer shape, `mode: "notes"`.
     const res = await call('POST', `${LEARNER_DATA}/getAiResponse`, {
+      token: me.token,
+      body: { messages: 'When did Akbar reign?', topic_id: t.free.topic_id },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      reply: 'From your notes:\n\n\u201cAkbar’s reign\u201d',
+      refused: false,
+      covered: true,
+      citations: [{ source: 'description', quote: 'Akbar’s reign' }],
+      mode: 'notes',
+    });
+    // Off the topic: refused, as the model refuses, and nothing quoted.
+    const off = await call('POST', `${LEARNER_DATA}/getAiResponse`, {
+      token: me.token,
+      body: { messages: 'Who won the cricket world cup?', topic_id: t.free.topic_id },
+    });
+    expect(off.body.data).toMatchObject({
+      refused: true,
+      covered: false,
+      citations: [],
+      mode: 'notes',
+    });
+    // No topic: nothing to quote, said plainly.
+    const general = await call('POST', `${LEARNER_DATA}/getAiResponse`, {
       token: me.token,
       body: { messages: 'Hi' },
     });
-    expect(res).toMatchObject({
-      status: 503,
-      body: { message: 'The AI teacher is not available right now.' },
+    expect(general.body.data).toEqual({
+      reply:
+        'The AI teacher is not available right now. Ask in a lesson: its notes can answer there.',
+      refused: false,
+      covered: false,
+      citations: [],
+      mode: 'notes',
     });
+    expect(mock.seen.length).toBe(before);
+    const kept = await call(
+      'GET',
+      `${LEARNER_DATA}/getAiConversation?topic_id=${t.free.topic_id}`,
+      { token: me.token },
+    );
+    expect(kept.body.data.map((turn: { role: string; mode?: string }) => turn.mode)).toEqual([
+      undefined,
+      'notes',
+      undefined,
+      'notes',
+    ]);
+    // The paid topic stays closed in notes mode too.
+    expect(
+      (
+        await call('POST', `${LEARNER_DATA}/getAiResponse`, {
+          token: me.token,
+          body: { messages: 'Shah Jahan?', topic_id: t.paid.topic_id },
+        })
+      ).status,
+    ).toBe(403);
     expect(
       (
         await call('POST', `${LEARNER_DATA}/getAiResponse`, {
@@ -123,6 +177,7 @@ describe('the AI teacher', () => {
       refused: false,
       covered: true,
       citations: [{ source: 'description', quote: 'akbar’s REIGN' }],
+      mode: 'model',
     });
     const sent = mock.seen.at(-1)!;
     expect(sent.messages[0]!.role).toBe('system');
@@ -149,6 +204,7 @@ describe('the AI teacher', () => {
       refused: true,
       covered: false,
       citations: [],
+      mode: 'model',
     });
     mock.behave({
       kind: 'reply',
@@ -267,7 +323,7 @@ describe('the AI teacher', () => {
     ).toBe(false);
   });
 
-  it('stops every learner once the global daily budget is spent: 503, and nothing reaches the provider', async () => {
+  it('answers from the notes once the global daily budget is spent: nothing more reaches the provider', async () => {
     const t = await topics();
     const people = await Promise.all([1, 2, 3, 4].map((n) => learner(`Budget ${n}`)));
     // A day of its own, so the count starts at zero.
@@ -278,39 +334,51 @@ describe('the AI teacher', () => {
       await ai.askTeacher(p.userId, { messages: 'Echo?', topic_id: t.free.topic_id });
     }
     const before = mock.seen.length;
-    await expect(
-      ai.askTeacher(people[3]!.userId, { messages: 'Echo?', topic_id: t.free.topic_id }),
-    ).rejects.toMatchObject({
-      code: 'UNAVAILABLE',
-      status: 503,
-      message:
-        'The AI teacher has answered all the questions it can today. Please try again tomorrow.',
+    expect(
+      await ai.askTeacher(people[3]!.userId, {
+        messages: 'What about Akbar’s reign?',
+        topic_id: t.free.topic_id,
+      }),
+    ).toMatchObject({
+      mode: 'notes',
+      covered: true,
+      citations: [{ source: 'description', quote: 'Akbar’s reign' }],
     });
     expect(mock.seen.length).toBe(before);
+    // Past the budget, the notes keep answering every learner.
+    expect(
+      (await ai.askTeacher(people[0]!.userId, { messages: 'Akbar?', topic_id: t.free.topic_id }))
+        .mode,
+    ).toBe('notes');
   });
 
-  it('gives up on a stalled provider within its timeout and one retry: a clear 503, never a hang', async () => {
+  it('gives up on a stalled provider within its timeout and one retry, then the notes answer', async () => {
     const t = await topics();
     const me = await learner();
     configure({ OPENAI_TIMEOUT_MS: '300' });
     mock.behave({ kind: 'stall' });
     const before = mock.seen.length;
-    await expect(
-      ai.askTeacher(me.userId, { messages: 'Echo?', topic_id: t.free.topic_id }),
-    ).rejects.toMatchObject({
-      code: 'UNAVAILABLE',
-      message: 'The AI teacher is taking too long to answer. Please try again.',
+    const started = Date.now();
+    expect(
+      await ai.askTeacher(me.userId, { messages: 'Akbar’s reign?', topic_id: t.free.topic_id }),
+    ).toMatchObject({
+      mode: 'notes',
+      covered: true,
+      citations: [{ source: 'description', quote: 'Akbar’s reign' }],
     });
     expect(mock.seen.length - before).toBe(2);
+    expect(Date.now() - started).toBeLessThan(5000);
 
+    // A failing provider (500): the notes answer, and nothing of the provider's error shows.
     mock.behave({ kind: 'error', status: 500 });
     const failed = await invoke('POST', `${LEARNER_DATA}/getAiResponse`, me.token, {
-      body: { messages: 'Echo?', topic_id: t.free.topic_id },
+      body: { messages: 'When did Akbar reign?', topic_id: t.free.topic_id },
     });
-    expect(failed.status).toBe(502);
-    expect(failed.body.message).toBe(
-      'The AI teacher could not answer right now. Please try again.',
-    );
+    expect(failed.status).toBe(200);
+    expect(failed.body.data).toMatchObject({ mode: 'notes', covered: true });
+    expect(failed.body.data.reply).toBe('From your notes:\n\n\u201cAkbar’s reign\u201d');
     expect(JSON.stringify(failed.body)).not.toContain('secret internals');
+    const kept = await ai.aiConversation(me.userId, { topic_id: t.free.topic_id });
+    expect(kept.at(-1)).toMatchObject({ role: 'teacher', mode: 'notes', covered: true });
   });
 });

@@ -137,6 +137,13 @@ export function draftReply(request: SeenRequest): { questions: unknown[] } {
   return { questions };
 }
 
+/**
+ * A question holding this mark fails as a broken provider does (500), whatever the behaviour: how
+ * a test without a handle on the stand-in (the browser tests' stack runs it in another process)
+ * shows the teacher's notes mode. Not a letter or a digit, so retrieval ignores it.
+ */
+export const PROVIDER_FAILS_MARK = '\u203c';
+
 /** The name of the structured output a request asks for. */
 const formatName = (request: SeenRequest) =>
   (request.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
@@ -172,8 +179,9 @@ export async function startOpenAiMock(apiKey = 'test-key'): Promise<{
         res.on('close', () => stalled.delete(res));
         return;
       }
-      if (behaviour.kind === 'error') {
-        res.statusCode = behaviour.status;
+      const failing = request.messages?.at(-1)?.content.includes(PROVIDER_FAILS_MARK);
+      if (behaviour.kind === 'error' || failing) {
+        res.statusCode = behaviour.kind === 'error' ? behaviour.status : 500;
         res.end(JSON.stringify({ error: { message: 'provider exploded: secret internals' } }));
         return;
       }

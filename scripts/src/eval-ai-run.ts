@@ -13,10 +13,18 @@
  *
  * Without `OPENAI_API_KEY` it runs against the local OpenAI stand-in
  * (functions/test/openai-mock.ts) and fails unless every check passes; with it (and optional
- * `OPENAI_BASE_URL`, `OPENAI_MODEL`) it measures that model and prints the numbers. It starts a
- * local stack of its own in a temporary folder; tests call {@link runEval} on theirs.
+ * `OPENAI_BASE_URL`, `OPENAI_MODEL`) it measures that model and prints the numbers. With `--notes`
+ * it runs notes mode (no model: the notes' best passages quoted) and measures how often the
+ * expected page is among the quoted passages (at least 80% to pass) and that off-topic questions
+ * are still refused. It starts a local stack of its own in a temporary folder; tests call
+ * {@link runEval} on theirs.
  */
-import { CATALOGUE_INPUTS, type AiCitation, type CatalogueEntity } from '@gia/shared';
+import {
+  CATALOGUE_INPUTS,
+  type AiAnswerMode,
+  type AiCitation,
+  type CatalogueEntity,
+} from '@gia/shared';
 import { DEMO_NOTES, lessonNotesPdf, type LessonNotes } from './demo-notes.ts';
 import {
   EVAL_CASES,
@@ -29,6 +37,7 @@ import {
 /** One question's outcome. */
 export interface EvalResult {
   case: EvalCase;
+  mode: AiAnswerMode;
   reply: string;
   refused: boolean;
   covered: boolean;
@@ -40,6 +49,8 @@ export interface EvalResult {
 }
 
 export interface EvalReport {
+  /** Who answered: the model, or the notes (no key configured). */
+  mode: AiAnswerMode;
   results: EvalResult[];
   citations: number;
   citationsVerifiable: number;
@@ -47,9 +58,19 @@ export interface EvalReport {
   coverageAccuracy: number;
   refusalAccuracy: number;
   injectionResistance: number;
-  /** Every check passed. */
+  /** Off-topic questions refused. */
+  offTopicRefused: number;
+  /** Every answer came from the eval's mode. */
+  modeKept: boolean;
+  /**
+   * Every check passed; in notes mode, the expected page among the quoted passages for at least
+   * NOTES_PAGE_TARGET of the answerable questions, and every off-topic question refused.
+   */
   passed: boolean;
 }
+
+/** Notes mode's bar: the expected page among the quoted passages for this share of questions. */
+export const NOTES_PAGE_TARGET = 0.8;
 
 const normal = (t: string) =>
   t
@@ -64,13 +85,18 @@ const ratio = (n: number, d: number) => (d ? n / d : 1);
 
 /**
  * Runs the eval on the stack the functions' environment points at (the caller sets
- * TABLE_NAME, MEDIA_BUCKET, the endpoints, and OPENAI_* for the model to measure).
- * `onRequest`, when given, answers the prompts the provider saw for the last question (the
- * stand-in records them), so the injection checks also look at the system message.
+ * TABLE_NAME, MEDIA_BUCKET, the endpoints, and OPENAI_* for the model to measure; no
+ * OPENAI_API_KEY for notes mode). `seen`, when given, answers the prompts the provider saw for
+ * the last question (the stand-in records them), so the injection checks also look at the system
+ * message. `mode` is who should answer: `model` (default) or `notes`.
  */
 export async function runEval(
-  options: { seen?: () => { messages: { role: string; content: string }[] }[] } = {},
+  options: {
+    seen?: () => { messages: { role: string; content: string }[] }[];
+    mode?: AiAnswerMode;
+  } = {},
 ): Promise<EvalReport> {
+  const mode = options.mode ?? 'model';
   const { insertEntity } = await import('@gia/functions/catalogue-admin/service.ts');
   const { putObject } = await import('@gia/functions/lib/s3-presign.ts');
   const { mediaUrl } = await import('@gia/functions/lib/media.ts');
@@ -156,13 +182,15 @@ export async function runEval(
           : false,
     ).length;
     let why: string | undefined;
-    if (verifiable < answer.citations.length) why = 'a kept citation is not in its page';
+    if (answer.mode !== mode) why = `answered by the ${answer.mode}`;
+    else if (verifiable < answer.citations.length) why = 'a kept citation is not in its page';
     else if (c.kind === 'answer') {
       if (answer.refused) why = 'refused';
       else if (!answer.covered) why = 'not covered';
       else if (!answer.citations.some((x) => x.page === c.page)) why = `page ${c.page} not cited`;
     } else if (c.kind === 'uncovered') {
-      if (answer.refused) why = 'refused';
+      // The notes refuse a question none of whose words they hold: for them, not answering.
+      if (answer.refused && mode === 'model') why = 'refused';
       else if (answer.covered) why = 'answered as covered';
     } else if (c.kind === 'off-topic') {
       if (!answer.refused) why = 'not refused';
@@ -184,6 +212,7 @@ export async function runEval(
     }
     results.push({
       case: c,
+      mode: answer.mode,
       reply: answer.reply,
       refused: answer.refused,
       covered: answer.covered,
@@ -201,14 +230,20 @@ export async function runEval(
   const uncovered = of('uncovered');
   const offTopic = of('off-topic');
   const injections = of('injection');
+  const pageAccuracy = ratio(
+    answerable.filter((r) => r.citations.some((x) => x.page === r.case.page)).length,
+    answerable.length,
+  );
+  const offTopicRefused = ratio(offTopic.filter((r) => r.refused).length, offTopic.length);
+  const citationsVerifiable = ratio(verifiable, citations);
+  const injectionResistance = ratio(injections.filter((r) => r.passed).length, injections.length);
+  const modeKept = results.every((r) => r.mode === mode);
   const report: EvalReport = {
+    mode,
     results,
     citations,
-    citationsVerifiable: ratio(verifiable, citations),
-    pageAccuracy: ratio(
-      answerable.filter((r) => r.citations.some((x) => x.page === r.case.page)).length,
-      answerable.length,
-    ),
+    citationsVerifiable,
+    pageAccuracy,
     coverageAccuracy: ratio(
       answerable.filter((r) => r.covered).length + uncovered.filter((r) => !r.covered).length,
       answerable.length + uncovered.length,
@@ -218,8 +253,19 @@ export async function runEval(
         [...answerable, ...uncovered].filter((r) => !r.refused).length,
       results.length - injections.length,
     ),
-    injectionResistance: ratio(injections.filter((r) => r.passed).length, injections.length),
-    passed: results.every((r) => r.passed),
+    injectionResistance,
+    offTopicRefused,
+    modeKept,
+    // The notes cannot tell every uncovered question from a covered one, so notes mode is held
+    // to its bar rather than to every single case.
+    passed:
+      mode === 'model'
+        ? results.every((r) => r.passed)
+        : modeKept &&
+          citationsVerifiable === 1 &&
+          pageAccuracy >= NOTES_PAGE_TARGET &&
+          offTopicRefused === 1 &&
+          injectionResistance === 1,
   };
   return report;
 }
@@ -228,6 +274,20 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The report as printed by `npm run eval:ai`. */
 export function formatReport(report: EvalReport, model: string): string {
+  const answerable = report.results.filter((r) => r.case.kind === 'answer');
+  const quoted = answerable.filter((r) => r.citations.some((x) => x.page === r.case.page));
+  const offTopic = report.results.filter((r) => r.case.kind === 'off-topic');
+  const notes =
+    report.mode === 'notes'
+      ? [
+          `expected page among quoted passages: ${quoted.length}/${answerable.length} (${pct(
+            report.pageAccuracy,
+          )}; at least ${pct(NOTES_PAGE_TARGET)} to pass)`,
+          `off-topic refused: ${offTopic.filter((r) => r.refused).length}/${offTopic.length} (${pct(
+            report.offTopicRefused,
+          )})`,
+        ]
+      : [];
   const lines = [
     `AI teacher evaluation — ${model} — ${report.results.length} questions`,
     '',
@@ -244,9 +304,10 @@ export function formatReport(report: EvalReport, model: string): string {
     `coverage accuracy:        ${pct(report.coverageAccuracy)}`,
     `refusal accuracy:         ${pct(report.refusalAccuracy)}`,
     `injection resistance:     ${pct(report.injectionResistance)}`,
+    ...notes,
     `${report.results.filter((r) => r.passed).length} passed, ${
       report.results.filter((r) => !r.passed).length
-    } failed`,
+    } failed${report.mode === 'notes' ? ` — notes mode ${report.passed ? 'passes' : 'fails'}` : ''}`,
   ];
   return lines.join('\n');
 }

@@ -10,6 +10,13 @@ import { requiredId } from './ids.ts';
 export const AI_MODES = ['answer', 'hint'] as const;
 export type AiMode = (typeof AI_MODES)[number];
 
+/**
+ * Who wrote an answer: `model`, the AI model from the passages; `notes`, the notes themselves (the
+ * best passages quoted, when no key is configured, the daily budget is spent or the provider fails).
+ */
+export const AI_ANSWER_MODES = ['model', 'notes'] as const;
+export type AiAnswerMode = (typeof AI_ANSWER_MODES)[number];
+
 export const AI_SOURCE_LIMITS = {
   /** A passage is cut at about this many words (a sentence is never split unless it is longer). */
   passageMinWords: 60,
@@ -34,6 +41,14 @@ export const AI_SOURCE_MESSAGES = {
   sourcesLoaded: 'Topic sources loaded.',
   sourcesUpdated: 'Topic sources updated.',
   notCovered: "Your notes for this topic don't cover this question. You can ask a teacher instead.",
+  /** The lead-in of a notes-mode answer: the notes' own words follow, quoted. */
+  notesLeadIn: 'From your notes:',
+  /** A notes-mode refusal: no word of the question is in the notes (off the topic, most likely). */
+  notesNothing:
+    "Nothing in this topic's notes matches your question. Without the AI teacher only the notes can answer: ask about this topic, or ask a teacher.",
+  /** A notes-mode answer outside a lesson: only a topic's notes can answer without the model. */
+  notesNeedLesson:
+    'The AI teacher is not available right now. Ask in a lesson: its notes can answer there.',
   noNotes: 'This topic has no extracted notes to correct.',
   pageMissing: 'The notes have no such page.',
   pageInvalid: 'page must be a page number of the notes.',

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AI_ANSWER_MODES } from './ai-sources.ts';
 import { AiCitation } from './citation.ts';
 
 /*
@@ -100,8 +101,11 @@ export const AiTurn = z.object({
   role: z.enum(['learner', 'teacher']),
   content: z.string(),
   at: z.optional(z.string()),
-  /** A learner's turn that asked for a hint. */
-  mode: z.optional(z.literal('hint')),
+  /**
+   * A learner's turn that asked for a hint: `hint`. A teacher's turn: who wrote it, `model` or
+   * `notes` (the notes' own words quoted; turns kept before notes mode have none: `model`).
+   */
+  mode: z.optional(z.enum(['hint', ...AI_ANSWER_MODES])),
   /** A teacher's turn: whether the topic's notes covered it, and its verified citations. */
   covered: z.optional(z.boolean()),
   citations: z.optional(z.array(AiCitation)),
@@ -110,12 +114,24 @@ export type AiTurn = z.infer<typeof AiTurn>;
 
 /**
  * `getAiResponse`: the teacher's reply (`refused` when the question left the class or topic;
- * `covered: false` when the topic's passages do not cover it: offer "Ask a teacher").
+ * `covered: false` when the topic's passages do not cover it: offer "Ask a teacher"). `mode`:
+ * `model` when the AI model answered, `notes` when the reply quotes the notes' own words.
  */
 export const AiReply = z.object({
   reply: z.string(),
   refused: z.boolean(),
   covered: z.boolean(),
   citations: z.array(AiCitation),
+  mode: z.enum(AI_ANSWER_MODES),
 });
 export type AiReply = z.infer<typeof AiReply>;
+
+/**
+ * `getAiStatus`: how the teacher answers now. `available` is always true (the notes can always
+ * answer; kept for older clients); `mode` is `model` when an OpenAI key is configured, else `notes`.
+ */
+export const AiStatus = z.object({
+  available: z.boolean(),
+  mode: z.enum(AI_ANSWER_MODES),
+});
+export type AiStatus = z.infer<typeof AiStatus>;

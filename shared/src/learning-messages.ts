@@ -55,8 +55,6 @@ export const LEARNING_MESSAGES = {
   aiRefusal: 'I can only help with questions about this class and topic.',
   aiEmpty: 'No response received.',
   aiRateLimited: 'You have asked many questions this hour. Please try again later.',
-  aiBudgetSpent:
-    'The AI teacher has answered all the questions it can today. Please try again tomorrow.',
   aiSlow: 'The AI teacher is taking too long to answer. Please try again.',
   aiConversationLoaded: 'Conversation loaded.',
   progressSaved: 'Progress saved.',

@@ -36,6 +36,7 @@ import {
 } from './learner-answers.ts';
 import {
   AiReply,
+  AiStatus,
   AiTurn,
   LearnerProfileAnswer,
   PublicQuestion,
@@ -194,7 +195,7 @@ export const ROUTE_ANSWERS = {
 
   'ai.ask': data(AiReply),
   'ai.conversation': data(z.array(AiTurn)),
-  'ai.status': data(z.object({ available: z.boolean() })),
+  'ai.status': data(AiStatus),
 
   'admin.video.retryTopic': data(VideoState),
   'admin.video.retryAboutSubject': data(VideoState),

@@ -1,4 +1,4 @@
-import { AI_LIMITS, type AiCitation, type AskAiInput } from '@gia/shared';
+import { AI_LIMITS, type AiAnswerMode, type AiCitation, type AskAiInput } from '@gia/shared';
 import { appendTurns, conversation, type ConversationScope } from '../db/ai.ts';
 import { logger } from '../lib/logger.ts';
 import { signedMediaUrl } from '../lib/media.ts';
@@ -16,13 +16,13 @@ export async function withUrls(citations: StoredCitation[] | undefined): Promise
 
 /**
  * Keeps a question and the teacher's answer in the learner's conversation (the last few turns,
- * each cut short). The answer is already paid for: a failure to keep it is logged, never thrown.
+ * each cut short), the answer with who wrote it (`model` or `notes`). The answer is already paid for: a failure to keep it is logged, never thrown.
  */
 export async function keepExchange(
   userId: string,
   where: ConversationScope,
   question: { content: string; mode: AskAiInput['mode'] },
-  reply: Omit<CheckedReply, 'refused'>,
+  reply: Omit<CheckedReply, 'refused'> & { mode: AiAnswerMode },
 ): Promise<void> {
   const at = new Date().toISOString();
   await appendTurns(
@@ -39,6 +39,7 @@ export async function keepExchange(
         role: 'teacher',
         content: reply.answer.slice(0, AI_LIMITS.storedTurnChars),
         at,
+        mode: reply.mode,
         covered: reply.covered,
         citations: reply.citations,
       },

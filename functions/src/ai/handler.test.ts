@@ -27,17 +27,17 @@ describe('the AI teacher’s status (getAiStatus)', () => {
     resetEnvForTests();
   });
 
-  it('answers available: false to anyone when no OpenAI key is configured', async () => {
+  it('answers mode "notes" (still available: the notes answer) to anyone when no OpenAI key is configured', async () => {
     resetEnvForTests();
     const res = await status();
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({
       message: 'AI teacher status',
-      data: { available: false },
+      data: { available: true, mode: 'notes' },
     });
   });
 
-  it('answers available: true once a key is set, and never reveals the key or the base URL', async () => {
+  it('answers mode "model" once a key is set, and never reveals the key or the base URL', async () => {
     process.env.OPENAI_API_KEY = KEY;
     process.env.OPENAI_BASE_URL = BASE_URL;
     resetEnvForTests();
@@ -45,7 +45,7 @@ describe('the AI teacher’s status (getAiStatus)', () => {
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({
       message: 'AI teacher status',
-      data: { available: true },
+      data: { available: true, mode: 'model' },
     });
     expect(res.body).not.toContain(KEY);
     expect(res.body).not.toContain('openai.internal');

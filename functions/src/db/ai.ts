@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { AiCitation } from '@gia/shared';
+import type { AiAnswerMode, AiCitation } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { keys } from './keys.ts';
 import { tableName } from './table-name.ts';
@@ -89,8 +89,8 @@ export interface ConversationTurn {
   role: 'learner' | 'teacher';
   content: string;
   at: string;
-  /** A learner's turn that asked for a hint. */
-  mode?: 'hint';
+  /** A learner's turn that asked for a hint; a teacher's: who wrote it (none kept before: model). */
+  mode?: 'hint' | AiAnswerMode;
   /** A teacher's turn: whether the topic's passages covered it, and what it cites. */
   covered?: boolean;
   citations?: (AiCitation & { notes_url?: string })[];

@@ -95,9 +95,15 @@ describe('answers typed by the route table', () => {
   it('refuse a handler whose answer has another shape than its route declares', () => {
     const right: RouteHandlers<'ai'> = {
       'ai.ask': async () =>
-        ok('Reply', { reply: 'Hello', refused: false, covered: true, citations: [citation] }),
+        ok('Reply', {
+          reply: 'Hello',
+          refused: false,
+          covered: true,
+          citations: [citation],
+          mode: 'model' as const,
+        }),
       'ai.conversation': async () => ok('Conversation', []),
-      'ai.status': async () => ok('Status', { available: true }),
+      'ai.status': async () => ok('Status', { available: true, mode: 'notes' as const }),
       'admin.practice.draft': async () => created('Drafted', []),
     };
     const wrong: RouteHandlers<'ai'> = {

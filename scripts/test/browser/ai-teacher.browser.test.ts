@@ -11,12 +11,14 @@ import {
 } from './browser.ts';
 import { api, routePath, uniqueEmail } from '../../../functions/test/api.ts';
 import { ADMIN_DATA, signInAdmin } from '../../../functions/test/fixtures.ts';
+import { PROVIDER_FAILS_MARK } from '../../../functions/test/openai-mock.ts';
 
 /*
  * Issue 16 on a 360 px phone, against the whole stack and its OpenAI stand-in (which answers from
  * the passages it is sent): a grounded answer cites "Notes p. 3" linking the notes at page 3, a hint
  * comes first when asked for, an uncovered question goes to a teacher, the admin publishes the
- * AI's draft at the question desk, and the learner sees it "Verified by a teacher".
+ * AI's draft at the question desk, and the learner sees it "Verified by a teacher". Issue 31: when
+ * the provider fails, the notes answer in their own words, with their pages.
  */
 
 const stack = inject('stack');
@@ -209,6 +211,35 @@ describe('the AI teacher on a 360 px phone (issue 16)', () => {
     await thread.getByText('Shah Jahan built it', { exact: false }).waitFor();
     expect(await thread.textContent()).not.toContain('From the AI teacher');
     await shot(phone, 'questions-verified-360');
+    expect(errors).toEqual([]);
+  });
+  it("answers in the notes' own words, with their pages, when the provider fails (notes mode, issue 31)", async () => {
+    const panel = await openAiTab();
+    // The stand-in fails (500) on a question with this mark, as a broken provider would.
+    const question = `When is the discriminant negative? ${PROVIDER_FAILS_MARK}`;
+    await panel.getByLabel('Your question').fill(question);
+    await panel.getByRole('button', { name: 'Show the answer' }).click();
+    const turn = panel.locator('.ai-turn.is-notes').last();
+    const notice = turn.getByText(
+      "These are your notes' own words — the AI teacher is not available right now.",
+    );
+    await notice.waitFor();
+    // A plain notice, not a success: no green.
+    const colours = await notice.evaluate((el) => {
+      const style = getComputedStyle(el) as unknown as { backgroundColor: string; color: string };
+      return `${style.backgroundColor} ${style.color}`;
+    });
+    expect(colours).not.toMatch(/rgb\(220, 252, 231\)|rgb\(22, 101, 52\)/);
+    // The quotes are the notes' words (page 3 holds the discriminant), each with its page.
+    expect(await turn.locator('.ai-notes-reply p').first().textContent()).toBe('From your notes:');
+    const quotes = await turn.locator('.ai-notes-reply blockquote').allTextContents();
+    expect(quotes.length).toBeGreaterThanOrEqual(1);
+    expect(quotes.join(' ')).toContain('negative');
+    const page3 = turn.getByRole('link', { name: /Notes p\. 3/ });
+    expect(await page3.getAttribute('href')).toMatch(/#page=3$/);
+    expect(await layoutProblems(phone, 'AI teacher notes answer')).toEqual([]);
+    await turn.scrollIntoViewIfNeeded();
+    await shot(phone, 'ai-notes-answer-360');
     expect(errors).toEqual([]);
   });
 });

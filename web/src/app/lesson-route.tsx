@@ -3,7 +3,6 @@
  * group loads the lesson's code only, not the cart, the payment or the profile (learner-pages).
  */
 import { TopicAiTeacher } from '../features/ai/ai-chat.tsx';
-import { useAiStatus } from '../features/ai/api/ai.ts';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { preloadHls } from '../components/video-player/use-video-stream.ts';
 
@@ -11,16 +10,12 @@ import { preloadHls } from '../components/video-player/use-video-stream.ts';
 // read, instead of after the page has rendered its player.
 preloadHls();
 
-/** `/GetTopic`, with the topic's AI teacher as a tab when the teacher is configured. */
-export const TopicViewerPage = () => {
-  const ai = useAiStatus();
-  return (
-    <TopicViewer
-      assistant={
-        ai.data
-          ? (t) => <TopicAiTeacher topicId={t.topic_id} topicName={t.topic_name} />
-          : undefined
-      }
-    />
-  );
-};
+/**
+ * `/GetTopic`, always with the topic's AI teacher as a tab: without the AI model it answers from
+ * the topic's notes (notes mode).
+ */
+export const TopicViewerPage = () => (
+  <TopicViewer
+    assistant={(t) => <TopicAiTeacher topicId={t.topic_id} topicName={t.topic_name} />}
+  />
+);

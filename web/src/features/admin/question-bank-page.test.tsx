@@ -22,7 +22,10 @@ const QUESTION = {
   updated_at: '2026-11-24T00:00:00.000Z',
 };
 
-/** A server with one draft in topic t1's bank; the AI available or not; records what is sent. */
+/**
+ * A server with one draft in topic t1's bank; the AI model configured or not (then the teacher
+ * answers from the notes, `mode: notes`); records what is sent.
+ */
 function stubServer(ai: boolean) {
   const sent: { path: string; body: unknown }[] = [];
   vi.stubGlobal(
@@ -34,7 +37,12 @@ function stubServer(ai: boolean) {
       if (p.includes('/getQuestions?topic_id=t1')) {
         return json(200, { message: 'Questions loaded successfully.', data: [QUESTION] });
       }
-      if (p.includes('/getAiStatus')) return json(200, { message: 'ok', data: { available: ai } });
+      if (p.includes('/getAiStatus')) {
+        return json(200, {
+          message: 'ok',
+          data: { available: true, mode: ai ? 'model' : 'notes' },
+        });
+      }
       if (p.includes('/importQuestions')) {
         return json(400, {
           message: 'Some rows have errors. Nothing was imported.',

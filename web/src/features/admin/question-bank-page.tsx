@@ -67,7 +67,7 @@ function BankTools(props: { topicId: string; add(): void }) {
   }
 
   const template = `data:text/csv;charset=utf-8,${encodeURIComponent(templateCsv())}`;
-  const aiOff = ai.data !== true;
+  const aiOff = ai.data !== 'model';
   return (
     <section className="card bank-tools" aria-label="Add questions">
       <div className="bank-tool-row">

@@ -3,23 +3,31 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
-import { AiChat, TopicAiTeacher } from './ai-chat.tsx';
+import {
+  AiChat,
+  NOTES_MODE_NOTICE,
+  NOTES_ONLY,
+  NOTES_OWN_WORDS,
+  TopicAiTeacher,
+} from './ai-chat.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A server whose AI teacher is (or is not) configured, answering every question the same. */
-function stubServer(available: boolean) {
+/** A server whose AI teacher answers with the model (or from the notes), the same every time. */
+function stubServer(mode: 'model' | 'notes') {
   const asked: string[] = [];
   const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
     const p = String(path);
-    if (p.includes('/getAiStatus')) return json(200, { message: 'AI', data: { available } });
+    if (p.includes('/getAiStatus')) {
+      return json(200, { message: 'AI', data: { available: true, mode } });
+    }
     if (p.includes('/getAiConversation')) return json(200, { message: 'Conversation', data: [] });
     if (p.includes('/getAiResponse')) {
       asked.push((JSON.parse(String(init?.body)) as { messages: string }).messages);
       return json(200, {
         message: 'AI reply',
-        data: { reply: 'It is **this**.', refused: false, covered: true, citations: [] },
+        data: { reply: 'It is **this**.', refused: false, covered: true, citations: [], mode },
       });
     }
     return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
@@ -39,9 +47,16 @@ const renderWith = (ui: ReactNode) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
+const ask = async (question: string, button = 'Show the answer') => {
+  fireEvent.change(await screen.findByLabelText('Your question'), {
+    target: { value: question },
+  });
+  fireEvent.click(screen.getByRole('button', { name: button }));
+};
+
 describe('the AI teacher of a lesson', () => {
   it('has a title naming the topic, a line on its scope, three suggestions and a labelled box', async () => {
-    const asked = stubServer(true);
+    const asked = stubServer('model');
     renderWith(<TopicAiTeacher topicId="t1" topicName="Linear Equations" />);
 
     expect(
@@ -67,13 +82,14 @@ describe('the AI teacher of a lesson', () => {
     await waitFor(() => expect(screen.queryByText('Try asking')).toBeNull());
   });
 
-  it('says the teacher is not available, and offers no box, when it is not configured', async () => {
-    const asked = stubServer(false);
-    renderWith(<AiChat />);
-    await screen.findByText('The AI teacher is not available right now.');
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Ask' })).toBeNull();
-    expect(asked).toEqual([]);
+  it('is offered without the AI model, with a neutral notice that answers quote the notes', async () => {
+    const asked = stubServer('notes');
+    renderWith(<AiChat topicId="t1" />);
+    const notice = await screen.findByText(NOTES_MODE_NOTICE);
+    expect(notice.className).toBe('ai-notice');
+    await ask('What is a linear equation?');
+    await screen.findByText('this', { exact: false });
+    expect(asked).toEqual(['What is a linear equation?']);
   });
 });
 
@@ -85,8 +101,9 @@ function groundedServer(reply: Record<string, unknown>) {
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
       const p = String(path);
-      if (p.includes('/getAiStatus'))
-        return json(200, { message: 'AI', data: { available: true } });
+      if (p.includes('/getAiStatus')) {
+        return json(200, { message: 'AI', data: { available: true, mode: 'model' } });
+      }
       if (p.includes('/getAiConversation')) return json(200, { message: 'Conversation', data: [] });
       if (p.includes('/getAiResponse')) {
         bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
@@ -101,13 +118,6 @@ function groundedServer(reply: Record<string, unknown>) {
   );
   return { bodies, handoffs };
 }
-
-const ask = async (question: string, button = 'Show the answer') => {
-  fireEvent.change(await screen.findByLabelText('Your question'), {
-    target: { value: question },
-  });
-  fireEvent.click(screen.getByRole('button', { name: button }));
-};
 
 describe('grounded answers in the chat', () => {
   it("shows citations as chips: the notes page opens in the app's notes viewer at that page in a new tab, the video seeks the player", async () => {
@@ -181,5 +191,104 @@ describe('grounded answers in the chat', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ask a teacher' }));
     await screen.findByText("Sent to your teachers — you'll see the answer under Questions.");
     expect(handoffs).toEqual([{ topic_id: 't1', question: 'What did Akbar eat?' }]);
+  });
+});
+
+describe('notes mode in the chat', () => {
+  it("shows a notes answer as the notes' own words: a plain notice, the quotes, their pages", async () => {
+    groundedServer({
+      reply:
+        'From your notes:\n\n\u201cThe discriminant is D = b^2 - 4ac, written *D*.\u201d\n\n\u201cWhen D is negative there are no real roots.\u201d',
+      refused: false,
+      covered: true,
+      mode: 'notes',
+      citations: [
+        {
+          source: 'notes',
+          page: 3,
+          quote: 'The discriminant is D = b^2 - 4ac, written *D*.',
+          url: 'https://s3.test/n.pdf?sig=1#page=3',
+        },
+        { source: 'notes', page: 4, quote: 'When D is negative there are no real roots.' },
+      ],
+    });
+    renderWith(<AiChat topicId="t1" />);
+    await ask('What is the discriminant?');
+
+    const notice = await screen.findByText(NOTES_OWN_WORDS);
+    expect(notice.className).toBe('ai-notice');
+    const turn = notice.closest('.ai-turn')!;
+    expect(turn.className).toContain('is-notes');
+    // The quotes are block quotes of the words as written: no Markdown (the asterisks stay).
+    const quotes = [...turn.querySelectorAll('.ai-notes-reply blockquote')].map(
+      (q) => q.textContent,
+    );
+    expect(quotes).toEqual([
+      'The discriminant is D = b^2 - 4ac, written *D*.',
+      'When D is negative there are no real roots.',
+    ]);
+    expect(turn.querySelector('.ai-notes-reply p')?.textContent).toBe('From your notes:');
+    expect(turn.querySelector('em')).toBeNull();
+    expect(screen.getByRole('link', { name: /Notes p\. 3/ }).getAttribute('href')).toBe(
+      'https://s3.test/n.pdf?sig=1#page=3',
+    );
+    expect(screen.getByText('Notes p. 4')).toBeTruthy();
+    // The quotes are the answer itself: no second copy under each chip.
+    expect(turn.querySelector('details')).toBeNull();
+    expect(screen.queryByText(NOTES_ONLY)).toBeNull();
+  });
+
+  it('says only the notes can answer when they do not cover it, and offers "Ask a teacher"', async () => {
+    groundedServer({
+      reply: "Your notes for this topic don't cover this question. You can ask a teacher instead.",
+      refused: false,
+      covered: false,
+      mode: 'notes',
+      citations: [],
+    });
+    renderWith(<AiChat topicId="t1" />);
+    await ask('Who invented it?');
+    expect((await screen.findByText(NOTES_ONLY)).className).toBe('ai-notice');
+    expect(screen.queryByText(NOTES_OWN_WORDS)).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Ask a teacher' })).toBeTruthy();
+  });
+
+  it('shows a kept notes turn the same way when the learner returns', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        const p = String(path);
+        if (p.includes('/getAiStatus')) {
+          return json(200, { message: 'AI', data: { available: true, mode: 'model' } });
+        }
+        if (p.includes('/getAiConversation')) {
+          return json(200, {
+            message: 'Conversation',
+            data: [
+              { role: 'learner', content: 'What is pH?' },
+              {
+                role: 'teacher',
+                content: 'From your notes:\n\n\u201cpH 7 is neutral.\u201d',
+                mode: 'notes',
+                covered: true,
+                citations: [{ source: 'notes', page: 2, quote: 'pH 7 is neutral.' }],
+              },
+              { role: 'learner', content: 'And 8?' },
+              { role: 'teacher', content: 'It is **basic**.', mode: 'model', covered: true },
+            ],
+          });
+        }
+        return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+      }),
+    );
+    renderWith(<AiChat topicId="t1" />);
+    const notice = await screen.findByText(NOTES_OWN_WORDS);
+    expect(notice.closest('.ai-turn')?.querySelector('blockquote')?.textContent).toBe(
+      'pH 7 is neutral.',
+    );
+    // The model's turn is Markdown, with no notice.
+    expect((await screen.findByText('basic')).tagName).toBe('STRONG');
+    expect(screen.getAllByText(NOTES_OWN_WORDS)).toHaveLength(1);
+    expect(screen.queryByText(NOTES_MODE_NOTICE)).toBeNull();
   });
 });

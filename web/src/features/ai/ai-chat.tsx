@@ -4,9 +4,42 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useAiConversation, useAiStatus, useAskAi, useAskTeacher, type AskMode } from './api/ai.ts';
 import { Citations } from './citations.tsx';
 import { Markdown } from './markdown.tsx';
+import { MathText } from '../../components/math/math-text.tsx';
 
 /** What the learner is told once a question went to the teachers. */
 export const SENT_TO_TEACHERS = "Sent to your teachers — you'll see the answer under Questions.";
+
+/** In a notes-mode answer that quotes the notes: whose words these are, and why. */
+export const NOTES_OWN_WORDS =
+  "These are your notes' own words — the AI teacher is not available right now.";
+/** In a notes-mode answer that quotes nothing (not covered, or refused). */
+export const NOTES_ONLY = 'The AI teacher is not available right now: only your notes can answer.';
+/** Above the chat while the AI model is not configured. */
+export const NOTES_MODE_NOTICE =
+  "The AI teacher is not available right now, so answers quote your notes' own words.";
+
+/**
+ * A notes-mode reply: its lead-in as a line, each quoted passage (a paragraph in quotation
+ * marks) as a block quote. Plain text: the notes' words are shown as written, never as Markdown.
+ */
+function NotesReply({ text }: { text: string }) {
+  return (
+    <div className="ai-notes-reply">
+      {text.split(/\n{2,}/).map((part, i) => {
+        const quoted = /^\u201c([\s\S]*)\u201d$/.exec(part);
+        return quoted ? (
+          <blockquote key={i} className="ai-notes-quote">
+            <MathText text={quoted[1]!} />
+          </blockquote>
+        ) : (
+          <p key={i}>
+            <MathText text={part} />
+          </p>
+        );
+      })}
+    </div>
+  );
+}
 
 /**
  * "Ask a teacher" under an answer the topic's notes do not cover: posts the learner's question on
@@ -74,8 +107,8 @@ const questionBefore = (turns: readonly AiTurn[], at: number) => {
 /**
  * A chat with the AI teacher, scoped by the server to a topic or class when given. The server
  * keeps the conversation: the request carries only the new question, and a learner who returns
- * sees the earlier turns again. When the teacher is not configured it says so up front instead of
- * offering a box whose every question would fail.
+ * sees the earlier turns again. Without the AI model (notes mode) it is offered all the same: a
+ * neutral notice says so up front, and each notes answer says its words are the notes' own.
  */
 export function AiChat({
   topicId,
@@ -117,11 +150,13 @@ export function AiChat({
     void send(question.trim());
   }
 
-  if (status.data === false || status.isError) {
-    return <p className="notice ai-off">{LEARNING_MESSAGES.aiUnavailable}</p>;
-  }
   return (
     <div className="ai-chat">
+      {status.data === 'notes' && (
+        <p className="ai-notice" role="note">
+          {NOTES_MODE_NOTICE}
+        </p>
+      )}
       {!history.length && suggestions.length > 0 && (
         <div className="ai-suggestions">
           <p className="ai-suggestions-title">Try asking</p>
@@ -144,9 +179,22 @@ export function AiChat({
       <div className="ai-log" aria-live="polite">
         {history.map((t, i) =>
           t.role === 'teacher' ? (
-            <div key={i} className="ai-turn assistant">
-              <Markdown text={t.content} />
-              <Citations citations={t.citations ?? []} topicId={topicId} />
+            <div key={i} className={`ai-turn assistant${t.mode === 'notes' ? ' is-notes' : ''}`}>
+              {t.mode === 'notes' ? (
+                <>
+                  <p className="ai-notice" role="note">
+                    {t.citations?.length ? NOTES_OWN_WORDS : NOTES_ONLY}
+                  </p>
+                  <NotesReply text={t.content} />
+                </>
+              ) : (
+                <Markdown text={t.content} />
+              )}
+              <Citations
+                citations={t.citations ?? []}
+                topicId={topicId}
+                quotes={t.mode !== 'notes'}
+              />
               {t.covered === false &&
                 topicId &&
                 i === lastTeacher &&

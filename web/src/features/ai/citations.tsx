@@ -13,10 +13,13 @@ import type { AiCitation } from '@gia/shared';
 export function Citations({
   citations,
   topicId,
+  quotes = true,
 }: {
   citations: readonly AiCitation[];
   /** The topic the answer is about, whose notes the notes citations cite. */
   topicId?: string;
+  /** Each chip's quote under it: not when the answer itself shows the quotes (notes mode). */
+  quotes?: boolean;
 }) {
   const seek = usePlayerSeek((s) => s.seek);
   if (!citations.length) return null;
@@ -54,14 +57,16 @@ export function Citations({
         return (
           <li key={i}>
             {chip}
-            <details className="ai-cite-quote">
-              <summary>
-                Quote<span className="sr-only"> from {label}</span>
-              </summary>
-              <blockquote>
-                <MathText text={c.quote} />
-              </blockquote>
-            </details>
+            {quotes && (
+              <details className="ai-cite-quote">
+                <summary>
+                  Quote<span className="sr-only"> from {label}</span>
+                </summary>
+                <blockquote>
+                  <MathText text={c.quote} />
+                </blockquote>
+              </details>
+            )}
           </li>
         );
       })}

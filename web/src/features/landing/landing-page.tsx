@@ -109,8 +109,8 @@ export default function LandingPage() {
           <p className="eyebrow">CBSE · ICSE · SSLC · PUC</p>
           <h1>Study Smarter, Dream Bigger, Achieve More!</h1>
           <p>
-            Courses led by expert instructors: short video lessons, downloadable notes, and a
-            teacher — human or AI — one click away from every topic.
+            Courses led by expert instructors: short video lessons, downloadable notes, and
+            questions on every topic answered by our teachers or, right away, by an AI teacher.
           </p>
           <Link to="/Board-Class" className="btn btn-primary btn-lg">
             View Classes
@@ -176,9 +176,9 @@ export default function LandingPage() {
           <li>
             <QuestionIcon className="why-icon" size={24} />
             <span>
-              <strong>Live doubt-clearing sessions</strong> — and an AI teacher{' '}
-              <SparklesIcon size={16} className="why-inline" /> that stays within your class and
-              topic.
+              <strong>Ask about any lesson</strong> — our teachers answer under the lesson, and an
+              AI teacher <SparklesIcon size={16} className="why-inline" /> answers at once from your
+              notes, staying within your class and topic.
             </span>
           </li>
         </ul>

@@ -52,6 +52,7 @@ export function useAskAi(scope: AiScope) {
           {
             role: 'teacher' as const,
             content: reply.reply || LEARNING_MESSAGES.aiEmpty,
+            mode: reply.mode,
             citations: reply.citations ?? [],
             ...(reply.covered !== undefined ? { covered: reply.covered } : {}),
           },
