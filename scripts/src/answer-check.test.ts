@@ -3,7 +3,7 @@ import { answerDrift } from './answer-check.ts';
 
 describe("the gateway's answer check", () => {
   it('passes an answer that fits its route', async () => {
-    const reply = { reply: 'Hi', refused: false, covered: true, citations: [] };
+    const reply = { reply: 'Hi', refused: false, covered: true, citations: [], mode: 'model' };
     expect(await answerDrift('ai.ask', JSON.stringify({ message: 'ok', data: reply }))).toBe(
       undefined,
     );

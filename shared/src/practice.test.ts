@@ -155,7 +155,9 @@ describe('ids', () => {
     }
   });
 
-  it('a quiz asks at most ten questions', () => {
-    expect([1, 5, 10, 40].map(quizSize)).toEqual([1, 5, 10, 10]);
+  it('a quiz asks at most ten questions, or as many as asked', () => {
+    expect([1, 5, 10, 40].map((n) => quizSize(n))).toEqual([1, 5, 10, 10]);
+    expect([1, 5, 10, 40].map((n) => quizSize(n, 5))).toEqual([1, 5, 5, 5]);
+    expect(quizSize(40, 12)).toBe(10);
   });
 });

@@ -229,8 +229,9 @@ describe('notes mode in the chat', () => {
     ]);
     expect(turn.querySelector('.ai-notes-reply p')?.textContent).toBe('From your notes:');
     expect(turn.querySelector('em')).toBeNull();
+    // The page opens in the app's notes viewer.
     expect(screen.getByRole('link', { name: /Notes p\. 3/ }).getAttribute('href')).toBe(
-      'https://s3.test/n.pdf?sig=1#page=3',
+      '/Notes?topic=t1&page=3',
     );
     expect(screen.getByText('Notes p. 4')).toBeTruthy();
     // The quotes are the answer itself: no second copy under each chip.
