@@ -25,7 +25,7 @@ export function ReviewLine() {
   return (
     <div className="review-line">
       {data.due > 0 && (
-        <Link to={links.review()} className="btn btn-primary btn-small">
+        <Link to={links.review()} className="btn btn-primary">
           {reviewText(data.due)}
         </Link>
       )}
