@@ -236,7 +236,8 @@ describe('the AI teacher on a 360 px phone (issue 16)', () => {
     expect(quotes.length).toBeGreaterThanOrEqual(1);
     expect(quotes.join(' ')).toContain('negative');
     const page3 = turn.getByRole('link', { name: /Notes p\. 3/ });
-    expect(await page3.getAttribute('href')).toMatch(/#page=3$/);
+    // The page opens in the app's notes viewer.
+    expect(await page3.getAttribute('href')).toMatch(/^\/Notes\?topic=[^&]+&page=3$/);
     expect(await layoutProblems(phone, 'AI teacher notes answer')).toEqual([]);
     await turn.scrollIntoViewIfNeeded();
     await shot(phone, 'ai-notes-answer-360');
