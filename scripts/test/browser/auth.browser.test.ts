@@ -111,6 +111,8 @@ describe('a learner', () => {
 
     await link.click();
     await page.waitForURL('**/signin');
+    // The sign-in page itself (the URL changes before its page replaces the sign-up form).
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe(
       'password',
     );
