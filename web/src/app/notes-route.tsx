@@ -13,6 +13,7 @@ import { NotesViewer } from '../features/notes/notes-viewer.tsx';
 import { loadPdfJs } from '../features/notes/pdf.ts';
 import { usePageParam } from '../features/notes/use-page-param.ts';
 import { links, useLinkParam } from '../lib/links.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 
 // pdf.js downloads beside the lesson's read, not after it; a failure is retried by "Try again".
 void loadPdfJs().catch(() => undefined);
@@ -30,14 +31,7 @@ export function NotesPage() {
   // Opened from further down the lesson: the notes start at the top of the screen.
   useEffect(() => window.scrollTo(0, 0), [topicId]);
 
-  useEffect(() => {
-    if (!topic) return;
-    const before = document.title;
-    document.title = notesTitle(topic.topic_name);
-    return () => {
-      document.title = before;
-    };
-  }, [topic]);
+  useDocumentTitle(topic && notesTitle(topic.topic_name));
 
   if (!topicId) {
     return (

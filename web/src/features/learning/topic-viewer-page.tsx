@@ -22,6 +22,7 @@ import { LessonTabs, type LessonTab } from './lesson-tabs.tsx';
 import { Questions } from './questions.tsx';
 import { Reviews } from './reviews.tsx';
 import { PracticeTab, type NextTopic } from './practice-tab.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 
 /** What the app passes in for the AI teacher: nothing when the teacher is not configured. */
 export type Assistant = ((topic: TopicRecord) => ReactNode) | undefined;
@@ -100,14 +101,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
     }
   }, [topic]);
 
-  useEffect(() => {
-    if (!topic) return;
-    const before = document.title;
-    document.title = lessonTitle(topic.topic_name);
-    return () => {
-      document.title = before;
-    };
-  }, [topic]);
+  useDocumentTitle(topic && lessonTitle(topic.topic_name));
 
   if (!chapterId && !topicParam) {
     return (

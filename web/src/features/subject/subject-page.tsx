@@ -19,21 +19,10 @@ import { clock, lessons, topicLength, totalLength } from '../../lib/duration.ts'
 import { useQueryClient } from '@tanstack/react-query';
 import { LockIcon, PlayIcon } from '../../components/icons.tsx';
 import { LessonPreview } from '../../components/lesson-preview.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 
 /** What the subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
 export type SubjectActionSlot = (subject: SubjectRecord) => ReactNode;
-
-/** The page's title is the subject's name while it is shown. */
-function useDocumentTitle(title: string | undefined) {
-  useEffect(() => {
-    if (!title) return;
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
-}
 
 /** A deep link sets the learner's selections from the subject's ancestors. */
 function useSelectionsFrom(subject: SubjectRecord | undefined) {
