@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, minify, runnerImport, transformWithOxc, type Plugin } from 'vite';
+import { build, defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { BootConfig } from './src/lib/boot-contract.ts';
 import { prerenderPages } from './build/prerender.ts';
@@ -28,12 +27,25 @@ function bootScript(): Plugin {
     name: 'gia-boot-script',
     apply: 'build',
     async buildStart() {
-      const { code } = await transformWithOxc(readFileSync(BOOT_SOURCE, 'utf8'), BOOT_SOURCE, {
-        lang: 'ts',
-      });
-      const script = `(function(__GIA_BOOT__){${code}})(${JSON.stringify(await bootConfig())});`;
-      const source = (await minify('boot.js', script)).code;
-      this.emitFile({ type: 'asset', name: 'boot.js', source });
+      // Bundled on its own (its imports are the player's small rules), an IIFE that takes the
+      // settings as `__GIA_BOOT__`.
+      const out = (await build({
+        configFile: false,
+        logLevel: 'warn',
+        build: {
+          write: false,
+          minify: true,
+          lib: { entry: BOOT_SOURCE, formats: ['iife'], name: 'giaBoot', fileName: 'boot' },
+          rollupOptions: {
+            output: {
+              banner: '(function(__GIA_BOOT__){',
+              footer: `})(${JSON.stringify(await bootConfig())});`,
+            },
+          },
+        },
+      })) as Rolldown.RolldownOutput[];
+      const chunk = out[0]!.output[0];
+      this.emitFile({ type: 'asset', name: 'boot.js', source: chunk.code });
     },
     transformIndexHtml: {
       order: 'post',

@@ -98,6 +98,22 @@ describe('the site', () => {
     ).toBe(JSON.stringify({ private_key: 'REPLACE_ME' }));
   });
 
+  it('lets the viewer keep HLS files privately for a day, with the site’s security headers (issue 30)', () => {
+    const policyOf = (pattern: string) =>
+      given.resources[(behavior(pattern).ResponseHeadersPolicyId as { Ref: string }).Ref]!
+        .Properties.ResponseHeadersPolicyConfig as Record<string, unknown>;
+    const hls = policyOf('/media/private/hls/*');
+    expect(hls.CustomHeadersConfig).toEqual({
+      Items: [{ Header: 'Cache-Control', Value: 'private, max-age=86400', Override: true }],
+    });
+    // The edge still caches them by the cache policy; the header is only what the viewer gets.
+    expect(behavior('/media/private/hls/*').CachePolicyId).toBe(
+      behavior('/media/public/*').CachePolicyId,
+    );
+    expect(hls.SecurityHeadersConfig).toEqual(policyOf('/api/*').SecurityHeadersConfig);
+    expect(policyOf('/api/*').CustomHeadersConfig).toBeUndefined();
+  });
+
   it('tells the API the host the viewer asked for, whatever the viewer sends', () => {
     const assoc = behavior('/api/*').FunctionAssociations as {
       FunctionARN: { 'Fn::GetAtt': string[] };

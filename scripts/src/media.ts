@@ -10,6 +10,7 @@ import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3
 import busboy, { type Busboy } from 'busboy';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { decodePath } from './decode-path.ts';
+import { HLS_CACHE_CONTROL } from '@gia/shared/video.ts';
 import { HLS_PREFIX, hlsRequestAllowed } from './hls-access.ts';
 import { sizeVerdict, verifyPostPolicy } from './post-policy.ts';
 import { MEDIA_BUCKET } from './services.ts';
@@ -224,7 +225,9 @@ export function mediaHandler(s3Endpoint: string) {
     const headers: Record<string, string> = {
       'cache-control': key.startsWith(PUBLIC_PREFIX)
         ? 'public, max-age=86400'
-        : 'private, no-store',
+        : key.startsWith(HLS_PREFIX)
+          ? HLS_CACHE_CONTROL
+          : 'private, no-store',
     };
     for (const h of ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag']) {
       const v = upstream.headers.get(h);

@@ -21,6 +21,12 @@ export interface PageShell {
   param?: string;
   /** The URL the page is rendered at (an id where the page needs one to show its layout). */
   renderAt: string;
+  /**
+   * The app's scripts and stylesheet wait in a `<template>` for the boot script to start them
+   * (web/src/boot/boot.ts): the lesson page, whose first segment must not share a slow link with
+   * the bundle.
+   */
+  appOnCue?: boolean;
 }
 
 /** The prerendered pages: the landing page, the catalogue's public pages and the lesson page. */
@@ -42,7 +48,12 @@ export const PAGE_SHELLS = {
   },
   class: { file: 'shells/class.html', prefix: '/classes/', renderAt: '/classes/0' },
   subject: { file: 'shells/subject.html', prefix: '/subjects/', renderAt: '/subjects/0' },
-  lesson: { file: 'shells/lesson.html', paths: ['/GetTopic'], renderAt: '/GetTopic?topic=0' },
+  lesson: {
+    file: 'shells/lesson.html',
+    paths: ['/GetTopic'],
+    renderAt: '/GetTopic?topic=0',
+    appOnCue: true,
+  },
 } as const satisfies Record<string, PageShell>;
 
 export type PageShellKind = keyof typeof PAGE_SHELLS;

@@ -58,6 +58,13 @@ export const POSTER_FILE = 'poster.0000000.jpg';
  */
 export const POSTER = { width: 320, height: 180, ffmpegQ: 10, quality: 40 } as const;
 
+/**
+ * How a viewer may keep a transcoded video's files (playlists, segments, poster): privately, for a
+ * day. They never change once written (a new upload is a new folder), and the lesson's boot script
+ * (web/src/boot/boot.ts) fetches the first ones ahead for the player to find in the cache.
+ */
+export const HLS_CACHE_CONTROL = 'private, max-age=86400';
+
 /** Where transcoded outputs live. */
 export const HLS_PREFIX = 'private/hls/';
 

@@ -13,6 +13,7 @@ import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PageShell } from '@gia/shared/page-shells.ts';
+import { appOnCue } from './app-on-cue.ts';
 
 /** What the SSR build of web/src/prerender/prerender.tsx exports. */
 interface Renderer {
@@ -84,7 +85,8 @@ export function prerenderPages(): Plugin {
           template.replace(ROOT, `<div id="root">${markup}</div>`),
         );
         // beasties' own inline script that applies the stylesheet: the app does it instead.
-        const html = processed.replace(DEFERRED_STYLES_SCRIPT, '');
+        let html = processed.replace(DEFERRED_STYLES_SCRIPT, '');
+        if (shell.appOnCue) html = appOnCue(html, shell.file);
         // The site's CSP (script-src 'self') runs no inline script nor event handler attribute.
         if (/<script(?![^>]*\ssrc=)[^>]*>|<[^>]+\son[a-z]+=/i.test(html)) {
           throw new Error(`${shell.file}: the page has an inline script or handler`);

@@ -17,6 +17,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { BASES, PUBLIC_CACHE, ROUTES, SESSION_COOKIE, pathPattern } from '@gia/shared';
+import { HLS_CACHE_CONTROL } from '@gia/shared/video.ts';
 import { PAGE_SHELLS, SPA_INDEX, type PageShell } from '@gia/shared/page-shells.ts';
 import { acceptFindings } from '../nag.ts';
 
@@ -182,24 +183,34 @@ export class WebHosting extends Construct {
       autoDeleteObjects: true,
     });
 
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365),
+        includeSubdomains: true,
+        override: true,
+      },
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy(props.media.bucketRegionalDomainName),
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+    };
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'GIA School: HSTS, CSP allowing Razorpay Checkout, frame and content-type options',
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(props.media.bucketRegionalDomainName),
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
+      securityHeadersBehavior,
+    });
+    // A transcoded video's files never change: the viewer keeps them for itself (never a shared
+    // cache), so the player's requests find what the boot script fetched ahead (issue 30).
+    const hlsHeaders = new cloudfront.ResponseHeadersPolicy(this, 'HlsHeaders', {
+      comment: 'GIA School: the security headers; HLS files kept privately by the viewer',
+      securityHeadersBehavior,
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Cache-Control', value: HLS_CACHE_CONTROL, override: true }],
       },
     });
     const viewerRequest = (fnId: string, code: string): cloudfront.FunctionAssociation => ({
@@ -222,7 +233,7 @@ export class WebHosting extends Construct {
             // Signed cookies are checked before the cache; they are not part of its key.
             cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
             trustedKeyGroups: [props.hlsKeyGroup],
-            responseHeadersPolicy: securityHeaders,
+            responseHeadersPolicy: hlsHeaders,
             functionAssociations: [stripMediaPrefix],
           },
         }

@@ -8,6 +8,9 @@ const config: BootConfig = {
   refreshPath: apiPath('learner.login.refresh'),
   lessonPath: apiPath('catalogue.getLesson'),
   csrf: ['x-requested-with', 'XMLHttpRequest'],
+  renditionPlaylist: 'master_{rung}.m3u8',
+  segment: { prefix: 'master_{rung}_', digits: 5, suffix: '.ts' },
+  segmentSeconds: 4,
 };
 
 const json = (status: number, body: unknown) =>
@@ -15,12 +18,34 @@ const json = (status: number, body: unknown) =>
 
 const HLS = '/media/private/hls/abc/master.m3u8';
 
-/** The server: the refresh gives a token, the lesson a video. */
-function server(refresh = () => json(200, { accessToken: 'boot-token', expires_in: 3600 })) {
+/** The lesson's video as getLesson answers it. */
+const VIDEO = {
+  hls_url: HLS,
+  renditions: [
+    { height: 720, bitrate_kbps: 2000 },
+    { height: 234, bitrate_kbps: 72 },
+    { height: 360, bitrate_kbps: 400 },
+  ],
+};
+
+/** The server: the refresh gives a token, the lesson a video (and the learner's place in it). */
+function server(
+  refresh = () => json(200, { accessToken: 'boot-token', expires_in: 3600 }),
+  position = 0,
+) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
     url === config.refreshPath
       ? refresh()
-      : json(200, { message: 'Lesson', data: { video: { hls_url: HLS } } }),
+      : url.startsWith(config.lessonPath)
+        ? json(200, {
+            message: 'Lesson',
+            data: {
+              topic: { topic_id: 't1', topic_name: 'Real numbers' },
+              chapter: { topics: [{ topic_id: 't1', progress: { position_seconds: position } }] },
+              video: VIDEO,
+            },
+          })
+        : new Response('#EXTM3U'),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -32,7 +57,7 @@ async function boot(url: string, hint: object | null) {
   if (hint) localStorage.setItem('root', JSON.stringify({ state: hint, version: 0 }));
   vi.stubGlobal('__GIA_BOOT__', config);
   vi.resetModules();
-  // @ts-expect-error -- a script, not a module: it runs for its effect, as in the page
+  // A script: it runs for its effect, as in the page.
   await import('./boot.ts');
   return (window as unknown as Record<string, BootRequests | undefined>).__giaBoot;
 }
@@ -117,6 +142,123 @@ describe('the boot script on a lesson link', () => {
     expect(await boot('/AllCourse?topic=t1', learner)).toBeUndefined();
     expect(await boot('/GetTopic?chapter=ch1', learner)).toBeUndefined();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the boot script where the browser plays HLS itself', () => {
+  /** The prerendered lesson page: its player frame, and the app's tags held in a template. */
+  beforeEach(() => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
+      type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
+    );
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    document.body.innerHTML = '<div class="lesson-main"><div class="player"></div></div>';
+    vi.spyOn(document.querySelector('.player')!, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 100, width: 360, height: 203 }),
+    );
+    const template = document.createElement('template');
+    template.id = config.appTemplate;
+    template.innerHTML =
+      '<script type="module" crossorigin src="/assets/index-x.js"></script><link rel="modulepreload" crossorigin href="/assets/chunk-y.js">';
+    document.head.appendChild(template);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+    document.head
+      .querySelectorAll('script[type=module], link[rel=modulepreload], template')
+      .forEach((e) => e.remove());
+    localStorage.clear();
+  });
+
+  const appScript = () => document.head.querySelector('script[type=module]');
+
+  it('starts the lesson on the rung the phone’s player fits, fetching its playlist and first segment at once, and holds the app until the segment is in', async () => {
+    const fetchMock = server();
+    const left = await boot('/GetTopic?chapter=ch1&topic=t1', learner);
+
+    await vi.waitFor(() => expect(left!.video).toBeDefined());
+    const video = left!.video!;
+    // No link measured on this device: a slow link's rung.
+    expect(video.src).toBe('http://localhost:3000/media/private/hls/abc/master_234p.m3u8');
+    expect(video.dataset).toMatchObject({ hls: HLS, rung: '234' });
+    expect(video.getAttribute('aria-label')).toBe('Video: Real numbers');
+    // In a box over the frame, outside the app's root, with a play mark that lets taps through.
+    const box = video.parentElement!;
+    expect(box.parentNode).toBe(document.body);
+    expect(box.dataset.bootPlayer).toBe('');
+    expect(box.style).toMatchObject({ position: 'absolute', top: '100px', width: '360px' });
+    expect(box.querySelector('svg')?.style.pointerEvents).toBe('none');
+    // A tap plays it before any data is in (play() waits for it), and its mark goes.
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    video.click();
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(box.querySelector('svg')).toBeNull();
+    const fetched = fetchMock.mock.calls.map(([url]) => url).slice(2);
+    expect(fetched).toEqual([
+      'http://localhost:3000/media/private/hls/abc/master_234p.m3u8',
+      'http://localhost:3000/media/private/hls/abc/master_234p_00001.ts',
+    ]);
+    expect(document.head.querySelector('link[rel=preload]')).toBeNull();
+    expect(appScript()).toBeNull();
+
+    video.dispatchEvent(new Event('canplay'));
+
+    // New elements (a script parsed in a template never runs), the template gone.
+    expect(appScript()?.getAttribute('src')).toBe('/assets/index-x.js');
+    expect(document.head.querySelector('link[rel=modulepreload]')?.getAttribute('href')).toBe(
+      '/assets/chunk-y.js',
+    );
+    expect(document.getElementById(config.appTemplate)).toBeNull();
+  });
+
+  it('starts where the learner stopped, on a faster rung when this device measured the link, and the app after appWaitMs at the latest', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    localStorage.setItem('gia.video.bandwidth', JSON.stringify({ bps: 5_000_000, at: Date.now() }));
+    vi.stubGlobal('devicePixelRatio', 3);
+    const fetchMock = server(undefined, 130);
+    const left = await boot('/GetTopic?chapter=ch1&topic=t1', learner);
+
+    await vi.waitFor(() => expect(left!.video).toBeDefined());
+    // A 360 px frame at a pixel ratio of 3 (capped at 1.5, as hls.js does: 540 px) holds 360p
+    // at most, never 720p however fast the link.
+    expect(left!.video!.dataset.rung).toBe('360');
+    // 130 s is in the 33rd 4 s segment.
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain(
+      'http://localhost:3000/media/private/hls/abc/master_360p_00033.ts',
+    );
+    expect(appScript()).toBeNull();
+    vi.advanceTimersByTime(config.appWaitMs);
+    expect(appScript()).not.toBeNull();
+  });
+
+  it('keeps the lowest rung with data saver, and starts the app at once for a page that is not a learner’s lesson', async () => {
+    localStorage.setItem('gia.video.data-saver', JSON.stringify({ state: { choice: true } }));
+    localStorage.setItem('gia.video.bandwidth', JSON.stringify({ bps: 5_000_000, at: Date.now() }));
+    server();
+    const left = await boot('/GetTopic?chapter=ch1&topic=t1', learner);
+    await vi.waitFor(() => expect(left!.video?.dataset.rung).toBe('234'));
+
+    document.head.appendChild(
+      document.getElementById(config.appTemplate) ?? document.createElement('template'),
+    );
+    await boot('/AllCourse', learner);
+    await vi.waitFor(() => expect(appScript()).not.toBeNull());
+  });
+
+  it('starts the app at once when the lesson has nothing to play early (no refresh, no video)', async () => {
+    server(() => json(401, { message: 'expired', code: 'UNAUTHENTICATED' }));
+    const left = await boot('/GetTopic?chapter=ch1&topic=t1', learner);
+    await left!.lesson;
+    await vi.waitFor(() => expect(appScript()).not.toBeNull());
+    expect(left!.video).toBeUndefined();
   });
 });
 

@@ -1,28 +1,80 @@
 /*
  * The boot script (issue 30): index.html runs it before the bundle (a classic script in <head>,
- * built by web/vite.config.ts, as the site's CSP allows no inline script). On a lesson link of a
+ * bundled by web/vite.config.ts, as the site's CSP allows no inline script). On a lesson link of a
  * signed-in learner it starts, at once, the session refresh (under the same Web Lock as the app's
- * refreshes) and then the lesson read, and preloads the lesson's master playlist as soon as the
- * lesson answers. It leaves the two requests on window for the app to adopt (web/src/lib/boot.ts);
- * the access token stays in this closure and is never written anywhere. On every page it marks
- * `<html data-account>` with the session hint's role, so a prerendered page paints the right header.
+ * refreshes) and then the lesson read. It leaves the two requests on window for the app to adopt
+ * (web/src/lib/boot.ts); the access token stays in this closure and is never written anywhere. On
+ * every page it marks `<html data-account>` with the session hint's role, so a prerendered page
+ * paints the right header.
  *
- * A script, not a module: no import (the settings come in `__GIA_BOOT__`), no global of its own.
+ * Where the browser plays HLS itself (Chrome, Android, Safari), the lesson starts before the app:
+ * its rendition playlist and first segment are fetched at once, and a video that a tap plays stands
+ * over the prerendered player frame, for the player to adopt with its own controls. The prerendered
+ * lesson page keeps the app's scripts in a <template> (web/build/prerender.ts) so they do not
+ * share a slow link with the first segment: they start when it is in, or at once where the
+ * lesson does not start early. Elsewhere the bundle plays the lesson through hls.js, and the
+ * script preloads the master playlist for it.
+ *
+ * A script, not a module: its imports are bundled in, the settings come in `__GIA_BOOT__`, and it
+ * leaves no global of its own but the one the app adopts.
  */
+import { dataSaverOn } from '../components/video-player/data-saver-rule.ts';
+import { startEstimate } from '../components/video-player/link-estimate.ts';
+import { startRung } from '../components/video-player/start-rung.ts';
+import type { BootRequests } from '../lib/boot-contract.ts';
+
+type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
+
 ((c: GiaBootConfig) => {
+  const whenParsed = (run: () => void) => {
+    if (document.readyState === 'loading')
+      document.addEventListener('DOMContentLoaded', run, { once: true });
+    else run();
+  };
+
+  let appStarted = false;
+  /** The app's scripts and stylesheet, out of their <template> (only the lesson page has one). */
+  const startApp = () =>
+    whenParsed(() => {
+      if (appStarted) return;
+      appStarted = true;
+      const template = document.getElementById(c.appTemplate);
+      if (!(template instanceof HTMLTemplateElement)) return;
+      // New elements: a script parsed inside a template never runs, even once moved out.
+      for (const el of Array.from(template.content.children)) {
+        const copy = document.createElement(el.localName);
+        for (const a of Array.from(el.attributes)) copy.setAttribute(a.name, a.value);
+        document.head.appendChild(copy);
+      }
+      template.remove();
+    });
+
   let hint: { isAuthenticated?: boolean; role?: string } | undefined;
   try {
     hint = JSON.parse(localStorage.getItem(c.sessionHint) ?? '{}').state;
   } catch {
+    startApp();
     return;
   }
   // Before the page paints: a prerendered page's header hides the visitor's links (layout.css).
   if (hint?.isAuthenticated && hint.role)
     document.documentElement.dataset[c.accountHint] = hint.role;
   const topic = new URLSearchParams(location.search).get('topic');
-  if (location.pathname !== c.lessonPage || !topic) return;
   // The lesson page is for learners: anyone else is sent to sign in by the app.
-  if (!hint?.isAuthenticated || hint.role !== 'learner') return;
+  if (
+    location.pathname !== c.lessonPage ||
+    !topic ||
+    !hint?.isAuthenticated ||
+    hint.role !== 'learner'
+  ) {
+    startApp();
+    return;
+  }
+  const native =
+    document.createElement('video').canPlayType('application/vnd.apple.mpegurl') !== '';
+  // Without HLS of its own, the browser needs the bundle's hls.js: nothing to wait for.
+  if (!native) startApp();
+
   const headers: Record<string, string> = { [c.csrf[0]]: c.csrf[1] };
   const post = () => fetch(c.refreshPath, { method: 'POST', headers, credentials: 'same-origin' });
   const locks = navigator.locks as LockManager | undefined;
@@ -38,20 +90,132 @@
           })
         : undefined,
     );
-  // The playlist as soon as its cookies are set: before the bundle, the page and hls.js arrive.
+  const left: BootRequests = { topic, refresh, lesson };
+  (window as unknown as Record<string, unknown>)[c.global] = left;
+
+  /** The master playlist, preloaded as hls.js fetches it (cors mode, same-origin credentials). */
+  const preloadMaster = (url: string) => {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'fetch');
+    link.setAttribute('crossorigin', 'anonymous');
+    link.href = url;
+    document.head.appendChild(link);
+  };
+
+  /** Starts the video in the browser's own HLS player over the page's player frame. */
+  const startEarly = (body: GiaLessonHead, video: LessonVideo & { hls_url: string }) => {
+    const frame = document.querySelector(c.playerFrame);
+    const renditions = [...(video.renditions ?? [])].sort((a, b) => a.height - b.height);
+    if (!frame || !renditions.length) return false;
+    const box = frame.getBoundingClientRect();
+    const rung =
+      renditions[
+        startRung(
+          renditions,
+          { width: box.width, height: box.height, devicePixelRatio: window.devicePixelRatio },
+          startEstimate(localStorage, navigator),
+          dataSaverOn(localStorage, navigator),
+        )
+      ]!;
+    const name = `${rung.height}p`;
+    const base = new URL(video.hls_url, location.href);
+    const playlist = new URL(c.renditionPlaylist.replace('{rung}', name), base).href;
+    const position =
+      body.data?.chapter?.topics?.find((t) => t.topic_id === topic)?.progress?.position_seconds ??
+      0;
+    const index = String(Math.floor(position / c.segmentSeconds) + 1).padStart(
+      c.segment.digits,
+      '0',
+    );
+    const segment = new URL(
+      `${c.segment.prefix.replace('{rung}', name)}${index}${c.segment.suffix}`,
+      base,
+    ).href;
+    // Both at once, into the browser's cache (the HLS answers may be kept privately): the player's
+    // own requests for them are answered from it, a round trip sooner.
+    for (const url of [playlist, segment])
+      void fetch(url, { credentials: 'same-origin', priority: 'high' } as RequestInit).catch(
+        () => undefined,
+      );
+
+    const v = document.createElement('video');
+    const holder = document.createElement('div');
+    v.dataset.hls = video.hls_url;
+    v.dataset.rung = String(rung.height);
+    v.playsInline = true;
+    v.preload = 'auto';
+    v.tabIndex = 0;
+    v.setAttribute('aria-label', `Video: ${body.data?.topic?.topic_name ?? ''}`);
+    Object.assign(v.style, { width: '100%', height: '100%', display: 'block', background: '#000' });
+    if (position > 0)
+      v.addEventListener('loadedmetadata', () => void (v.currentTime = position), { once: true });
+    // A tap (or Space, Enter) plays and pauses, from the first moment: play() waits for the data.
+    // Once the player has taken the video out of this box, its own controls do.
+    const toggle = () => void (v.paused ? v.play().catch(() => undefined) : v.pause());
+    v.addEventListener('click', () => {
+      if (holder.contains(v)) toggle();
+    });
+    v.addEventListener('keydown', (e) => {
+      if (!holder.contains(v) || (e.key !== ' ' && e.key !== 'Enter')) return;
+      e.preventDefault();
+      toggle();
+    });
+    v.src = playlist;
+    // Over the frame, outside the app's root (the app hydrates the page around it), with a play
+    // mark that lets taps through to the video, until the player takes the video.
+    holder.dataset[c.bootPlayer] = '';
+    const mark = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    mark.setAttribute('viewBox', '0 0 64 64');
+    mark.setAttribute('aria-hidden', 'true');
+    mark.innerHTML =
+      '<circle cx="32" cy="32" r="30" fill="rgba(15,23,42,.7)"/><path d="M26 20v24l19-12z" fill="#fff"/>';
+    Object.assign(mark.style, {
+      position: 'absolute',
+      left: 'calc(50% - 32px)',
+      top: 'calc(50% - 32px)',
+      width: '64px',
+      height: '64px',
+      pointerEvents: 'none',
+    });
+    v.addEventListener('play', () => mark.remove(), { once: true });
+    holder.append(v, mark);
+    const fit = () => {
+      if (!holder.isConnected) {
+        removeEventListener('resize', fit);
+        return;
+      }
+      const r = frame.getBoundingClientRect();
+      Object.assign(holder.style, {
+        position: 'absolute',
+        left: `${r.left + scrollX}px`,
+        top: `${r.top + scrollY}px`,
+        width: `${r.width}px`,
+        height: `${r.height}px`,
+      });
+    };
+    document.body.appendChild(holder);
+    fit();
+    addEventListener('resize', fit);
+    left.video = v;
+    // The app once the first segment is in (or the video failed), at the latest after appWaitMs.
+    v.addEventListener('canplay', startApp, { once: true });
+    v.addEventListener('error', startApp, { once: true });
+    setTimeout(startApp, c.appWaitMs);
+    return true;
+  };
+
   lesson
     .then((r) => (r?.ok ? (r.clone().json() as Promise<GiaLessonHead>) : undefined))
-    .then((b) => {
-      const url = b?.data?.video?.hls_url;
-      if (!url) return;
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.setAttribute('as', 'fetch');
-      // As hls.js fetches it (cors mode, same-origin credentials), so the fetch finds the preload.
-      link.setAttribute('crossorigin', 'anonymous');
-      link.href = url;
-      document.head.appendChild(link);
+    .then((body) => {
+      const video = body?.data?.video;
+      const hls = video?.hls_url;
+      if (!body || !video || !hls) return startApp();
+      whenParsed(() => {
+        if (native && startEarly(body, { ...video, hls_url: hls })) return;
+        preloadMaster(hls);
+        startApp();
+      });
     })
-    .catch(() => undefined);
-  (window as unknown as Record<string, unknown>)[c.global] = { topic, refresh, lesson };
+    .catch(startApp);
 })(__GIA_BOOT__);

@@ -21,11 +21,37 @@ interface GiaBootConfig {
   lessonPath: string;
   /** The CSRF header (name, value) a cookie-authenticated call carries. */
   csrf: [string, string];
+  /** The prerendered lesson page's player frame (a selector), where a lesson starts early. */
+  playerFrame: string;
+  /** The data attribute (dataset key) of the box that holds a lesson started early. */
+  bootPlayer: string;
+  /**
+   * The id of the `<template>` that holds the app's scripts and stylesheet on the prerendered
+   * lesson page (web/build/prerender.ts): the boot script starts the app from it.
+   */
+  appTemplate: string;
+  /** How long a lesson started early may hold the app back, at most (ms). */
+  appWaitMs: number;
+  /** A rendition playlist's name in the video's HLS folder; `{rung}` is the rung (`234p`). */
+  renditionPlaylist: string;
+  /** A segment's name: prefix (with `{rung}`), its 1-based index in `digits` digits, suffix. */
+  segment: { prefix: string; digits: number; suffix: string };
+  /** The segments' length, seconds. */
+  segmentSeconds: number;
 }
 
 declare const __GIA_BOOT__: GiaBootConfig;
 
 /** The little of a lesson answer the boot script reads. */
 interface GiaLessonHead {
-  data?: { video?: { hls_url?: string | null } };
+  data?: {
+    topic?: { topic_id?: string; topic_name?: string };
+    chapter?: {
+      topics?: { topic_id?: string; progress?: { position_seconds?: number } | null }[];
+    };
+    video?: {
+      hls_url?: string | null;
+      renditions?: { height: number; bitrate_kbps: number }[] | null;
+    };
+  };
 }

@@ -18,6 +18,14 @@ export const BOOT_NAMES = {
    * in; set by the boot script before the page paints, kept by the app (showSessionStatus).
    */
   accountHint: 'account',
+  /** The prerendered lesson page's player frame, where the boot script starts a lesson. */
+  playerFrame: '.lesson-main .player',
+  /** `data-boot-player`: the box over that frame, holding the video until the player takes it. */
+  bootPlayer: 'bootPlayer',
+  /** The `<template>` of the app's scripts on the prerendered lesson page (web/build/prerender.ts). */
+  appTemplate: 'gia-app',
+  /** A lesson started early holds the app back until its first segment is in, at most this long. */
+  appWaitMs: 8000,
 } as const;
 
 /** The boot script's settings, written into it at build time (web/vite.config.ts). */
@@ -34,4 +42,9 @@ export interface BootRequests {
   refresh?: Promise<Response>;
   /** The lesson read, once the refresh answered (`undefined` when it could not be made). */
   lesson: Promise<Response | undefined>;
+  /**
+   * The lesson's video, started in the browser's own HLS player on one rendition (issue 30)
+   * before the app arrived, for the player to adopt: `data-hls` is the master playlist it plays.
+   */
+  video?: HTMLVideoElement;
 }

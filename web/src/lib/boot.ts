@@ -31,3 +31,45 @@ export async function takeBootLesson(topicId: string): Promise<Response | undefi
   delete (boot as Partial<BootRequests>).lesson;
   return lesson.catch(() => undefined);
 }
+
+/** The box over the lesson's frame that holds the boot script's video (and its play mark). */
+function bootBox(video: HTMLVideoElement): HTMLElement | null {
+  const box = video.parentElement;
+  return box?.dataset[BOOT_NAMES.bootPlayer] !== undefined ? box : null;
+}
+
+/**
+ * The lesson's video the boot script started in the browser's own HLS player, once, for the
+ * player of the same master playlist (`hlsUrl`): the element, still playing where it stands, and
+ * `settle`, to call once the player has moved it into its own box (the boot script's goes).
+ */
+export function takeBootVideo(
+  hlsUrl: string | null,
+): { video: HTMLVideoElement; settle: () => void } | undefined {
+  const boot = left();
+  const video = boot?.video;
+  if (!video || !hlsUrl || video.dataset.hls !== hlsUrl) return undefined;
+  delete boot.video;
+  const box = bootBox(video);
+  return {
+    video,
+    settle: () => {
+      video.removeAttribute('style');
+      video.removeAttribute('tabindex');
+      box?.remove();
+    },
+  };
+}
+
+/** Whether a video the boot script started is still waiting for its player. */
+export const hasBootVideo = () => Boolean(left()?.video);
+
+/** Stops and removes the boot script's video when no player took it (the page went elsewhere). */
+export function dropBootVideo(): void {
+  const boot = left();
+  const video = boot?.video;
+  if (!video) return;
+  delete boot.video;
+  video.pause();
+  (bootBox(video) ?? video).remove();
+}

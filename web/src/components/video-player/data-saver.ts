@@ -1,23 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** What `navigator.connection` reports (Network Information API; Chromium only). */
-interface ConnectionInfo {
-  saveData?: boolean;
-  effectiveType?: string;
-}
+import { DATA_SAVER_KEY, dataSaverDefault } from './data-saver-rule.ts';
 
-const SLOW = new Set(['slow-2g', '2g', '3g']);
-
-/**
- * Data saver's default when the learner never chose: on when the browser asks to save data
- * (Save-Data) or reports a 2G/3G link; off otherwise (and where the browser reports nothing).
- */
-export function dataSaverDefault(nav: object | undefined): boolean {
-  const c = (nav as { connection?: ConnectionInfo } | undefined)?.connection;
-  if (!c) return false;
-  return c.saveData === true || SLOW.has(c.effectiveType ?? '');
-}
+export { dataSaverDefault };
 
 interface DataSaverState {
   /** The learner's choice on this device; null: follow the connection. */
@@ -32,7 +18,7 @@ export const useDataSaverStore = create<DataSaverState>()(
       choice: null,
       set: (on) => set({ choice: on }),
     }),
-    { name: 'gia.video.data-saver', storage: createJSONStorage(() => localStorage) },
+    { name: DATA_SAVER_KEY, storage: createJSONStorage(() => localStorage) },
   ),
 );
 

@@ -15,6 +15,11 @@ export function createResume(startAt: number | undefined, autoPlay: boolean) {
       playOn = playing;
       start = position;
     },
+    /** Forgets the start and autoplay: the video already plays where it should (adopted). */
+    skip() {
+      start = undefined;
+      playOn = false;
+    },
     /** On the video's metadata: seeks to the start (once, when not already there) and plays on. */
     apply(v: HTMLVideoElement) {
       const at = start;

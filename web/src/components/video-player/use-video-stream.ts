@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type HlsType from 'hls.js';
+import { hasBootVideo } from '../../lib/boot.ts';
 import { hlsConfig, rungCap } from './hls-config.ts';
 import { keepEstimate, startEstimate } from './link-estimate.ts';
 import { createRenewal, isExpiredAccess } from './renewal.ts';
@@ -18,6 +19,8 @@ const loadHls = () => import('hls.js/light');
  * the browser would use it: with Media Source Extensions and no HLS of its own.
  */
 export function preloadHls(): void {
+  // The lesson already plays in the browser's own HLS player (the boot script started it).
+  if (hasBootVideo()) return;
   const video = document.createElement('video');
   if ('MediaSource' in window && !playsHlsNatively(video)) void loadHls().catch(() => undefined);
 }
@@ -31,7 +34,17 @@ export function preloadHls(): void {
 export function useVideoStream(
   videoRef: RefObject<HTMLVideoElement | null>,
   source: VideoSource,
-  opts: { dataSaver: boolean; resume: Resume; onRenew?: () => Promise<unknown> },
+  opts: {
+    dataSaver: boolean;
+    resume: Resume;
+    onRenew?: () => Promise<unknown>;
+    /**
+     * Whether the element came playing from the boot script (the browser's own HLS, one
+     * rendition): it plays on as it is until the learner changes the quality or data saver, or
+     * its access is renewed; the player then attaches the whole ladder at the same place.
+     */
+    adopted: RefObject<boolean>;
+  },
 ) {
   const { resume } = opts;
   const hlsRef = useRef<HlsType | null>(null);
@@ -62,8 +75,15 @@ export function useVideoStream(
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    let cancelled = false;
     setFailed(false);
+    if (opts.adopted.current) {
+      // The ladder as the lesson gives it; the boot script's rung is the one playing.
+      const heights = source.renditions.map((r) => r.height);
+      setLevels(heights);
+      setPlayingLevel(heights.indexOf(Number(video.dataset.rung)));
+      return;
+    }
+    let cancelled = false;
     setLevels([]);
     const { hlsUrl, mp4Url } = source;
     if (hlsUrl && !playsHlsNatively(video)) {
@@ -116,8 +136,23 @@ export function useVideoStream(
     };
   }, [source.hlsUrl, source.mp4Url, attachCount, renewal]);
 
+  /** Leaves the boot script's single rendition for the whole ladder, where the video is. */
+  const leaveAdopted = () => {
+    const v = videoRef.current;
+    if (!opts.adopted.current || !v) return false;
+    opts.adopted.current = false;
+    resume.hold(v.currentTime, !v.paused);
+    setAttachCount((n) => n + 1);
+    return true;
+  };
+  const dataSaverSeen = useRef(opts.dataSaver);
+
   // Data saver keeps the lowest rung; off, the learner's choice (or Auto) applies again.
   useEffect(() => {
+    if (dataSaverSeen.current !== opts.dataSaver) {
+      dataSaverSeen.current = opts.dataSaver;
+      if (leaveAdopted()) return;
+    }
     const hls = hlsRef.current;
     if (!hls || !levels.length) return;
     if (opts.dataSaver) {
@@ -152,14 +187,16 @@ export function useVideoStream(
     renewing: () => renewal.running,
     chooseLevel: (level: number) => {
       setChosenLevel(level);
+      if (leaveAdopted()) return;
       const hls = hlsRef.current;
       // A manual choice switches now (flushing the buffer); Auto lets ABR climb from here.
       if (hls) hls.currentLevel = level;
     },
     /** The video element failed: the MP4's signed URL (or the browser's HLS cookies) expired. */
     onVideoError: () => {
-      // Renewed once, silently.
+      // Renewed once, silently (the boot script's video too: then with the whole ladder).
       if (hlsRef.current || !onRenewRef.current) return;
+      opts.adopted.current = false;
       if (!renewal.take(true)) setFailed(true);
     },
   };

@@ -272,3 +272,69 @@ describe('the video player', () => {
     expect(screen.queryByRole('group', { name: 'Caption size' })).toBeNull();
   });
 });
+
+describe('the video player, given the video the boot script started', () => {
+  /** What the boot script leaves: a video of the browser's own HLS, playing over the page. */
+  function bootVideo(playing: boolean) {
+    const v = document.createElement('video');
+    v.dataset.hls = hlsSource.hlsUrl!;
+    v.dataset.rung = '234';
+    v.style.width = '100%';
+    v.src = '/media/private/hls/01-a/master_234p.m3u8';
+    Object.defineProperty(v, 'readyState', { value: 4, configurable: true });
+    Object.defineProperty(v, 'duration', { value: 90, configurable: true });
+    Object.defineProperty(v, 'paused', { value: !playing, configurable: true });
+    v.currentTime = 12;
+    const box = document.createElement('div');
+    box.dataset.bootPlayer = '';
+    box.appendChild(v);
+    document.body.appendChild(box);
+    (window as unknown as Record<string, unknown>).__giaBoot = { topic: 't1', video: v };
+    return v;
+  }
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>).__giaBoot;
+  });
+
+  it('adopts it where it plays, without hls.js, shows its state, and leaves it for the ladder when the learner picks a quality', async () => {
+    const started = bootVideo(true);
+    const onPlay = vi.fn();
+    const { container } = render(
+      <VideoPlayer source={hlsSource} title="Algebra" startAt={3} onPlay={onPlay} />,
+    );
+
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    expect(video).toBe(started);
+    expect(container.querySelector('.vp-picture')?.contains(video)).toBe(true);
+    // The boot script's box is gone, and its style with it.
+    expect(video.getAttribute('style')).toBeNull();
+    expect(document.querySelector('[data-boot-player]')).toBeNull();
+    // Where it plays: not back to the saved position it started from.
+    expect(video.currentTime).toBe(12);
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expect(screen.getByText('0:12')).toBeTruthy();
+    expect(onPlay).toHaveBeenCalledWith(video);
+    expect(made).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    // The ladder as the lesson gives it, the boot script's rung playing.
+    expect(screen.getByRole('radio', { name: /^Auto \(234p\)/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Medium · 360p · 28 MB' }));
+
+    // The whole ladder through hls.js, from where the video is, playing on.
+    await waitFor(() => expect(made).toHaveLength(1));
+    expect(made[0]?.url).toBe('/media/private/hls/01-a/master.m3u8');
+    expect(made[0]?.config).toMatchObject({ startPosition: 12 });
+  });
+
+  it('leaves a video of another lesson alone', () => {
+    const started = bootVideo(false);
+    render(
+      <VideoPlayer
+        source={{ ...hlsSource, hlsUrl: '/media/private/hls/02-b/master.m3u8' }}
+        title="Algebra"
+      />,
+    );
+    expect(screen.getByLabelText<HTMLVideoElement>('Video: Algebra')).not.toBe(started);
+  });
+});

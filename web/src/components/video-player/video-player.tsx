@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { takeBootVideo } from '../../lib/boot.ts';
 import { PauseIcon, PlayIcon } from '../icons.tsx';
 import {
   CaptionsIcon,
@@ -49,14 +50,21 @@ export interface VideoPlayerProps {
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const { source } = props;
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const pictureRef = useRef<HTMLDivElement>(null);
+  const adoptedRef = useRef(false);
   const boxRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
   const [streamStarted, setStreamStarted] = useState(false);
   const [dataSaver, setDataSaver] = useDataSaver();
   const [resume] = useState(() => createResume(props.startAt, Boolean(props.autoPlay)));
-  const stream = useVideoStream(videoRef, source, { dataSaver, resume, onRenew: props.onRenew });
+  const stream = useVideoStream(videoRef, source, {
+    dataSaver,
+    resume,
+    onRenew: props.onRenew,
+    adopted: adoptedRef,
+  });
   const playback = usePlayback(videoRef, resume);
   const [captionSize, setCaptionSize] = useCaptionSize();
   const tracksKey = source.captions.map((c) => c.url).join(' ');
@@ -71,7 +79,96 @@ export function VideoPlayer(props: VideoPlayerProps) {
     toggleFullscreen,
     toggleCaptions,
   });
-  const el = (e: SyntheticEvent<HTMLVideoElement>) => e.currentTarget;
+
+  // The video's own events, to the latest handlers.
+  const handlers: Partial<Record<keyof HTMLVideoElementEventMap, (v: HTMLVideoElement) => void>> = {
+    click: togglePlay,
+    loadedmetadata: (v) => {
+      setStreamStarted(true);
+      media.loadedMetadata(v);
+    },
+    durationchange: (v) => media.durationChange(v),
+    play: (v) => {
+      media.play();
+      props.onPlay?.(v);
+    },
+    pause: (v) => {
+      media.pause();
+      if (!stream.renewing()) props.onPause?.(v);
+    },
+    timeupdate: (v) => {
+      media.timeUpdate(v);
+      props.onTimeUpdate?.(v);
+    },
+    ended: (v) => props.onEnded?.(v),
+    volumechange: (v) => media.volumeChange(v),
+    error: () => stream.onVideoError(),
+  };
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  // The element: the one the boot script started playing for this video (issue 30), else a new
+  // one. It is made here rather than rendered, so an adopted one plays on without a break.
+  useLayoutEffect(() => {
+    let v = videoRef.current;
+    if (!v) {
+      const started = takeBootVideo(source.hlsUrl);
+      adoptedRef.current = Boolean(started);
+      v = started?.video ?? document.createElement('video');
+      videoRef.current = v;
+      // Moved in one task, so it plays on; the boot script's box and its own taps go.
+      pictureRef.current?.prepend(v);
+      started?.settle();
+    }
+    const video = v;
+    pictureRef.current?.prepend(video);
+    const listeners = (Object.keys(handlersRef.current) as (keyof HTMLVideoElementEventMap)[]).map(
+      (name) => [name, () => handlersRef.current[name]?.(video)] as const,
+    );
+    for (const [name, listener] of listeners) video.addEventListener(name, listener);
+    if (adoptedRef.current && video.readyState >= 1) {
+      // What it already did: its metadata (at its own position), playing or not.
+      resume.skip();
+      handlersRef.current.loadedmetadata?.(video);
+      handlersRef.current.volumechange?.(video);
+      handlersRef.current.timeupdate?.(video);
+      if (!video.paused) handlersRef.current.play?.(video);
+    }
+    return () => {
+      for (const [name, listener] of listeners) video.removeEventListener(name, listener);
+      video.remove();
+    };
+  }, []);
+
+  const poster = (streamStarted && source.posterUrl) || '';
+  useLayoutEffect(() => {
+    const v = videoRef.current!;
+    v.className = 'vp-video';
+    v.playsInline = true;
+    if (!adoptedRef.current) v.preload = 'metadata';
+    v.autoplay = Boolean(props.autoPlay);
+    // The poster only once the stream's first data is in (issue 30): it never competes with the
+    // playlist and the first segment on a slow link.
+    if (poster) v.poster = poster;
+    else v.removeAttribute('poster');
+    v.width = 640;
+    v.height = 360;
+    v.setAttribute('aria-label', `Video: ${props.title}`);
+  }, [poster, props.autoPlay, props.title]);
+
+  // The captions' tracks (drawn by the player: useCaptions reads them).
+  useLayoutEffect(() => {
+    const v = videoRef.current!;
+    v.querySelectorAll('track').forEach((t) => t.remove());
+    for (const c of source.captions) {
+      const track = document.createElement('track');
+      track.kind = 'subtitles';
+      track.src = c.url;
+      track.srclang = c.language;
+      track.label = languageName(c.language);
+      v.appendChild(track);
+    }
+  }, [tracksKey]);
 
   return (
     <div
@@ -82,51 +179,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div className="vp-picture">
-        <video
-          ref={videoRef}
-          className="vp-video"
-          playsInline
-          preload="metadata"
-          autoPlay={props.autoPlay}
-          // The poster only once the stream's first data is in (issue 30): it never competes
-          // with the playlist and the first segment on a slow link.
-          poster={(streamStarted && source.posterUrl) || undefined}
-          width={640}
-          height={360}
-          aria-label={`Video: ${props.title}`}
-          onClick={togglePlay}
-          onLoadedMetadata={(e) => {
-            setStreamStarted(true);
-            media.loadedMetadata(el(e));
-          }}
-          onDurationChange={(e) => media.durationChange(el(e))}
-          onPlay={(e) => {
-            media.play();
-            props.onPlay?.(el(e));
-          }}
-          onPause={(e) => {
-            media.pause();
-            if (!stream.renewing()) props.onPause?.(el(e));
-          }}
-          onTimeUpdate={(e) => {
-            media.timeUpdate(el(e));
-            props.onTimeUpdate?.(el(e));
-          }}
-          onEnded={(e) => props.onEnded?.(el(e))}
-          onVolumeChange={(e) => media.volumeChange(el(e))}
-          onError={stream.onVideoError}
-        >
-          {source.captions.map((c) => (
-            <track
-              key={c.url}
-              kind="subtitles"
-              src={c.url}
-              srcLang={c.language}
-              label={languageName(c.language)}
-            />
-          ))}
-        </video>
+      <div className="vp-picture" ref={pictureRef}>
         {lines.length > 0 && (
           <div className={`vp-cues is-${captionSize}`} data-testid="captions">
             {lines.map((line, i) => (

@@ -23,6 +23,7 @@ import { Questions } from './questions.tsx';
 import { Reviews } from './reviews.tsx';
 import { PracticeTab, type NextTopic } from './practice-tab.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { dropBootVideo } from '../../lib/boot.ts';
 
 /** What the app passes in for the AI teacher: nothing when the teacher is not configured. */
 export type Assistant = ((topic: TopicRecord) => ReactNode) | undefined;
@@ -48,6 +49,8 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   const stored = useSession((s) => s.selections);
   const chapterId = chapterParam ?? stored.chapter?.id;
   const lesson = useLesson(topicParam);
+  // A video the boot script started that no player took (the page went elsewhere) stops with it.
+  useEffect(() => dropBootVideo, []);
   // Without a topic in the link: the chapter's topics and the progress pick where to resume.
   const resumeChapter = topicParam ? undefined : chapterId;
   const topics = useTopics(resumeChapter);
