@@ -6,7 +6,12 @@
  */
 import { routePath } from '@gia/shared/route-path.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@gia/shared/session.ts';
-import { HLS_SEGMENT_SECONDS, renditionPlaylistOf, segmentFileOf } from '@gia/shared/video.ts';
+import {
+  HLS_LADDER,
+  HLS_SEGMENT_SECONDS,
+  renditionPlaylistOf,
+  segmentFileOf,
+} from '@gia/shared/video.ts';
 import { BOOT_NAMES, type BootConfig } from '../lib/boot-contract.ts';
 
 const RUNG = '{rung}';
@@ -25,6 +30,7 @@ export const bootSettings = (): BootConfig => ({
   lessonPath: routePath('catalogue.getLesson'),
   csrf: [CSRF_HEADER, CSRF_HEADER_VALUE],
   renditionPlaylist: renditionPlaylistOf({ name: RUNG }),
+  rungNames: HLS_LADDER.map((r) => r.name),
   segment: segmentName(),
   segmentSeconds: HLS_SEGMENT_SECONDS,
 });

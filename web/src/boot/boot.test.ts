@@ -9,6 +9,7 @@ const config: BootConfig = {
   lessonPath: apiPath('catalogue.getLesson'),
   csrf: ['x-requested-with', 'XMLHttpRequest'],
   renditionPlaylist: 'master_{rung}.m3u8',
+  rungNames: ['234p', '360p', '480p', '720p'],
   segment: { prefix: 'master_{rung}_', digits: 5, suffix: '.ts' },
   segmentSeconds: 4,
 };
@@ -19,14 +20,12 @@ const json = (status: number, body: unknown) =>
 const HLS = '/media/private/hls/abc/master.m3u8';
 
 /** The lesson's video as getLesson answers it. */
-const VIDEO = {
-  hls_url: HLS,
-  renditions: [
-    { height: 720, bitrate_kbps: 2000 },
-    { height: 234, bitrate_kbps: 72 },
-    { height: 360, bitrate_kbps: 400 },
-  ],
-};
+const RUNGS = [
+  { height: 720, bitrate_kbps: 2000 },
+  { height: 234, bitrate_kbps: 72 },
+  { height: 360, bitrate_kbps: 400 },
+];
+const VIDEO = { hls_url: HLS, renditions: [...RUNGS] };
 
 /** The server: the refresh gives a token, the lesson a video (and the learner's place in it). */
 function server(
@@ -251,6 +250,32 @@ describe('the boot script where the browser plays HLS itself', () => {
     );
     await boot('/AllCourse', learner);
     await vi.waitFor(() => expect(appScript()).not.toBeNull());
+  });
+
+  it('names the files by the ladder’s rung, also for a source below the lowest rung', async () => {
+    server();
+    VIDEO.renditions.splice(0, 3, { height: 180, bitrate_kbps: 72 });
+    try {
+      const left = await boot('/GetTopic?chapter=ch1&topic=t1', learner);
+      await vi.waitFor(() => expect(left!.video).toBeDefined());
+      expect(left!.video!.src).toBe('http://localhost:3000/media/private/hls/abc/master_234p.m3u8');
+      expect(left!.video!.dataset.rung).toBe('180');
+    } finally {
+      VIDEO.renditions.splice(0, 1, ...RUNGS);
+    }
+  });
+
+  it('removes a video that cannot play here and starts the app, which plays the lesson itself', async () => {
+    server();
+    const left = await boot('/GetTopic?chapter=ch1&topic=t1', learner);
+    await vi.waitFor(() => expect(left!.video).toBeDefined());
+    const box = left!.video!.parentElement!;
+
+    left!.video!.dispatchEvent(new Event('error'));
+
+    expect(left!.video).toBeUndefined();
+    expect(box.isConnected).toBe(false);
+    expect(appScript()).not.toBeNull();
   });
 
   it('starts the app at once when the lesson has nothing to play early (no refresh, no video)', async () => {

@@ -118,7 +118,10 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
           dataSaverOn(localStorage, navigator),
         )
       ]!;
-    const name = `${rung.height}p`;
+    // The i-th rendition is the ladder's i-th rung (never above the source: a prefix of it), whose
+    // name the files carry; a source below the lowest rung has that rung at its own height.
+    const name = c.rungNames[renditions.indexOf(rung)];
+    if (!name) return false;
     const base = new URL(video.hls_url, location.href);
     const playlist = new URL(c.renditionPlaylist.replace('{rung}', name), base).href;
     const position =
@@ -200,7 +203,16 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
     left.video = v;
     // The app once the first segment is in (or the video failed), at the latest after appWaitMs.
     v.addEventListener('canplay', startApp, { once: true });
-    v.addEventListener('error', startApp, { once: true });
+    // A video that cannot play here is not left to the player: the app plays the lesson itself.
+    v.addEventListener(
+      'error',
+      () => {
+        if (left.video === v) delete left.video;
+        holder.remove();
+        startApp();
+      },
+      { once: true },
+    );
     setTimeout(startApp, c.appWaitMs);
     return true;
   };

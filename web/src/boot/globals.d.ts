@@ -34,6 +34,8 @@ interface GiaBootConfig {
   appWaitMs: number;
   /** A rendition playlist's name in the video's HLS folder; `{rung}` is the rung (`234p`). */
   renditionPlaylist: string;
+  /** The ladder's rung names, lowest first: a video's renditions are its first ones, in order. */
+  rungNames: string[];
   /** A segment's name: prefix (with `{rung}`), its 1-based index in `digits` digits, suffix. */
   segment: { prefix: string; digits: number; suffix: string };
   /** The segments' length, seconds. */
