@@ -15,19 +15,26 @@ const cartAnswer = (message: string, cart: PricedCart) =>
   ok(message, cart.items, cartPricingView(cart));
 
 /** The learner's cart (docs/api.md §6) and its coupon (§8c). */
-export const handler = createGroupHandler('cart', {
-  'cart.get': async (req) => cartAnswer(M.cartLoaded, await getCart(learnerId(req))),
-  'cart.insert': async (req) => {
-    const { subject_id } = parse(SubjectRefInput, req.body);
-    return created(M.cartAdded, await addToCart(learnerId(req), subject_id));
+export const handler = createGroupHandler(
+  'cart',
+  {
+    'cart.get': async (req) => cartAnswer(M.cartLoaded, await getCart(learnerId(req))),
+    'cart.insert': async (req) => {
+      const { subject_id } = parse(SubjectRefInput, req.body);
+      return created(M.cartAdded, await addToCart(learnerId(req), subject_id));
+    },
+    'cart.delete': async (req) => {
+      await removeFromCart(learnerId(req), req.params.cart_id ?? '');
+      return ok(M.cartRemoved);
+    },
+    'cart.applyCoupon': async (req) => {
+      const { code } = parse(ApplyCouponInput, req.body);
+      return cartAnswer(C.applied, await applyCoupon(learnerId(req), code));
+    },
+    'cart.removeCoupon': async (req) => cartAnswer(C.removed, await removeCoupon(learnerId(req))),
   },
-  'cart.delete': async (req) => {
-    await removeFromCart(learnerId(req), req.params.cart_id ?? '');
-    return ok(M.cartRemoved);
+  {
+    // Read-only: the session check rides in its first BatchGet (issue 30).
+    sessionCheckInReads: ['cart.get'],
   },
-  'cart.applyCoupon': async (req) => {
-    const { code } = parse(ApplyCouponInput, req.body);
-    return cartAnswer(C.applied, await applyCoupon(learnerId(req), code));
-  },
-  'cart.removeCoupon': async (req) => cartAnswer(C.removed, await removeCoupon(learnerId(req))),
-});
+);

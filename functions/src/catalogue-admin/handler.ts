@@ -66,4 +66,6 @@ for (const { entity, ...route } of ADMIN_ENTITIES) {
 export const handler = createGroupHandler(
   'catalogue-admin',
   handlers as RouteHandlers<'catalogue-admin'>,
+  // The lists only read: the session check rides in their BatchGet of names (issue 30).
+  { sessionCheckInReads: ADMIN_ENTITIES.map((r) => `admin.catalogue.${r.list}` as const) },
 );
