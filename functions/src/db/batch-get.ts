@@ -41,8 +41,9 @@ export async function batchGetItems(wanted: Key[]): Promise<Record<string, unkno
           }),
         );
         for (const item of res.Responses?.[tableName()] ?? []) {
-          if (checkIds.has(id(item))) forCheck.push(item);
-          if (wantedIds.has(id(item))) found.push(item);
+          const key = id(item);
+          if (checkIds.has(key)) forCheck.push(item);
+          if (!checkIds.has(key) || wantedIds.has(key)) found.push(item);
         }
         batch = res.UnprocessedKeys?.[tableName()]?.Keys;
       }
