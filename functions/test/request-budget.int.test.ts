@@ -186,7 +186,7 @@ describe('a quiz', () => {
 });
 
 describe('the insights dashboard', () => {
-  it('reads a 90-day range in at most three DynamoDB requests, the admin's session check included, and never a Scan', async () => {
+  it('reads a 90-day range in at most three DynamoDB requests, the admin’s session check included, and never a Scan', async () => {
     const { handler } = await import('../src/insights/handler.ts');
     const { httpEvent, lambdaContext } = await import('./event.ts');
     const { token } = await signInAdmin(call);
