@@ -7,7 +7,7 @@ import {
 import { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from './service.ts';
 import { cartPricingView, type PricedCart } from '../domain/pricing/index.ts';
 import { learnerId } from '../lib/identity.ts';
-import { created, createGroupHandler, ok } from '../lib/http.ts';
+import { created, createGroupHandler, ok, sessionCheckInReads } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
 /** A cart as `getUSER_CART` answers it: the items, and their prices beside them. */
@@ -15,26 +15,22 @@ const cartAnswer = (message: string, cart: PricedCart) =>
   ok(message, cart.items, cartPricingView(cart));
 
 /** The learner's cart (docs/api.md §6) and its coupon (§8c). */
-export const handler = createGroupHandler(
-  'cart',
-  {
-    'cart.get': async (req) => cartAnswer(M.cartLoaded, await getCart(learnerId(req))),
-    'cart.insert': async (req) => {
-      const { subject_id } = parse(SubjectRefInput, req.body);
-      return created(M.cartAdded, await addToCart(learnerId(req), subject_id));
-    },
-    'cart.delete': async (req) => {
-      await removeFromCart(learnerId(req), req.params.cart_id ?? '');
-      return ok(M.cartRemoved);
-    },
-    'cart.applyCoupon': async (req) => {
-      const { code } = parse(ApplyCouponInput, req.body);
-      return cartAnswer(C.applied, await applyCoupon(learnerId(req), code));
-    },
-    'cart.removeCoupon': async (req) => cartAnswer(C.removed, await removeCoupon(learnerId(req))),
+export const handler = createGroupHandler('cart', {
+  // Read-only: the session check rides in its BatchGet (issue 30).
+  'cart.get': sessionCheckInReads(async (req) =>
+    cartAnswer(M.cartLoaded, await getCart(learnerId(req))),
+  ),
+  'cart.insert': async (req) => {
+    const { subject_id } = parse(SubjectRefInput, req.body);
+    return created(M.cartAdded, await addToCart(learnerId(req), subject_id));
   },
-  {
-    // Read-only: the session check rides in its first BatchGet (issue 30).
-    sessionCheckInReads: ['cart.get'],
+  'cart.delete': async (req) => {
+    await removeFromCart(learnerId(req), req.params.cart_id ?? '');
+    return ok(M.cartRemoved);
   },
-);
+  'cart.applyCoupon': async (req) => {
+    const { code } = parse(ApplyCouponInput, req.body);
+    return cartAnswer(C.applied, await applyCoupon(learnerId(req), code));
+  },
+  'cart.removeCoupon': async (req) => cartAnswer(C.removed, await removeCoupon(learnerId(req))),
+});

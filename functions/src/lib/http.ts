@@ -294,6 +294,23 @@ async function authorise(
   return { identity };
 }
 
+/** The handlers marked by {@link sessionCheckInReads}. */
+const checkedInReads = new WeakSet<object>();
+
+/**
+ * Marks the handler of a read-only route whose caller's session check rides in the handler's
+ * first BatchGet (lib/session-scope.ts), so it costs no request of its own (issue 30). The
+ * handler reads before the check is decided, but nothing is answered (and nothing written)
+ * until it is: a session that no longer stands still gets `401` (anonymous on a public route).
+ * Only handlers with no effect outside DynamoDB may be marked.
+ */
+export function sessionCheckInReads<H extends (req: ApiRequest) => Promise<ApiResult>>(
+  handler: H,
+): H {
+  checkedInReads.add(handler);
+  return handler;
+}
+
 /**
  * One place maps errors to answers: an `AppError` to its status, an AWS service that timed out or
  * refused for load to a 503 the caller may retry, anything else to a plain 500.
@@ -324,19 +341,8 @@ export function errorResponse(err: unknown, requestId: string): APIGatewayProxyS
 export function createGroupHandler<G extends RouteGroup>(
   group: G,
   handlers: RouteHandlers<G>,
-  options: {
-    beforeRoute?: () => Promise<void>;
-    /**
-     * Read-only routes whose caller's session check rides in the handler's first BatchGet
-     * (lib/session-scope.ts), so it costs no request of its own. Their handlers read before the
-     * check is decided, but nothing is answered (and nothing written) until it is: a session
-     * that no longer stands still gets `401` (anonymous on a public route). Only routes whose
-     * handlers have no effect outside DynamoDB belong here.
-     */
-    sessionCheckInReads?: readonly RouteNameOf<G>[];
-  } = {},
+  options: { beforeRoute?: () => Promise<void> } = {},
 ): LambdaHandler {
-  const deferred = new Set<string>(options.sessionCheckInReads ?? []);
   const matchRoute = routeMatcher(ownRoutes(group));
   const core = async (
     event: APIGatewayProxyEventV2,
@@ -353,13 +359,17 @@ export function createGroupHandler<G extends RouteGroup>(
     const headers = lowerCaseHeaders(event.headers);
     // A cached answer is everyone's: its route never reads a token (none reaches it behind
     // CloudFront either), so its answer cannot be personal.
-    const authorised: Authorised =
-      route.cache === 'public'
-        ? {}
-        : await authorise(route, bearerToken(headers), deferred.has(route.name));
     const handler = (handlers as Partial<Record<string, (req: ApiRequest) => Promise<ApiResult>>>)[
       route.name
     ];
+    const authorised: Authorised =
+      route.cache === 'public'
+        ? {}
+        : await authorise(
+            route,
+            bearerToken(headers),
+            handler !== undefined && checkedInReads.has(handler),
+          );
     if (!handler) throw new NotImplementedError();
     await options.beforeRoute?.();
 

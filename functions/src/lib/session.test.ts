@@ -8,7 +8,7 @@ import type { ApiRequest, ApiResult, RouteHandlers } from './http.ts';
 
 Object.assign(process.env, TEST_ENV);
 const { cacheJwksForTests } = await import('./auth.ts');
-const { caller, createGroupHandler, ok } = await import('./http.ts');
+const { caller, createGroupHandler, ok, sessionCheckInReads } = await import('./http.ts');
 const { batchGetItems } = await import('../db/batch-get.ts');
 const { NotFoundError } = await import('./errors.ts');
 
@@ -159,20 +159,19 @@ describe('a session check carried by the route’s first read', () => {
   const reading = createGroupHandler(
     'cart',
     some({
-      'cart.get': async (req) =>
+      'cart.get': sessionCheckInReads(async (req) =>
         ok('read', { who: caller(req).userId, items: await batchGetItems([subject]) }),
+      ),
     }),
-    { sessionCheckInReads: ['cart.get'] },
   );
   const lesson = createGroupHandler(
     'catalogue',
     some({
-      'catalogue.getLesson': async (req) => {
+      'catalogue.getLesson': sessionCheckInReads(async (req) => {
         await batchGetItems([subject]);
         return ok('lesson', req.identity?.userId ?? null);
-      },
+      }),
     }),
-    { sessionCheckInReads: ['catalogue.getLesson'] },
   );
   const learnerToken = (session: string) =>
     issuer.sign(accessClaims('learner', 'learner-9', { jti: session }));
@@ -213,11 +212,10 @@ describe('a session check carried by the route’s first read', () => {
     const failing = createGroupHandler(
       'cart',
       some({
-        'cart.get': async () => {
+        'cart.get': sessionCheckInReads(async () => {
           throw new NotFoundError('No such thing.');
-        },
+        }),
       }),
-      { sessionCheckInReads: ['cart.get'] },
     );
     standing([{ pk: 'REVOKED#gone', sk: 'REVOKED' }]);
     expect((await call(failing, 'GET', routePath('cart.get'), learnerToken('gone'))).status).toBe(
