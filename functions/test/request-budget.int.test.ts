@@ -106,8 +106,9 @@ describe('each learner screen’s data', () => {
       ['favourites', () => getFavourites(learner.userId)],
       ['cart', () => getCart(learner.userId)],
       ['purchases', () => purchasedSubjects(learner.userId)],
-      // Reviews and questions check the learner's entitlement to the topic first (finding 15):
-      // the same two requests as every entitled screen, beside the one Query of the list.
+      // Reviews and questions check the learner's entitlement to the topic first (finding 15).
+      // Reviews read the topic with the list (one Query) and then its ancestors and the grant;
+      // questions read the topic on its own beside the Query of the list.
       ['reviews', () => listReviews(learner.userId, ids.topic!)],
       ['questions', () => listQuestions(learner.userId, { topic_id: ids.topic!, limit: 20 })],
       ['progress', () => chapterProgress(learner.userId, ids.chapter!)],
@@ -115,9 +116,7 @@ describe('each learner screen’s data', () => {
     ];
     for (const [name, run] of screens) {
       const { requests, ops } = await count(run);
-      const budget = ['reviews', 'questions', 'subject outline', 'my state on a subject'].includes(
-        name,
-      )
+      const budget = ['questions', 'subject outline', 'my state on a subject'].includes(name)
         ? 3
         : 2;
       expect({ name, requests: Math.min(requests, 99) <= budget, ops }).toEqual({
@@ -132,14 +131,14 @@ describe('each learner screen’s data', () => {
 });
 
 describe('the lesson page’s one request (getLesson)', () => {
-  it('takes four DynamoDB requests in two rounds, three for a signed-out visitor, never a Scan', async () => {
+  it('takes three DynamoDB requests, for a learner and a signed-out visitor alike, never a Scan', async () => {
     const me = { userId: learner.userId, pool: 'learner' as const };
-    // The topic; then at once the chapter's topics, one BatchGet of its ancestors and the
-    // learner's grant, and the learner's progress in the chapter.
+    // The topic; the chapter's topics; one BatchGet of its ancestors, the learner's grant and
+    // their progress in each topic of the chapter.
     const signedIn = await count(() => lessonOf(ids.topic!, me));
-    expect(signedIn.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query', 'Query']);
+    expect(signedIn.ops).toEqual(['GetItem', 'Query', 'BatchGetItem']);
     const visitor = await count(() => lessonOf(ids.topic!, undefined));
-    expect(visitor.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+    expect(visitor.ops).toEqual(['GetItem', 'Query', 'BatchGetItem']);
   });
 });
 
@@ -187,7 +186,7 @@ describe('a quiz', () => {
 });
 
 describe('the insights dashboard', () => {
-  it('reads a 90-day range in at most three DynamoDB requests, the admin check included, and never a Scan', async () => {
+  it('reads a 90-day range in at most three DynamoDB requests, the admin’s session check included, and never a Scan', async () => {
     const { handler } = await import('../src/insights/handler.ts');
     const { httpEvent, lambdaContext } = await import('./event.ts');
     const { token } = await signInAdmin(call);
@@ -206,5 +205,70 @@ describe('the insights dashboard', () => {
     expect(ops).toContain('Query');
     // Key reads only (the session check reads its two records in one BatchGetItem), never a Scan.
     expect(ops.filter((op) => !['GetItem', 'BatchGetItem', 'Query'].includes(op))).toEqual([]);
+  });
+});
+
+describe('each personal call through its route group, the caller’s session check included', () => {
+  /** Sends one call to a group's handler in-process, with its token: its status and requests. */
+  async function viaHandler(
+    group: 'cart' | 'learning' | 'practice' | 'catalogue' | 'catalogue-admin',
+    path: string,
+    token: string,
+    query: Record<string, string> = {},
+  ) {
+    const { handler } = await import(`../src/${group}/handler.ts`);
+    const { httpEvent, lambdaContext } = await import('./event.ts');
+    const event = httpEvent('GET', path, { headers: { authorization: `Bearer ${token}` }, query });
+    let status = 0;
+    const counted = await count(async () => {
+      status = (await handler(event, lambdaContext)).statusCode;
+    });
+    return { status, ...counted };
+  }
+
+  it('takes at most two DynamoDB requests for a learner’s cart, reviews and video questions, and every admin list', async () => {
+    const { ADMIN_ENTITIES } = await import('@gia/shared');
+    const { token: adminToken } = await signInAdmin(call);
+    const topic = { topic_id: ids.topic! };
+    const calls = [
+      ['cart', routePath('cart.get'), learner.token, {}],
+      ['learning', routePath('reviews.get'), learner.token, topic],
+      ['practice', routePath('practice.getVideoQuestions'), learner.token, topic],
+      ...ADMIN_ENTITIES.map(
+        (e) =>
+          [
+            'catalogue-admin',
+            routePath(`admin.catalogue.${e.list}` as Parameters<typeof routePath>[0]),
+            adminToken,
+            {},
+          ] as const,
+      ),
+    ] as const;
+    for (const [group, path, token, query] of calls) {
+      const { status, requests, ops } = await viaHandler(group, path, token, query);
+      expect({ path, status, requests: requests <= 2, ops }).toEqual({
+        path,
+        status: 200,
+        requests: true,
+        ops,
+      });
+      // The first BatchGet carries the session check: none of its own, never a Scan.
+      expect(ops.filter((op) => op === 'BatchGetItem')).toHaveLength(1);
+      expect(ops).not.toContain('Scan');
+    }
+  });
+
+  it('takes three for the lesson and a topic’s questions, whose topic must be read first', async () => {
+    const topic = { topic_id: ids.topic! };
+    const lesson = await viaHandler(
+      'catalogue',
+      routePath('catalogue.getLesson'),
+      learner.token,
+      topic,
+    );
+    expect(lesson).toMatchObject({ status: 200, ops: ['GetItem', 'Query', 'BatchGetItem'] });
+    const questions = await viaHandler('learning', routePath('qna.get'), learner.token, topic);
+    expect(questions.status).toBe(200);
+    expect(questions.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 });

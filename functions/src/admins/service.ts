@@ -9,7 +9,6 @@ import {
   setPermanentPassword,
   signOutEverywhere,
 } from '../lib/cognito.ts';
-import { forgetAdmin } from '../lib/auth.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors.ts';
 
 /** Admin accounts, oldest first. */
@@ -52,16 +51,14 @@ export async function createAdmin(input: InsertAdminInput): Promise<AdminAccount
 
 /**
  * Removes another admin's account; an admin cannot remove their own. The account record goes
- * first: every admin route checks it, so the removed admin's tokens stop working at once (within
- * the few seconds another function may trust its earlier check). Then the admin is signed out
- * everywhere and the Cognito user deleted.
+ * first: every admin route reads it in its session check, so the removed admin's tokens stop
+ * working at once. Then the admin is signed out everywhere and the Cognito user deleted.
  */
 export async function removeAdmin(callerId: string, adminId: string): Promise<void> {
   if (callerId === adminId) throw new ConflictError(MESSAGES.adminSelfDelete);
   const admin = await getAdmin(adminId);
   if (!admin) throw new NotFoundError(MESSAGES.adminNotFound);
   await deleteAdmin(adminId);
-  forgetAdmin(adminId);
   await signOutEverywhere('admin', admin.email);
   await deleteUser('admin', admin.email).catch((err: Error) => {
     if (err.name !== 'UserNotFoundException') throw err;

@@ -7,7 +7,7 @@ import {
 import { addToCart, applyCoupon, getCart, removeCoupon, removeFromCart } from './service.ts';
 import { cartPricingView, type PricedCart } from '../domain/pricing/index.ts';
 import { learnerId } from '../lib/identity.ts';
-import { created, createGroupHandler, ok } from '../lib/http.ts';
+import { created, createGroupHandler, ok, sessionCheckInReads } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 
 /** A cart as `getUSER_CART` answers it: the items, and their prices beside them. */
@@ -16,7 +16,10 @@ const cartAnswer = (message: string, cart: PricedCart) =>
 
 /** The learner's cart (docs/api.md §6) and its coupon (§8c). */
 export const handler = createGroupHandler('cart', {
-  'cart.get': async (req) => cartAnswer(M.cartLoaded, await getCart(learnerId(req))),
+  // Read-only: the session check rides in its BatchGet (issue 30).
+  'cart.get': sessionCheckInReads(async (req) =>
+    cartAnswer(M.cartLoaded, await getCart(learnerId(req))),
+  ),
   'cart.insert': async (req) => {
     const { subject_id } = parse(SubjectRefInput, req.body);
     return created(M.cartAdded, await addToCart(learnerId(req), subject_id));

@@ -14,6 +14,7 @@ import {
   created,
   createGroupHandler,
   ok,
+  sessionCheckInReads,
   type ApiRequest,
   type ApiResult,
   type RouteHandlers,
@@ -40,10 +41,11 @@ const handlers: Record<string, (req: ApiRequest) => Promise<ApiResult>> = {};
 for (const { entity, ...route } of ADMIN_ENTITIES) {
   const messages = CATALOGUE_MESSAGES[entity];
   const inputs = CATALOGUE_INPUTS[entity];
-  handlers[`admin.catalogue.${route.list}`] = async (req) => {
+  // Read-only: the session check rides in its BatchGet of names (issue 30).
+  handlers[`admin.catalogue.${route.list}`] = sessionCheckInReads(async (req) => {
     const page = await adminList(entity, parse(PageQuery, req.query), listFilter(entity, req));
     return ok(`${messages.label} list`, page.items, { next_cursor: page.nextCursor });
-  };
+  });
   handlers[`admin.catalogue.${route.insert}`] = async (req) =>
     created(
       messages.added,

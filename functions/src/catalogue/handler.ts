@@ -1,5 +1,11 @@
 import { ANSWER_MESSAGES, CatalogueListQuery, PageQuery, TopicQuery } from '@gia/shared';
-import { caller, createGroupHandler, ok, type ApiRequest } from '../lib/http.ts';
+import {
+  caller,
+  createGroupHandler,
+  ok,
+  sessionCheckInReads,
+  type ApiRequest,
+} from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
 import { lessonOf } from './lesson.ts';
 import { myCatalogueState } from './mine.ts';
@@ -55,8 +61,10 @@ export const handler = createGroupHandler('catalogue', {
   },
   'catalogue.getSubjectOutline': async (req) =>
     ok(ANSWER_MESSAGES.subjectOutline, await subjectOutline(req.params.subjectId ?? '')),
-  'catalogue.getLesson': async (req) =>
+  // Read-only: the session check rides in its BatchGet (issue 30).
+  'catalogue.getLesson': sessionCheckInReads(async (req) =>
     ok(ANSWER_MESSAGES.lesson, await lessonOf(parse(TopicQuery, req.query).topic_id, req.identity)),
+  ),
   'catalogue.getMyCatalogueState': async (req) =>
     ok(ANSWER_MESSAGES.myCatalogueState, await myCatalogueState(caller(req).userId, filters(req))),
 });

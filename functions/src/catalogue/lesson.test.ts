@@ -89,6 +89,16 @@ const stored: Record<string, Record<string, unknown>> = {
 };
 
 const owner = { pool: 'learner', userId: 'owner-1' } as never;
+
+const watchedT1 = {
+  type: 'progress',
+  topic_id: 't1',
+  chapter_id: 'ch1',
+  position_seconds: 30,
+  duration_seconds: 30,
+  completed: true,
+  updated_at: '2026-11-27T10:00:00.000Z',
+};
 const visitor = { pool: 'learner', userId: 'visitor-1' } as never;
 
 beforeEach(() => {
@@ -96,33 +106,8 @@ beforeEach(() => {
   ddbMock.on(GetCommand).callsFake(async (input: { Key: { pk: string } }) => ({
     Item: chapterTopics.find((t) => t.pk === input.Key.pk),
   }));
-  ddbMock
-    .on(QueryCommand)
-    .callsFake(
-      async (input: { IndexName?: string; ExpressionAttributeValues: Record<string, string> }) => {
-        if (input.IndexName) return { Items: chapterTopics };
-        // The learner's progress in the chapter.
-        const user = input.ExpressionAttributeValues[':pk'];
-        return {
-          Items:
-            user === 'USER#owner-1'
-              ? [
-                  {
-                    pk: user,
-                    sk: 'PROGRESS#ch1#t1',
-                    type: 'progress',
-                    topic_id: 't1',
-                    chapter_id: 'ch1',
-                    position_seconds: 30,
-                    duration_seconds: 30,
-                    completed: true,
-                    updated_at: '2026-11-27T10:00:00.000Z',
-                  },
-                ]
-              : [],
-        };
-      },
-    );
+  // The chapter's topics (gsi1).
+  ddbMock.on(QueryCommand).resolves({ Items: chapterTopics });
   ddbMock
     .on(BatchGetCommand)
     .callsFake(
@@ -131,8 +116,11 @@ beforeEach(() => {
         const items = Keys.flatMap((k) => {
           const item = stored[k.pk];
           if (item) return [item];
-          if (k.pk === 'USER#owner-1' && k.sk.includes('s1'))
+          if (k.pk === 'USER#owner-1' && k.sk === 'GRANT#s1')
             return [{ ...k, type: 'grant', subject_id: 's1' }];
+          // The owner's progress in the chapter: one topic watched to the end.
+          if (k.pk === 'USER#owner-1' && k.sk === 'PROGRESS#ch1#t1')
+            return [{ ...k, ...watchedT1 }];
           return [];
         });
         return { Responses: { [table]: items } };
@@ -141,7 +129,7 @@ beforeEach(() => {
 });
 
 describe('the lesson read (getLesson)', () => {
-  it("gives an owner the topic with its notes and video, the chapter's Active topics with progress, in four requests", async () => {
+  it("gives an owner the topic with its notes and video, the chapter's Active topics with progress, in three requests", async () => {
     const lesson = await lessonOf('t2', owner);
 
     expect(lesson.access).toEqual({ status: 'owned', signed_in: true });
@@ -165,9 +153,23 @@ describe('the lesson read (getLesson)', () => {
       ],
     );
     expect(lesson.chapter.topics[1]).toMatchObject({ duration_seconds: 90, progress: null });
+    expect(lesson.chapter.topics[0]?.progress).toEqual({
+      position_seconds: 30,
+      duration_seconds: 30,
+      completed: true,
+      updated_at: '2026-11-27T10:00:00.000Z',
+    });
+    // The topic; the chapter's topics; one BatchGet of the ancestors, the grant and the
+    // progress of each Active topic of the chapter (never of the inactive t3).
     expect(ddbMock.commandCalls(GetCommand)).toHaveLength(1);
-    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(2);
-    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(1);
+    const batches = ddbMock.commandCalls(BatchGetCommand);
+    expect(batches).toHaveLength(1);
+    const read = Object.values(batches[0]!.args[0].input.RequestItems ?? {})[0]?.Keys ?? [];
+    expect(read.filter((k) => String(k.sk).startsWith('PROGRESS#'))).toEqual([
+      { pk: 'USER#owner-1', sk: 'PROGRESS#ch1#t1' },
+      { pk: 'USER#owner-1', sk: 'PROGRESS#ch1#t2' },
+    ]);
   });
 
   it('shows a learner who has not bought the course a paid topic locked, with no private URL', async () => {
@@ -197,7 +199,10 @@ describe('the lesson read (getLesson)', () => {
     expect(lesson.access).toEqual({ status: 'locked', signed_in: false });
     expect(lesson.topic.video_url).toBeNull();
     expect(lesson.chapter.topics.every((t) => t.progress === null)).toBe(true);
-    expect(ddbMock.commandCalls(QueryCommand)).toHaveLength(1);
+    const read = ddbMock
+      .commandCalls(BatchGetCommand)
+      .flatMap((c) => Object.values(c.args[0].input.RequestItems ?? {})[0]?.Keys ?? []);
+    expect(read.filter((k) => String(k.pk).startsWith('USER#'))).toEqual([]);
   });
 
   it('answers 404 for an unknown or inactive topic', async () => {

@@ -4,10 +4,9 @@ import {
   type Lesson,
   type LessonAccessStatus,
   type LessonChapterTopic,
-  type TopicProgress,
 } from '@gia/shared';
 import { getRecord, getRecordsAndGrants, listByParent, pick } from '../db/catalogue-reads.ts';
-import { progressInChapter } from '../db/learner.ts';
+import { progressFrom, progressKeys } from '../db/learner.ts';
 import { isFreeCourse, mayWatchTopic } from '../domain/entitlement/index.ts';
 import { parentNames, parentRefs } from '../domain/catalogue/index.ts';
 import type { Identity } from '../lib/auth.ts';
@@ -27,23 +26,32 @@ const knownSeconds = (value: unknown): number | null =>
  * `getTopics` gives it, its chapter's Active topics with the learner's progress, why the caller
  * may (or may not) watch it, and the video to play, whose HLS cookies the answer sets.
  *
- * Four DynamoDB requests for a learner, in two rounds: the topic (GetItem); then at once the
- * chapter's topics (Query), its ancestors with the learner's grant (one BatchGet) and the
- * learner's progress in the chapter (Query). A signed-out visitor skips the progress.
+ * Three DynamoDB requests, one after the other: the topic (GetItem); its chapter's topics
+ * (Query); then one BatchGet of its ancestors, the learner's grant and their progress in each
+ * Active topic of the chapter, which also carries the caller's session check (the route leaves
+ * it open for this read, lib/session-scope.ts). A signed-out visitor's BatchGet has no grant or
+ * progress.
  */
 export async function lessonOf(topicId: string, caller: Identity | undefined): Promise<Lesson> {
   const topic = await getRecord({ entity: 'topic', id: topicId });
   if (!topic || topic.status !== 'Active') throw new NotFoundError(M.topicNotFound);
   const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
-  const [siblings, { records, granted }, progress] = await Promise.all([
-    listByParent('topic', topic.chapter_id, { limit: CHAPTER_PAGE }),
-    getRecordsAndGrants(
-      [{ entity: 'chapter', id: topic.chapter_id }, ...parentRefs('topic', [topic])],
-      learnerId,
-      [topic.subject_id],
-    ),
-    learnerId ? progressInChapter(learnerId, topic.chapter_id) : ([] as TopicProgress[]),
-  ]);
+  const siblings = await listByParent('topic', topic.chapter_id, { limit: CHAPTER_PAGE });
+  const active = siblings.items.filter((t) => t.status === 'Active');
+  const { records, granted, extras } = await getRecordsAndGrants(
+    [{ entity: 'chapter', id: topic.chapter_id }, ...parentRefs('topic', [topic])],
+    learnerId,
+    [topic.subject_id],
+    [],
+    learnerId
+      ? progressKeys(
+          learnerId,
+          topic.chapter_id,
+          active.map((t) => t.topic_id),
+        )
+      : [],
+  );
+  const progress = learnerId ? progressFrom(extras, learnerId, topic.chapter_id) : [];
   // Every topic of a chapter has the same subject, class and board: one context decides them all.
   const course = {
     subject: pick(records, 'subject', topic.subject_id),
@@ -68,29 +76,27 @@ export async function lessonOf(topicId: string, caller: Identity | undefined): P
     ...shown,
   };
   const saved = new Map(progress.map((p) => [p.topic_id, p]));
-  const topics: LessonChapterTopic[] = siblings.items
-    .filter((t) => t.status === 'Active')
-    .map((t) => {
-      const p = saved.get(t.topic_id);
-      return {
-        topic_id: t.topic_id,
-        topic_name: t.topic_name,
-        chapter_id: t.chapter_id,
-        serial_no: t.serial_no,
-        free_to_watch: t.free_to_watch,
-        duration_seconds: knownSeconds(t.duration_seconds),
-        video_duration_seconds: presentedVideoOf(t, { admin: false }).video_duration_seconds,
-        locked: !mayWatch(t),
-        progress: p
-          ? {
-              position_seconds: p.position_seconds,
-              duration_seconds: p.duration_seconds,
-              completed: p.completed,
-              ...(p.updated_at ? { updated_at: p.updated_at } : {}),
-            }
-          : null,
-      };
-    });
+  const topics: LessonChapterTopic[] = active.map((t) => {
+    const p = saved.get(t.topic_id);
+    return {
+      topic_id: t.topic_id,
+      topic_name: t.topic_name,
+      chapter_id: t.chapter_id,
+      serial_no: t.serial_no,
+      free_to_watch: t.free_to_watch,
+      duration_seconds: knownSeconds(t.duration_seconds),
+      video_duration_seconds: presentedVideoOf(t, { admin: false }).video_duration_seconds,
+      locked: !mayWatch(t),
+      progress: p
+        ? {
+            position_seconds: p.position_seconds,
+            duration_seconds: p.duration_seconds,
+            completed: p.completed,
+            ...(p.updated_at ? { updated_at: p.updated_at } : {}),
+          }
+        : null,
+    };
+  });
   const status: LessonAccessStatus = staff
     ? 'staff'
     : granted.has(topic.subject_id)

@@ -133,19 +133,6 @@ export async function getAdmin(adminId: string): Promise<AdminAccount | undefine
   return { admin_id, name, email, created_at };
 }
 
-/** Whether an admin's account record still exists (read consistently, only its key). */
-export async function adminExists(adminId: string): Promise<boolean> {
-  const res = await ddb.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.admin(adminId),
-      ConsistentRead: true,
-      ProjectionExpression: 'pk',
-    }),
-  );
-  return res.Item !== undefined;
-}
-
 /** Admin accounts, oldest first. */
 export async function listAdmins(limit: number, cursor?: string): Promise<Page<AdminAccount>> {
   const res = await ddb.send(

@@ -1,9 +1,4 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  GetCommand,
-  QueryCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   idOf,
   parentEntity,
@@ -12,6 +7,7 @@ import {
   type RecordOf,
 } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
+import { batchGetItems } from './batch-get.ts';
 import { queryAll } from './query.ts';
 import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.ts';
 import { tableName } from './table-name.ts';
@@ -86,37 +82,27 @@ export async function getRecordsAndGrants(
   }
   const found: RecordMap = new Map();
   const granted = new Set<string>();
-  for (let i = 0; i < unique.length; i += 100) {
-    let batch: Record<string, unknown>[] | undefined = unique.slice(i, i + 100);
-    // Unprocessed keys are retried; DynamoDB returns them under load.
-    for (let attempt = 0; batch?.length && attempt < 5; attempt++) {
-      const res: BatchGetCommandOutput = await ddb.send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: batch } } }),
-      );
-      for (const item of res.Responses?.[tableName()] ?? []) {
-        if (extra.has(`${String(item.pk)}|${String(item.sk)}`)) {
-          extras.push(item);
-          continue;
-        }
-        if (item.type === 'grant') {
-          granted.add(String(item.subject_id));
-          continue;
-        }
-        if (item.sk === 'RATING') {
-          const count = Number(item.rating_count ?? 0);
-          const avg = count > 0 ? Math.round((Number(item.rating_sum ?? 0) / count) * 10) / 10 : 0;
-          ratings.set(rated.get(String(item.pk)) ?? '', {
-            average_rating: avg,
-            review_count: count,
-          });
-          continue;
-        }
-        const entity = item.type as CatalogueEntity;
-        const record = toRecord(item);
-        found.set(refKey({ entity, id: idOf(entity, record) }), record);
-      }
-      batch = res.UnprocessedKeys?.[tableName()]?.Keys;
+  for (const item of await batchGetItems(unique)) {
+    if (extra.has(`${String(item.pk)}|${String(item.sk)}`)) {
+      extras.push(item);
+      continue;
     }
+    if (item.type === 'grant') {
+      granted.add(String(item.subject_id));
+      continue;
+    }
+    if (item.sk === 'RATING') {
+      const count = Number(item.rating_count ?? 0);
+      const avg = count > 0 ? Math.round((Number(item.rating_sum ?? 0) / count) * 10) / 10 : 0;
+      ratings.set(rated.get(String(item.pk)) ?? '', {
+        average_rating: avg,
+        review_count: count,
+      });
+      continue;
+    }
+    const entity = item.type as CatalogueEntity;
+    const record = toRecord(item);
+    found.set(refKey({ entity, id: idOf(entity, record) }), record);
   }
   return { records: found, granted, ratings, extras };
 }

@@ -289,6 +289,15 @@ export const sortKeyPrefixes = {
   checkoutSlot: 'CHECKOUT#',
 } as const;
 
+/** Runs of sort keys one Query reads together (`sk BETWEEN from AND to`). */
+export const sortKeyRanges = {
+  /**
+   * A topic's reviews (`REVIEW#<user_id>`), their `REVIEWSUMMARY` and the topic record itself
+   * (`TOPIC`): nothing else in a topic's partition sorts between them.
+   */
+  reviewsSummaryAndTopic: { from: sortKeyPrefixes.reviewsAndSummary, to: 'TOPIC' },
+} as const;
+
 /** Strips the key attributes from an item before it leaves the data layer. */
 export function withoutKeys<T extends Record<string, unknown>>(item: T): Omit<T, KeyAttr> {
   const copy: Record<string, unknown> = { ...item };

@@ -3,7 +3,7 @@ import { tenthOf } from '@gia/shared/insights-rules.ts';
 import type { PaymentHistoryRow } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue.ts';
-import { keys, partitions, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import { keys, partitions, sortKeyPrefixes, withoutKeys, type Key } from './keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';
@@ -121,6 +121,28 @@ export const paymentRows = (userId: string) =>
 /** The learner's position in each topic of one chapter they have started (that chapter only). */
 export const progressInChapter = (userId: string, chapterId: string) =>
   userItems<TopicProgress>(userId, sortKeyPrefixes.progressInChapter(chapterId));
+
+/**
+ * The keys of the learner's position in some topics of one chapter: read by key beside other
+ * items, in one BatchGet (the lesson page, once it knows the chapter's topics).
+ */
+export const progressKeys = (userId: string, chapterId: string, topicIds: string[]): Key[] =>
+  topicIds.map((topicId) => keys.progress(userId, chapterId, topicId));
+
+/** The positions {@link progressKeys} named, read from a BatchGet's answer. */
+export function progressFrom(
+  items: readonly Record<string, unknown>[],
+  userId: string,
+  chapterId: string,
+): TopicProgress[] {
+  const prefix = sortKeyPrefixes.progressInChapter(chapterId);
+  return items
+    .filter((i) => i.pk === partitions.user(userId) && String(i.sk).startsWith(prefix))
+    .map((item) => {
+      const { type: _type, ...rest } = withoutKeys(item);
+      return rest as unknown as TopicProgress;
+    });
+}
 
 /** The learner's position in every topic they have started (one Query, all pages). */
 export const progressRows = (userId: string) =>

@@ -1,4 +1,6 @@
-import { keys, partitions, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import { toRecord } from './catalogue-keys.ts';
+import type { TopicFields } from './records.ts';
+import { keys, partitions, sortKeyRanges, withoutKeys } from './keys.ts';
 import { itemOnGsi1, queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import { transactWrite, type TransactItem } from './transact.ts';
@@ -154,15 +156,25 @@ export function topicItems(topicId: string, prefix: string): Promise<Item[]> {
   });
 }
 
-/** The reviews of a topic, newest first, and their summary (one Query: they share the partition). */
+/**
+ * The reviews of a topic, newest first, their summary and the topic's own record, in one Query:
+ * all three share the topic's partition, and their sort keys are one range (`REVIEW#…`,
+ * `REVIEWSUMMARY`, `TOPIC`), so the entitlement check needs no read of the topic of its own.
+ */
 export async function topicReviews(topicId: string) {
-  const items = await topicItems(topicId, sortKeyPrefixes.reviewsAndSummary);
+  const { from, to } = sortKeyRanges.reviewsSummaryAndTopic;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': partitions.topic(topicId), ':from': from, ':to': to },
+  });
   const summary = items.find((i) => i.sk === keys.reviewSummary(topicId).sk);
+  const topic = items.find((i) => i.sk === to);
   const reviews = items
     .filter((i) => i.type === 'review')
     .map((i) => withoutKeys(i) as unknown as Review);
   return {
     reviews: reviews.sort((a, b) => (a.created_at < b.created_at ? 1 : -1)),
     summary: ratingOf(summary),
+    topic: topic ? (toRecord<'topic'>(topic) as unknown as TopicFields) : undefined,
   };
 }

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { keys } from './keys.ts';
+import { keys, type Key } from './keys.ts';
 import { tableName } from './table-name.ts';
 
 /*
@@ -100,30 +100,68 @@ async function signedOutAtOf(pool: Pool, userId: string): Promise<number | undef
   return res.Item?.at as number | undefined;
 }
 
+/** Who a session check is about: the caller's pool and id, and the token's session if named. */
+export interface SessionOf {
+  pool: Pool;
+  userId: string;
+  sessionId?: string;
+}
+
+/** What a session check found. */
+export interface SessionStanding {
+  /** The session was ended by logout. */
+  revoked: boolean;
+  /** When the user last signed out everywhere (epoch ms), if ever. */
+  signedOutAt?: number;
+  /** An admin's account record is gone (always false for a learner). */
+  accountGone: boolean;
+}
+
 /**
- * Whether a sign-in session was ended by logout, and when its user last signed out everywhere:
- * both in one request (a BatchGet), as every authorised request asks.
+ * The items a session check reads, all by key so they fit one BatchGet (alone, or beside the
+ * call's own reads): the session's logout record, the user's sign-out record and, for an admin,
+ * the account record.
  */
-export async function sessionStanding(
-  sessionId: string,
-  pool: Pool,
-  userId: string,
-): Promise<{ revoked: boolean; signedOutAt?: number }> {
-  const revokedKey = keys.revokedSession(sessionId);
+export function sessionCheckKeys(of: SessionOf): Key[] {
+  return [
+    ...(of.sessionId ? [keys.revokedSession(of.sessionId)] : []),
+    keys.signedOut(of.pool, of.userId),
+    ...(of.pool === 'admin' ? [keys.admin(of.userId)] : []),
+  ];
+}
+
+/** The standing of a session, from the items a read of its {@link sessionCheckKeys} found. */
+export function standingFrom(of: SessionOf, found: Record<string, unknown>[]): SessionStanding {
+  // Each of these partitions holds one item: its pk names it.
+  const has = (k: Key) => found.find((i) => i.pk === k.pk);
+  return {
+    revoked: of.sessionId ? has(keys.revokedSession(of.sessionId)) !== undefined : false,
+    signedOutAt: has(keys.signedOut(of.pool, of.userId))?.at as number | undefined,
+    accountGone: of.pool === 'admin' && has(keys.admin(of.userId)) === undefined,
+  };
+}
+
+/**
+ * Whether a sign-in session was ended by logout, when its user last signed out everywhere and,
+ * for an admin, whether the account is gone: all in one request (a consistent BatchGet), as
+ * every authorised request asks that does not read them with its own first BatchGet.
+ */
+export async function sessionStanding(of: SessionOf): Promise<SessionStanding> {
+  const wanted = sessionCheckKeys(of);
   const res = await ddb.send(
     new BatchGetCommand({
       RequestItems: {
         [tableName()]: {
-          Keys: [revokedKey, keys.signedOut(pool, userId)],
+          Keys: wanted,
           ConsistentRead: true,
-          ProjectionExpression: 'pk, #at',
+          ProjectionExpression: 'pk, sk, #at',
           ExpressionAttributeNames: { '#at': 'at' },
         },
       },
     }),
   );
   const items = res.Responses?.[tableName()] ?? [];
-  // Two small keys never exceed a batch's limits; an unprocessed key is read again, alone.
+  // Three small keys never exceed a batch's limits; an unprocessed key is read again, alone.
   const unprocessed = res.UnprocessedKeys?.[tableName()]?.Keys ?? [];
   for (const key of unprocessed) {
     const one = await ddb.send(
@@ -131,10 +169,7 @@ export async function sessionStanding(
     );
     if (one.Item) items.push(one.Item);
   }
-  return {
-    revoked: items.some((i) => i.pk === revokedKey.pk),
-    signedOutAt: items.find((i) => i.pk !== revokedKey.pk)?.at as number | undefined,
-  };
+  return standingFrom(of, items);
 }
 
 /** A pending one-time sign-in code. */

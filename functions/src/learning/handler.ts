@@ -12,7 +12,7 @@ import {
   UpdateQuestionInput,
   UpdateReviewInput,
 } from '@gia/shared';
-import { created, createGroupHandler, ok } from '../lib/http.ts';
+import { created, createGroupHandler, ok, sessionCheckInReads } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
 import {
@@ -30,13 +30,14 @@ import {
 
 /** Reviews, questions and progress of topics (docs/api.md §6). */
 export const handler = createGroupHandler('learning', {
-  'reviews.get': async (req) => {
+  // Read-only: the session check rides in its BatchGet (issue 30).
+  'reviews.get': sessionCheckInReads(async (req) => {
     const { reviews, summary, entitled } = await listReviews(
       learnerId(req),
       parse(TopicQuery, req.query).topic_id,
     );
     return ok(M.reviewsLoaded, reviews, { summary, entitled });
-  },
+  }),
   'reviews.insert': async (req) =>
     created(M.reviewCreated, await postReview(learnerId(req), parse(InsertReviewInput, req.body))),
   'reviews.update': async (req) =>
@@ -45,10 +46,10 @@ export const handler = createGroupHandler('learning', {
     await deleteReview(learnerId(req), req.params.id ?? '');
     return ok(M.reviewDeleted);
   },
-  'qna.get': async (req) => {
+  'qna.get': sessionCheckInReads(async (req) => {
     const page = await listQuestions(learnerId(req), parse(QnaPageQuery, req.query));
     return ok(M.questionsLoaded, page.items, { next_cursor: page.nextCursor });
-  },
+  }),
   'qna.insert': async (req) => {
     const input = parse(InsertQuestionInput, req.body);
     return created(

@@ -31,7 +31,7 @@ import {
 import { WriteRefused } from '../db/transact.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { answerRefusal, publicQuestion } from '../domain/questions/index.ts';
-import { requireTopicAccess, topicAccess } from '../domain/entitlement/index.ts';
+import { requireTopicAccess, topicAccessOf } from '../domain/entitlement/index.ts';
 import { markActive } from '../domain/streak/index.ts';
 
 /**
@@ -54,10 +54,9 @@ const publicReview = (r: Review, me: string) => ({
  * the texts are written by buyers for buyers.
  */
 export async function listReviews(userId: string, topicId: string) {
-  const [access, { reviews, summary }] = await Promise.all([
-    topicAccess(userId, topicId),
-    topicReviews(topicId),
-  ]);
+  // The topic comes with its reviews (one Query); then its ancestors and the learner's grant.
+  const { reviews, summary, topic } = await topicReviews(topicId);
+  const access = await topicAccessOf(userId, topic);
   return {
     reviews: access.allowed ? reviews.map((r) => publicReview(r, userId)) : [],
     summary,

@@ -2,10 +2,16 @@ import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
-import { adminExists } from '../db/accounts.ts';
-import { sessionStanding } from '../db/sign-in.ts';
+import {
+  sessionCheckKeys,
+  sessionStanding,
+  standingFrom,
+  type SessionOf,
+  type SessionStanding,
+} from '../db/sign-in.ts';
 import { env } from './env.ts';
 import { UnauthenticatedError } from './errors.ts';
+import type { PendingSessionCheck } from './session-scope.ts';
 
 export type Pool = 'learner' | 'admin';
 
@@ -118,42 +124,102 @@ export async function verifyAccessToken(token: string): Promise<Identity> {
   }
 }
 
-/** How long a function trusts that an admin it has seen still exists. */
-export const ADMIN_CHECK_TTL_MS = 5000;
-const adminsSeen = new Map<string, number>();
+/** Who a token's session check is about. */
+const sessionOf = (identity: Identity): SessionOf => ({
+  pool: identity.pool,
+  userId: identity.userId,
+  sessionId: identity.session?.id,
+});
 
 /**
- * Checks that the session behind a verified token still stands, since a token verified offline
- * stays valid until it expires: an admin's account record must still exist (one GetItem; a
- * found admin is trusted for {@link ADMIN_CHECK_TTL_MS}), the session must not have been ended
- * by logout, and the token must not be older than the user's last sign-out everywhere (or
- * password reset): those two in one BatchGet. Any failing is `401`.
+ * Throws `401` unless the session stands: an admin's account record still exists, the session
+ * was not ended by logout, and the token is not older than the user's last sign-out everywhere
+ * (or password reset).
  */
-export async function assertSessionStands(identity: Identity, now = Date.now()): Promise<void> {
-  const [adminGone, standing] = await Promise.all([
-    identity.pool === 'admin' ? adminIsGone(identity.userId, now) : false,
-    identity.session
-      ? sessionStanding(identity.session.id, identity.pool, identity.userId)
-      : { revoked: false, signedOutAt: undefined },
-  ]);
+function requireStanding(identity: Identity, standing: SessionStanding): void {
   const signedOutSince =
     standing.signedOutAt !== undefined &&
     (identity.issuedAt === undefined || identity.issuedAt * 1000 < standing.signedOutAt);
-  if (adminGone || standing.revoked || signedOutSince) throw new UnauthenticatedError();
+  if (standing.accountGone || standing.revoked || signedOutSince) throw new UnauthenticatedError();
 }
 
-async function adminIsGone(adminId: string, now: number): Promise<boolean> {
-  if ((adminsSeen.get(adminId) ?? 0) > now) return false;
-  if (!(await adminExists(adminId))) return true;
-  // Only positive answers are kept: a removed admin is refused at once by a function that has
-  // not seen them in the last few seconds.
-  adminsSeen.set(adminId, now + ADMIN_CHECK_TTL_MS);
-  return false;
+/**
+ * Checks that the session behind a verified token still stands, since a token verified offline
+ * stays valid until it expires (see {@link requireStanding}): one consistent BatchGet, read on
+ * every request, so a removed admin or a signed-out session is refused at once. Any failing is
+ * `401`.
+ */
+export async function assertSessionStands(identity: Identity): Promise<void> {
+  requireStanding(identity, await sessionStanding(sessionOf(identity)));
 }
 
-/** Forgets that an admin was seen (the admin was just removed by this function). */
-export function forgetAdmin(adminId: string): void {
-  adminsSeen.delete(adminId);
+/**
+ * The session check of a read-only route, left open for the route's first BatchGet to carry
+ * (lib/session-scope.ts): the same keys and the same decision as {@link assertSessionStands},
+ * made once, by that read or, when no read joined it, by {@link SessionCheck.make} on its own.
+ */
+export class SessionCheck implements PendingSessionCheck {
+  /** The decision, once a read has claimed the check: resolves `false` when it was released. */
+  private claim?: Promise<boolean>;
+  private readonly of: SessionOf;
+
+  constructor(private readonly identity: Identity) {
+    this.of = sessionOf(identity);
+  }
+
+  /** Claims the check (`undefined` when it is claimed already). */
+  private open() {
+    if (this.claim) return undefined;
+    let settle!: (decided: boolean) => void;
+    let refuse!: (err: unknown) => void;
+    this.claim = new Promise<boolean>((resolve, reject) => {
+      settle = resolve;
+      refuse = reject;
+    });
+    // Nobody may be waiting yet: a refusal is seen by make(), never reported as unhandled.
+    this.claim.catch(() => undefined);
+    return {
+      decide: (standing: SessionStanding) => {
+        try {
+          requireStanding(this.identity, standing);
+        } catch (err) {
+          refuse(err);
+          throw err;
+        }
+        settle(true);
+      },
+      release: () => {
+        this.claim = undefined;
+        settle(false);
+      },
+    };
+  }
+
+  join() {
+    const claimed = this.open();
+    return (
+      claimed && {
+        keys: sessionCheckKeys(this.of),
+        decide: (found: Record<string, unknown>[]) => claimed.decide(standingFrom(this.of, found)),
+        release: claimed.release,
+      }
+    );
+  }
+
+  async make(): Promise<void> {
+    for (let claim = this.claim; claim; claim = this.claim) {
+      if (await claim) return;
+    }
+    const own = this.open()!;
+    let standing: SessionStanding;
+    try {
+      standing = await sessionStanding(this.of);
+    } catch (err) {
+      own.release();
+      throw err;
+    }
+    own.decide(standing);
+  }
 }
 
 /** The token of an `Authorization: Bearer …` header, if any. */

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AWS_CLIENT_CONFIG } from './aws-calls.ts';
+import { pendingSessionCheck } from './session-scope.ts';
 
 /**
  * The DynamoDB document client, created once per module. Its endpoint comes from the SDK's own
@@ -11,6 +12,20 @@ import { AWS_CLIENT_CONFIG } from './aws-calls.ts';
 export const ddb = DynamoDBDocumentClient.from(new DynamoDBClient(AWS_CLIENT_CONFIG), {
   marshallOptions: { removeUndefinedValues: true },
 });
+
+/** The requests that only read: anything else is a write. */
+const READS = /^(GetItem|BatchGetItem|Query|TransactGetItems|Get|BatchGet|TransactGet)Command$/;
+
+// A route whose session check rides in its first BatchGet (lib/session-scope.ts) never writes
+// for a caller whose session no longer stands: a write first waits for the check, and makes it
+// on its own if no read has yet.
+ddb.middlewareStack.add(
+  (next, context) => async (args) => {
+    if (!READS.test(String(context.commandName))) await pendingSessionCheck()?.make();
+    return next(args);
+  },
+  { step: 'initialize', name: 'giaSessionCheckBeforeWrite' },
+);
 
 /** DynamoDB requests and capacity, counted only when `DDB_METRICS=1` (the benchmarks set it). */
 export const ddbMetrics = {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routePath, type RouteGroup, type RouteNameOf } from '@gia/shared';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accessClaims, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 import type { ApiRequest, ApiResult, RouteHandlers } from './http.ts';
@@ -43,6 +43,7 @@ beforeEach(() => {
   cacheJwksForTests(issuer.jwks);
   ddb.reset();
   ddb.on(GetCommand).resolves({});
+  ddb.on(BatchGetCommand).resolves({});
 });
 
 describe('HTTP caching of the API answers', () => {
@@ -93,6 +94,7 @@ describe('HTTP caching of the API answers', () => {
     expect(learner.headers.etag).toBe(visitor.headers.etag);
     expect(JSON.parse(learner.body ?? '').data[0].caller).toBeNull();
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(0);
   });
 
   it('never lets a cache keep an error of a public route', async () => {

@@ -4,7 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { BASES, MESSAGES, routePath, type RouteGroup, type RouteNameOf } from '@gia/shared';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
 import { httpEvent, lambdaContext } from '../../test/event.ts';
 import type { ApiRequest, ApiResult, RouteHandlers } from './http.ts';
@@ -68,12 +68,15 @@ const learnerToken = () => issuer.sign(accessClaims('learner', 'learner-1'));
 
 beforeAll(() => {
   cacheJwksForTests(issuer.jwks);
-  // The admin's account record exists (admin routes check it); no session was logged out.
+  // The admin's account record exists (the session check reads it beside the sign-out
+  // records); no session was logged out.
   mockClient(DynamoDBDocumentClient)
     .on(GetCommand)
     .resolves({})
-    .on(GetCommand, { Key: { pk: 'ADMIN#admin-1', sk: 'ADMIN' } })
-    .resolves({ Item: { pk: 'ADMIN#admin-1' } });
+    .on(BatchGetCommand)
+    .resolves({
+      Responses: { [TEST_ENV.TABLE_NAME]: [{ pk: 'ADMIN#admin-1', sk: 'ADMIN' }] },
+    });
 });
 
 describe('the HTTP plumbing of every route group', () => {

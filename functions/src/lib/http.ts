@@ -10,7 +10,13 @@ import type { ErrorBody, RouteDef, RouteGroup, RouteName, RouteNameOf } from '@g
 import type { Answer } from '@gia/shared/route-answers.ts';
 import { MESSAGES, routeMatcher, routesOfGroup } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
-import { assertSessionStands, bearerToken, verifyAccessToken, type Identity } from './auth.ts';
+import {
+  assertSessionStands,
+  bearerToken,
+  SessionCheck,
+  verifyAccessToken,
+  type Identity,
+} from './auth.ts';
 import {
   AppError,
   ForbiddenError,
@@ -24,6 +30,7 @@ import {
 } from './errors.ts';
 import { withCacheHeaders } from './http-cache.ts';
 import { logger } from './logger.ts';
+import { withPendingSessionCheck } from './session-scope.ts';
 
 /**
  * The Lambda build (functions/src/groups.ts, `lambdaBundling`) defines this as the JSON of the
@@ -246,21 +253,34 @@ function parseJson(raw: Buffer | undefined): unknown {
   }
 }
 
+/** A verified caller, and the session check its route's reads may carry (when deferred). */
+interface Authorised {
+  identity?: Identity;
+  check?: SessionCheck;
+}
+
+/**
+ * Verifies the caller against the route's access rule. The session check is made here, before
+ * the handler, unless the route lets it ride in its first read (`deferCheck`): then it is
+ * handed back open, for {@link createGroupHandler} to have it decided before answering.
+ */
 async function authorise(
   route: RouteDef,
   token: string | undefined,
-): Promise<Identity | undefined> {
+  deferCheck: boolean,
+): Promise<Authorised> {
   if (route.access === 'public') {
     // Public routes accept a token but never need one; a stale token is treated as none.
-    if (!token) return undefined;
+    if (!token) return {};
     const identity = await verifyAccessToken(token).catch(() => undefined);
-    if (!identity) return undefined;
+    if (!identity) return {};
+    if (deferCheck) return { identity, check: new SessionCheck(identity) };
     // A token whose session no longer stands, or that cannot be checked right now (e.g. a
     // function without table access such as health), is treated as none: anonymous is the least
     // a public route can give.
     return assertSessionStands(identity).then(
-      () => identity,
-      () => undefined,
+      () => ({ identity }),
+      () => ({}),
     );
   }
   if (!token) throw new UnauthenticatedError();
@@ -268,9 +288,27 @@ async function authorise(
   if (route.access !== 'learner-or-admin' && identity.pool !== route.access) {
     throw new ForbiddenError();
   }
+  if (deferCheck) return { identity, check: new SessionCheck(identity) };
   // A removed admin or a logged-out session keeps a valid signature until the token expires.
   await assertSessionStands(identity);
-  return identity;
+  return { identity };
+}
+
+/** The handlers marked by {@link sessionCheckInReads}. */
+const checkedInReads = new WeakSet<object>();
+
+/**
+ * Marks the handler of a read-only route whose caller's session check rides in the handler's
+ * first BatchGet (lib/session-scope.ts), so it costs no request of its own (issue 30). The
+ * handler reads before the check is decided, but nothing is answered (and nothing written)
+ * until it is: a session that no longer stands still gets `401` (anonymous on a public route).
+ * Only handlers with no effect outside DynamoDB may be marked.
+ */
+export function sessionCheckInReads<H extends (req: ApiRequest) => Promise<ApiResult>>(
+  handler: H,
+): H {
+  checkedInReads.add(handler);
+  return handler;
 }
 
 /**
@@ -321,41 +359,68 @@ export function createGroupHandler<G extends RouteGroup>(
     const headers = lowerCaseHeaders(event.headers);
     // A cached answer is everyone's: its route never reads a token (none reaches it behind
     // CloudFront either), so its answer cannot be personal.
-    const identity =
-      route.cache === 'public' ? undefined : await authorise(route, bearerToken(headers));
     const handler = (handlers as Partial<Record<string, (req: ApiRequest) => Promise<ApiResult>>>)[
       route.name
     ];
+    const authorised: Authorised =
+      route.cache === 'public'
+        ? {}
+        : await authorise(
+            route,
+            bearerToken(headers),
+            handler !== undefined && checkedInReads.has(handler),
+          );
     if (!handler) throw new NotImplementedError();
     await options.beforeRoute?.();
 
     const raw = readBody(event);
-    const req: ApiRequest = {
-      route,
-      params,
-      query: event.queryStringParameters ?? {},
-      body: route.rawBody ? undefined : parseJson(raw),
-      rawBody: route.rawBody ? raw : undefined,
-      headers,
-      cookies: requestCookies(event.cookies, headers.cookie),
-      client: clientAddress(event, headers),
-      identity,
-      requestId,
-    };
-    const scope: ResponseScope = {
-      cookies: new Map(),
-      viewerHost: headers['x-gia-viewer-host'] ?? headers.host,
-    };
-    let result: ApiResult;
-    try {
-      result = await responseScope.run(scope, () => handler(req));
-    } catch (err) {
-      // A cookie set before the refusal still goes out with it (e.g. a refused session cleared).
-      if (scope.cookies.size && err instanceof Object) {
-        errorCookies.set(err, [...scope.cookies.values()]);
+    const body = route.rawBody ? undefined : parseJson(raw);
+    const serve = async ({ identity, check }: Authorised) => {
+      const req: ApiRequest = {
+        route,
+        params,
+        query: event.queryStringParameters ?? {},
+        body,
+        rawBody: route.rawBody ? raw : undefined,
+        headers,
+        cookies: requestCookies(event.cookies, headers.cookie),
+        client: clientAddress(event, headers),
+        identity,
+        requestId,
+      };
+      const scope: ResponseScope = {
+        cookies: new Map(),
+        viewerHost: headers['x-gia-viewer-host'] ?? headers.host,
+      };
+      const run = () => responseScope.run(scope, () => handler(req));
+      const outcome = await (check ? withPendingSessionCheck(check, run) : run()).then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+      // A deferred session check decides before anything the handler did is answered: its
+      // refusal replaces the handler's answer or error, without the handler's cookies.
+      await check?.make();
+      if ('error' in outcome) {
+        // A cookie set before the refusal still goes out with it (e.g. a refused session cleared).
+        if (scope.cookies.size && outcome.error instanceof Object) {
+          errorCookies.set(outcome.error, [...scope.cookies.values()]);
+        }
+        throw outcome.error;
       }
-      throw err;
-    }
+      return { identity, scope, result: outcome.result };
+    };
+    const { identity, scope, result } =
+      route.access === 'public' && authorised.check
+        ? // On a public route, a session that no longer stands (or cannot be checked) is none.
+          await serve(authorised).catch(async (err: unknown) => {
+            const standing = await authorised.check!.make().then(
+              () => true,
+              () => false,
+            );
+            if (standing) throw err;
+            return serve({});
+          })
+        : await serve(authorised);
     const cookies = [...scope.cookies.values(), ...(result.cookies ?? [])];
     logger.info('request', {
       requestId,

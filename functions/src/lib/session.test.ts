@@ -7,9 +7,10 @@ import { httpEvent, lambdaContext } from '../../test/event.ts';
 import type { ApiRequest, ApiResult, RouteHandlers } from './http.ts';
 
 Object.assign(process.env, TEST_ENV);
-const { ADMIN_CHECK_TTL_MS, assertSessionStands, cacheJwksForTests, forgetAdmin } =
-  await import('./auth.ts');
-const { caller, createGroupHandler, ok } = await import('./http.ts');
+const { cacheJwksForTests } = await import('./auth.ts');
+const { caller, createGroupHandler, ok, sessionCheckInReads } = await import('./http.ts');
+const { batchGetItems } = await import('../db/batch-get.ts');
+const { NotFoundError } = await import('./errors.ts');
 
 /**
  * Some routes of a group only (a map the type checker refuses, to see the router answer 501),
@@ -72,32 +73,22 @@ describe('a removed admin', () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
     }
-    const check = ddbMock.commandCalls(GetCommand, adminRecord('gone-admin'))[0];
-    expect(check?.args[0].input).toMatchObject({ ConsistentRead: true });
-  });
-
-  it('is trusted for a few seconds after a successful check, and checked again after that', async () => {
-    ddbMock.on(GetCommand, adminRecord('admin-2')).resolves({ Item: { pk: 'ADMIN#admin-2' } });
-    const identity = { userId: 'admin-2', pool: 'admin' as const };
-    const t0 = 1_000_000;
-    await assertSessionStands(identity, t0);
-    await assertSessionStands(identity, t0 + ADMIN_CHECK_TTL_MS - 1);
-    expect(ddbMock.commandCalls(GetCommand, adminRecord('admin-2'))).toHaveLength(1);
-
-    ddbMock.on(GetCommand, adminRecord('admin-2')).resolves({});
-    await expect(assertSessionStands(identity, t0 + ADMIN_CHECK_TTL_MS)).rejects.toMatchObject({
-      code: 'UNAUTHENTICATED',
+    const check = ddbMock.commandCalls(BatchGetCommand)[0]?.args[0].input;
+    expect(check?.RequestItems?.[TEST_ENV.TABLE_NAME]).toMatchObject({
+      Keys: expect.arrayContaining([adminRecord('gone-admin').Key]),
+      ConsistentRead: true,
     });
-    expect(ddbMock.commandCalls(GetCommand, adminRecord('admin-2'))).toHaveLength(2);
   });
 
-  it('is refused at once by the function that removed them', async () => {
-    ddbMock.on(GetCommand, adminRecord('admin-3')).resolves({ Item: { pk: 'ADMIN#admin-3' } });
-    const identity = { userId: 'admin-3', pool: 'admin' as const };
-    await assertSessionStands(identity);
-    ddbMock.on(GetCommand, adminRecord('admin-3')).resolves({});
-    forgetAdmin('admin-3');
-    await expect(assertSessionStands(identity)).rejects.toMatchObject({ status: 401 });
+  it('is refused on the next request after the removal, with no grace period', async () => {
+    standing([{ pk: 'ADMIN#admin-2' }]);
+    const token = issuer.sign(accessClaims('admin', 'admin-2'));
+    expect((await call(admins, 'GET', routePath('admin.getAdmins'), token)).status).toBe(200);
+    standing([]);
+    expect((await call(admins, 'GET', routePath('admin.getAdmins'), token)).status).toBe(401);
+    // The account is read in the session check's one BatchGet, never on its own.
+    expect(ddbMock.commandCalls(GetCommand)).toHaveLength(0);
+    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
 
   it('is treated as anonymous on a public route', async () => {
@@ -160,5 +151,105 @@ describe('a sign-out everywhere', () => {
       accessClaims('learner', 'learner-2', { jti: 'x', iat: Math.floor(at / 1000) - 60 }),
     );
     expect((await call(cart, 'GET', routePath('cart.get'), other)).status).toBe(200);
+  });
+});
+
+describe('a session check carried by the route’s first read', () => {
+  const subject = { pk: 'SUBJECT#s1', sk: 'SUBJECT' };
+  const reading = createGroupHandler(
+    'cart',
+    some({
+      'cart.get': sessionCheckInReads(async (req) =>
+        ok('read', { who: caller(req).userId, items: await batchGetItems([subject]) }),
+      ),
+    }),
+  );
+  const lesson = createGroupHandler(
+    'catalogue',
+    some({
+      'catalogue.getLesson': sessionCheckInReads(async (req) => {
+        await batchGetItems([subject]);
+        return ok('lesson', req.identity?.userId ?? null);
+      }),
+    }),
+  );
+  const learnerToken = (session: string) =>
+    issuer.sign(accessClaims('learner', 'learner-9', { jti: session }));
+
+  it('reads the session and the call’s keys in one consistent BatchGet', async () => {
+    standing([{ pk: 'SUBJECT#s1', sk: 'SUBJECT', subject_name: 'Maths' }]);
+    const res = await call(reading, 'GET', routePath('cart.get'), learnerToken('on'));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      who: 'learner-9',
+      items: [{ pk: 'SUBJECT#s1', sk: 'SUBJECT', subject_name: 'Maths' }],
+    });
+    const calls = ddbMock.commandCalls(BatchGetCommand);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.args[0].input.RequestItems?.[TEST_ENV.TABLE_NAME]).toEqual({
+      Keys: [
+        { pk: 'REVOKED#on', sk: 'REVOKED' },
+        { pk: 'SIGNEDOUT#learner#learner-9', sk: 'SIGNEDOUT' },
+        subject,
+      ],
+      ConsistentRead: true,
+    });
+  });
+
+  it('answers 401 for a logged-out session, and nothing of what the read found', async () => {
+    standing([
+      { pk: 'REVOKED#out', sk: 'REVOKED' },
+      { pk: 'SUBJECT#s1', sk: 'SUBJECT', subject_name: 'Maths' },
+    ]);
+    const res = await call(reading, 'GET', routePath('cart.get'), learnerToken('out'));
+    expect(res).toEqual({
+      status: 401,
+      body: { message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' },
+    });
+  });
+
+  it('is made on its own when the handler reads nothing, and its refusal replaces the handler’s error', async () => {
+    const failing = createGroupHandler(
+      'cart',
+      some({
+        'cart.get': sessionCheckInReads(async () => {
+          throw new NotFoundError('No such thing.');
+        }),
+      }),
+    );
+    standing([{ pk: 'REVOKED#gone', sk: 'REVOKED' }]);
+    expect((await call(failing, 'GET', routePath('cart.get'), learnerToken('gone'))).status).toBe(
+      401,
+    );
+    standing([]);
+    const res = await call(failing, 'GET', routePath('cart.get'), learnerToken('here'));
+    expect(res).toEqual({ status: 404, body: { message: 'No such thing.', code: 'NOT_FOUND' } });
+    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(2);
+  });
+
+  it('is made on its own when the joined read fails, and the read’s error is answered', async () => {
+    let first = true;
+    ddbMock.on(BatchGetCommand).callsFake(() => {
+      if (first) {
+        first = false;
+        throw Object.assign(new Error('throttled'), {
+          name: 'ProvisionedThroughputExceededException',
+        });
+      }
+      return { Responses: { [TEST_ENV.TABLE_NAME]: [{ pk: 'REVOKED#later', sk: 'REVOKED' }] } };
+    });
+    const res = await call(reading, 'GET', routePath('cart.get'), learnerToken('later'));
+    // The check, made on its own after the read failed, still refuses the logged-out session.
+    expect(res.status).toBe(401);
+    expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(2);
+  });
+
+  it('treats a logged-out session on a public route as a visitor', async () => {
+    standing([{ pk: 'REVOKED#old', sk: 'REVOKED' }]);
+    const out = await call(lesson, 'GET', routePath('catalogue.getLesson'), learnerToken('old'));
+    expect(out).toMatchObject({ status: 200, body: { data: null } });
+    standing([]);
+    const on = await call(lesson, 'GET', routePath('catalogue.getLesson'), learnerToken('new'));
+    expect(on).toMatchObject({ status: 200, body: { data: 'learner-9' } });
   });
 });

@@ -5,7 +5,7 @@ import {
   QuestionsQuery,
   QuizQuery,
 } from '@gia/shared';
-import { createGroupHandler, ok } from '../lib/http.ts';
+import { createGroupHandler, ok, sessionCheckInReads } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
 import { reviewQueue, reviewSummary } from './review.ts';
@@ -13,14 +13,17 @@ import { gradeAnswer, loadQuiz, subjectMastery, videoQuestions } from './service
 
 /** Practice for learners: quizzes, chapter tests, questions inside the video (docs/api.md §9). */
 export const handler = createGroupHandler('practice', {
-  'practice.getQuiz': async (req) =>
+  // The session check rides in its BatchGet; the attempt it writes waits for it (issue 30).
+  'practice.getQuiz': sessionCheckInReads(async (req) =>
     ok(M.quizLoaded, await loadQuiz(learnerId(req), parse(QuizQuery, req.query))),
+  ),
   'practice.answerQuiz': async (req) =>
     ok(M.answerChecked, await gradeAnswer(learnerId(req), parse(AnswerQuizInput, req.body))),
-  'practice.getVideoQuestions': async (req) =>
+  'practice.getVideoQuestions': sessionCheckInReads(async (req) =>
     ok(M.videoQuestionsLoaded, {
       questions: await videoQuestions(learnerId(req), parse(QuestionsQuery, req.query).topic_id),
     }),
+  ),
   'practice.getMastery': async (req) =>
     ok(
       M.masteryLoaded,

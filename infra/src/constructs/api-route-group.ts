@@ -129,8 +129,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   catalogue: { table: 'read', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
   'catalogue-admin': { table: 'read-write', mediaRead: PRIVATE_MEDIA, hlsSigning: true },
   uploads: {
-    // The caller's session check (admin record: GetItem; logout and sign out everywhere: one
-    // BatchGetItem); a learner's daily upload counter (`UPLOADS#…`, one atomic ADD): UpdateItem.
+    // The caller's session check (admin record, logout and sign out everywhere: one
+    // BatchGetItem, an unprocessed key read again with GetItem); a learner's daily upload
+    // counter (`UPLOADS#…`, one atomic ADD): UpdateItem.
     table: ['GetItem', 'BatchGetItem', 'UpdateItem'],
     // Admins' uploads of each kind, and learners' images, presigned into their pending folder.
     mediaPut: [...Object.values(UPLOAD_KINDS).map((k) => k.prefix), ...PENDING_MEDIA],
@@ -184,7 +185,8 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
     table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query'],
   },
   // Insights (issue 18): read only. A range of day items is one Query; a topic's counters, its
-  // bank and the topic are one BatchGetItem; GetItem for the admin's account check.
+  // bank and the topic are one BatchGetItem; the admin's session check is one BatchGetItem
+  // (GetItem for a key it leaves unprocessed).
   insights: { table: ['GetItem', 'BatchGetItem', 'Query'] },
 };
 

@@ -23,7 +23,17 @@ export interface TopicAccess {
 
 /** A topic with its ancestors and whether the learner may watch it (the one rule). */
 export async function topicAccess(userId: string, topicId: string): Promise<TopicAccess> {
-  const topic = await recordOf('topic', topicId);
+  return topicAccessOf(userId, await recordOf('topic', topicId));
+}
+
+/**
+ * {@link topicAccess} of a topic record already read (`undefined`: there is none): its
+ * ancestors and the learner's grant in one BatchGet.
+ */
+export async function topicAccessOf(
+  userId: string,
+  topic: TopicFields | undefined,
+): Promise<TopicAccess> {
   if (!topic || topic.status !== 'Active') throw new NotFoundError(M.topicNotFound);
   const { records, granted } = await getRecordsAndGrants(
     [
