@@ -188,8 +188,9 @@ export const ROUTE_ANSWERS = {
   'admin.dashboard': data(DashboardCounts),
 
   'payments.process': data(OrderAnswer),
-  'payments.record': done,
-  'payments.recordAlias': done,
+  // What happened, and the cart as the payment left it (the app reads no cart after).
+  'payments.record': z.extend(done, { cart: CartAnswer }),
+  'payments.recordAlias': z.extend(done, { cart: CartAnswer }),
   'payments.webhook': done,
   'admin.payments.refund': data(PaymentRefund),
   'local.razorpay.pay': LocalPaymentAnswer,
