@@ -28,6 +28,22 @@ describe('the cart', () => {
     expect(res).toMatchObject({ status: 201, body: { message: 'Added Successfully' } });
   });
 
+  it('answers the whole cart after adding, as getUSER_CART would', async () => {
+    await add(me, s.physics.subject_id);
+
+    const res = await add(me, s.biology.subject_id);
+
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ subject_id: s.biology.subject_id });
+    const { message: _message, ...read } = await cart(me);
+    expect(res.body.cart).toEqual(read);
+    expect(res.body.cart.data.map((i: { subject_id: string }) => i.subject_id)).toEqual([
+      s.physics.subject_id,
+      s.biology.subject_id,
+    ]);
+    expect(res.body.cart.total).toBe(450.5);
+  });
+
   it('refuses a subject already in the cart with 409', async () => {
     await add(me, s.physics.subject_id);
 

@@ -109,6 +109,13 @@ describe('paying for the cart', () => {
       expect(await get('getUSER_CART')).toMatchObject({ data: [], total: 0 });
     });
 
+    it('answers the report with the cart as the payment left it, as getUSER_CART reads it', async () => {
+      const { message: _message, ...read } = await get('getUSER_CART');
+
+      expect(ok.body.cart).toEqual(read);
+      expect(again.body.cart).toMatchObject({ data: [], total: 0 });
+    });
+
     it('grants both subjects', async () => {
       const owned = (await get('getsubjects_purchased')).data;
 

@@ -154,7 +154,10 @@ export const ROUTE_ANSWERS = {
   'purchases.getAboutSubjects': data(z.array(AboutSubjectAnswer)),
   'purchases.getCourseProgress': data(z.array(CourseProgress)),
   'cart.get': cart,
-  'cart.insert': data(z.object({ cart_id: z.string(), subject_id: z.string() })),
+  // The added item, and the whole cart as `getUSER_CART` answers it (the app reads no cart after).
+  'cart.insert': z.extend(data(z.object({ cart_id: z.string(), subject_id: z.string() })), {
+    cart: CartAnswer,
+  }),
   'cart.delete': done,
   'cart.applyCoupon': cart,
   'cart.removeCoupon': cart,
@@ -185,8 +188,9 @@ export const ROUTE_ANSWERS = {
   'admin.dashboard': data(DashboardCounts),
 
   'payments.process': data(OrderAnswer),
-  'payments.record': done,
-  'payments.recordAlias': done,
+  // What happened, and the cart as the payment left it (the app reads no cart after).
+  'payments.record': z.extend(done, { cart: CartAnswer }),
+  'payments.recordAlias': z.extend(done, { cart: CartAnswer }),
   'payments.webhook': done,
   'admin.payments.refund': data(PaymentRefund),
   'local.razorpay.pay': LocalPaymentAnswer,

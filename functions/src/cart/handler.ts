@@ -14,6 +14,9 @@ import { parse } from '../lib/validation.ts';
 const cartAnswer = (message: string, cart: PricedCart) =>
   ok(message, cart.items, cartPricingView(cart));
 
+/** The same without its message, as `insertUSER_CART` answers it beside the added item. */
+const cartBody = (cart: PricedCart) => ({ data: cart.items, ...cartPricingView(cart) });
+
 /** The learner's cart (docs/api.md §6) and its coupon (§8c). */
 export const handler = createGroupHandler('cart', {
   // Read-only: the session check rides in its BatchGet (issue 30).
@@ -22,7 +25,10 @@ export const handler = createGroupHandler('cart', {
   ),
   'cart.insert': async (req) => {
     const { subject_id } = parse(SubjectRefInput, req.body);
-    return created(M.cartAdded, await addToCart(learnerId(req), subject_id));
+    const userId = learnerId(req);
+    const item = await addToCart(userId, subject_id);
+    // The cart as it is now, so the app does not read it again after adding (issue 30).
+    return created(M.cartAdded, item, { cart: cartBody(await getCart(userId)) });
   },
   'cart.delete': async (req) => {
     await removeFromCart(learnerId(req), req.params.cart_id ?? '');

@@ -154,13 +154,14 @@ export const ok = <D = undefined, E extends object = object>(
   body: { message, data: data as D, ...(extra as E) },
 });
 
-/** `201 {message, data}`. */
-export const created = <D>(
+/** `201 {message, data}`, and what `extra` adds beside them. */
+export const created = <D, E extends object = object>(
   message: string,
   data: D,
-): ApiResult<{ message: string; data: NoInfer<D> }> => ({
+  extra?: E,
+): ApiResult<{ message: string; data: NoInfer<D> } & NoInfer<E>> => ({
   status: 201,
-  body: { message, data },
+  body: { message, data, ...(extra as E) },
 });
 
 /** A file sent as one field of a `multipart/form-data` body. */

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES, REFUND_MESSAGES } from '@gia/shared';
 import type { LocalPaymentAnswer } from '@gia/shared/account-answers.ts';
 import { ConflictError, UnavailableError } from './errors.ts';
+import { unmetered } from './dynamo.ts';
 import { getLocalGatewayOrder, putLocalGatewayOrder } from '../db/orders.ts';
 import { putLocalGatewayRefund } from '../db/refunds.ts';
 import { env } from './env.ts';
@@ -121,19 +122,21 @@ export function localGateway(): PaymentGateway & {
     keyId,
     async createOrder(amount, receipt, notes) {
       const id = `order_${randomBytes(7).toString('hex')}`;
-      await putLocalGatewayOrder({
-        id,
-        amount,
-        currency: 'INR',
-        receipt,
-        notes,
-        status: 'created',
-        payments: [],
-      });
+      await unmetered(() =>
+        putLocalGatewayOrder({
+          id,
+          amount,
+          currency: 'INR',
+          receipt,
+          notes,
+          status: 'created',
+          payments: [],
+        }),
+      );
       return { id };
     },
     async capturedPayments(orderId) {
-      const order = await getLocalGatewayOrder(orderId);
+      const order = await unmetered(() => getLocalGatewayOrder(orderId));
       return ((order?.payments as string[] | undefined) ?? []).slice();
     },
     verifyPayment: (orderId, paymentId, signature) =>

@@ -5,6 +5,7 @@ import {
   REFUND_MESSAGES as R,
   RefundPaymentInput,
 } from '@gia/shared';
+import { cartPricingView, pricedCart } from '../domain/pricing/index.ts';
 import { learnerId } from '../lib/identity.ts';
 import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
@@ -15,9 +16,14 @@ import { recordPayment } from './settle.ts';
 import { handleWebhook } from './webhook.ts';
 
 const record: RouteHandler<'payments.record' | 'payments.recordAlias'> = async (req) => {
-  const outcome = await recordPayment(learnerId(req), parse(RecordPaymentInput, req.body));
+  const userId = learnerId(req);
+  const outcome = await recordPayment(userId, parse(RecordPaymentInput, req.body));
+  // The cart as the payment left it, so the app does not read it again (issue 30).
+  const cart = await pricedCart(userId);
   return ok(
     outcome === 'duplicate' ? M.duplicate : outcome === 'refused' ? M.couponUsedUp : M.success,
+    undefined,
+    { cart: { data: cart.items, ...cartPricingView(cart) } },
   );
 };
 

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { PAYMENT_MESSAGES as M, type RecordPaymentInput } from '@gia/shared';
 import { cartItems } from '../db/learner.ts';
-import { getOrder, releaseCheckoutSlot, type Order } from '../db/orders.ts';
+import { getOrder, type Order } from '../db/orders.ts';
 import {
   CouponUseRefused,
   grantedSubjects,
@@ -56,8 +56,9 @@ export async function settle(
             : 'late payment of an order whose coupon is used up: to refund',
           { order_id: order.order_id, payment_id: paymentId },
         );
-      if (outcome !== 'seen' && order.slot !== undefined)
-        await releaseCheckoutSlot(order.user_id, order.slot, order.order_id);
+      // The order's checkout slot is left as it is: an order no longer open frees its slot by
+      // itself (checkout reuses a slot whose order is paid or expired), so a Delete here would
+      // be one more write on every payment (issue 30) for nothing a checkout needs.
       return outcome;
     } catch (err) {
       if (err instanceof CouponUseRefused && !couponRefused) {

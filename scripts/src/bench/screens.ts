@@ -87,26 +87,60 @@ export const SCREENS: ScreenCalls[] = [
   { screen: '/AdminUserList', who: 'admin', calls: [`${A}/getAdmins`] },
 ];
 
-/** One learner's journey, from the landing page to a purchased topic playing. */
-export const JOURNEY: { method: 'GET' | 'POST'; path: string; body?: Record<string, string> }[] = [
-  { method: 'GET', path: `${L}/getBoards` },
-  { method: 'GET', path: `${L}/getClasses` },
-  { method: 'GET', path: `${L}/gettestimonial` },
+/** One request of the journey, and the screen (and the SPA code) that sends it. */
+export interface JourneyStep {
+  screen: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: Record<string, string>;
+}
+
+/**
+ * One learner's journey, from the landing page to a purchased topic playing: the requests the SPA
+ * (web/src) sends on the way, in its order, one per row (read from the code: TanStack Query's
+ * 30 s `staleTime`, what each screen mounts, what a mutation refreshes). Not here, because no
+ * request leaves the browser: the cart screen (the add's answer filled its query), the cart after
+ * paying (the payment's answer carries it), reviews and questions (their tabs load only when
+ * opened), and the pages' own HTML and bundle.
+ */
+export const JOURNEY: JourneyStep[] = [
+  // `/` (landing-page.tsx): the boards, the classes and the testimonials.
+  { screen: '/', method: 'GET', path: `${L}/getBoards` },
+  { screen: '/', method: 'GET', path: `${L}/getClasses` },
+  { screen: '/', method: 'GET', path: `${L}/gettestimonial` },
   {
+    screen: '/signin',
     method: 'POST',
     path: `${BASES.learner}/login/request`,
     body: { email: '{email}', password: '{password}' },
   },
-  { method: 'GET', path: `${L}/getBoards` },
-  { method: 'GET', path: `${L}/getClasses?board_id={board}` },
-  { method: 'GET', path: `${L}/getSubjects?class_id={class}` },
-  { method: 'GET', path: `${U}/getuser_favorites` },
-  { method: 'GET', path: `${L}/getsubjects_purchased` },
-  { method: 'POST', path: `${L}/insertUSER_CART`, body: { subject_id: '{subject}' } },
-  { method: 'GET', path: `${L}/getUSER_CART` },
-  { method: 'POST', path: `${L}/processPayment` },
-  { method: 'POST', path: `${BASES.local}/razorpay/pay`, body: { order_id: '{order}' } },
+  // `/GetBoard` (redirect.ts AFTER_SIGN_IN): the boards again once the landing's answer is over
+  // 30 s old (typing an e-mail and a password takes that long); the header's cart count
+  // (cart-count.ts) reads the cart as soon as there is a session.
+  { screen: '/GetBoard', method: 'GET', path: `${L}/getBoards` },
+  { screen: '/GetBoard (header)', method: 'GET', path: `${L}/getUSER_CART` },
+  { screen: '/GetClasses', method: 'GET', path: `${L}/getClasses?board_id={board}` },
+  // `/GetSubject`: the subjects, each card's heart (favourites) and offer (purchases; the cart's
+  // query is the header's).
+  { screen: '/GetSubject', method: 'GET', path: `${L}/getSubjects?class_id={class}` },
+  { screen: '/GetSubject', method: 'GET', path: `${U}/getuser_favorites` },
+  { screen: '/GetSubject', method: 'GET', path: `${L}/getsubjects_purchased` },
+  // Add to Cart: its answer carries the cart, which the cart screen then shows without a read.
   {
+    screen: '/GetSubject (Add to Cart)',
+    method: 'POST',
+    path: `${L}/insertUSER_CART`,
+    body: { subject_id: '{subject}' },
+  },
+  { screen: '/CartScreen (Pay)', method: 'POST', path: `${L}/processPayment` },
+  {
+    screen: '/CartScreen (local checkout)',
+    method: 'POST',
+    path: `${BASES.local}/razorpay/pay`,
+    body: { order_id: '{order}' },
+  },
+  {
+    screen: '/CartScreen (paid)',
     method: 'POST',
     path: `${L}/insertpayment_hsitory`,
     body: {
@@ -115,12 +149,22 @@ export const JOURNEY: { method: 'GET' | 'POST'; path: string; body?: Record<stri
       razorpay_signature: '{signature}',
     },
   },
-  { method: 'GET', path: `${L}/getSubSubjects?subject_id={subject}` },
-  { method: 'GET', path: `${L}/getChapters?sub_subject_id={subSubject}` },
-  { method: 'GET', path: `${L}/getLesson?topic_id={topic}` },
-  { method: 'GET', path: `${L}/getreviews?topic_id={topic}` },
-  { method: 'GET', path: `${L}/getqna?topic_id={topic}` },
+  // use-cart.ts finish: the payment's answer carries the cart (the header's count needs no read);
+  // the purchases are read again, shown or not, as what opens depends on them.
+  { screen: '/CartScreen (paid)', method: 'GET', path: `${L}/getsubjects_purchased` },
+  // `/Payment?order=` (payment-page.tsx): the receipts, read again every 2 s until the invoice
+  // the table stream makes is on them (one read before it, one after), and the course progress
+  // for the Start link.
+  { screen: '/Payment', method: 'GET', path: `${L}/getpayment_history` },
+  { screen: '/Payment', method: 'GET', path: `${L}/getpayment_history` },
+  { screen: '/Payment', method: 'GET', path: `${L}/getCourseProgress` },
+  // Start → `/GetTopic?chapter=&topic=` (topic-viewer-page.tsx): the lesson in one request; once
+  // it plays, its pinned questions (video-questions.tsx) and the first progress save (progress.ts
+  // saves at the first time update, then at most every 5 s, and at pause and end).
+  { screen: '/GetTopic', method: 'GET', path: `${L}/getLesson?topic_id={topic}` },
+  { screen: '/GetTopic (playing)', method: 'GET', path: `${L}/getVideoQuestions?topic_id={topic}` },
   {
+    screen: '/GetTopic (playing)',
     method: 'POST',
     path: `${L}/saveTopicProgress`,
     body: { topic_id: '{topic}', position_seconds: '30', duration_seconds: '6' },

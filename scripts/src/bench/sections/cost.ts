@@ -37,11 +37,17 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
   ids.password = 'Bench12345';
   // Whatever the sign-up set going on the table's stream is over before the journey starts.
   await new Promise((r) => setTimeout(r, STREAM_SETTLE_MS));
-  const steps: (PricedStep & { requests: number; ops: string[] })[] = [];
-  const measured = async (step: string, by: PricedStep['by'], run: () => Promise<unknown>) => {
+  const steps: (PricedStep & { screen: string; requests: number; ops: string[] })[] = [];
+  const measured = async (
+    screen: string,
+    step: string,
+    by: PricedStep['by'],
+    run: () => Promise<unknown>,
+  ) => {
     const before = { ...ddbMetrics, operations: ddbMetrics.operations.length };
     await run();
     steps.push({
+      screen,
       step,
       by,
       requests: ddbMetrics.requests - before.requests,
@@ -61,6 +67,7 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
       Object.assign(body, { position_seconds: 30, duration_seconds: 360 });
     const path = fill(step.path);
     await measured(
+      step.screen,
       `${step.method} \`${step.path.replace(/^\/api\/v1\//, '')}\``,
       answeredBy(step.method, path),
       async () => {
@@ -79,6 +86,7 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
     // here so it is not counted in a later step (where a public read would hide it).
     if (step.method !== 'GET') {
       await measured(
+        '',
         `table stream after ${step.path.split('/').pop()}`,
         'stream',
         () => new Promise((r) => setTimeout(r, STREAM_SETTLE_MS)),
@@ -114,10 +122,20 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
     ],
     sections: [
       `## Cost of 1,000 learner journeys (landing → sign-in → buy a subject → topic playing)\n\n` +
-        `Each step of one new learner's journey through the local gateway, with the DynamoDB requests and capacity it cost (counted by the functions' client, \`ReturnConsumedCapacity: TOTAL\` from DynamoDB Local), how it is answered in AWS, and its price per 1,000 journeys.${edgeNote}\n\n` +
+        `Each request the SPA sends on one new learner's journey (scripts/src/bench/screens.ts \`JOURNEY\`, each with the screen and the code that sends it), sent through the local gateway, with the DynamoDB requests and capacity it cost (counted by the functions' client, \`ReturnConsumedCapacity: TOTAL\` from DynamoDB Local), how it is answered in AWS, and its price per 1,000 journeys.${edgeNote}\n\n` +
         table(
-          ['step', 'answered by', 'DynamoDB requests', 'operations', 'RCU', 'WCU', '₹ per 1,000'],
+          [
+            'screen',
+            'step',
+            'answered by',
+            'DynamoDB requests',
+            'operations',
+            'RCU',
+            'WCU',
+            '₹ per 1,000',
+          ],
           steps.map((s) => [
+            s.screen,
             s.step,
             label[s.by],
             s.requests,
@@ -145,7 +163,7 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
             ['the same with every read sent to the API (no edge cache)', `₹${allByApi.toFixed(2)}`],
           ],
         ) +
-        `\n\nPrices: ${PRICES.date}. DynamoDB on-demand US$${PRICES.dynamoReadPerMillion}/million read units and US$${PRICES.dynamoWritePerMillion}/million write units; HTTP API US$${PRICES.httpApiPerMillion}/million; Lambda US$${PRICES.lambdaRequestsPerMillion}/million requests plus US$${PRICES.lambdaGbSecondArm}/GB-s (arm64, ${PRICES.lambdaMemoryGb} GB, ${PRICES.lambdaAvgSeconds * 1000} ms assumed per call; the stream's consumers counted as one call); CloudFront US$${((PRICES.cloudFrontHttpsPerMillion / 1e6) * 10_000).toFixed(4)} per 10,000 HTTPS requests (India); US$1 = ₹${PRICES.usdToInr}. Not included: Cognito sign-ins (free tier), the SPA's files and the video from CloudFront and S3 (transfer), Razorpay's webhook.`,
+        `\n\nPrices: ${PRICES.date}. DynamoDB on-demand US$${PRICES.dynamoReadPerMillion}/million read units and US$${PRICES.dynamoWritePerMillion}/million write units; HTTP API US$${PRICES.httpApiPerMillion}/million; Lambda US$${PRICES.lambdaRequestsPerMillion}/million requests plus US$${PRICES.lambdaGbSecondArm}/GB-s (arm64, ${PRICES.lambdaMemoryGb} GB, ${PRICES.lambdaAvgSeconds * 1000} ms assumed per call; the stream's consumers counted as one call); CloudFront US$${((PRICES.cloudFrontHttpsPerMillion / 1e6) * 10_000).toFixed(4)} per 10,000 HTTPS requests (India); US$1 = ₹${PRICES.usdToInr}. Not included: Cognito sign-ins (free tier), the SPA's files and the video from CloudFront and S3 (transfer), Razorpay's webhook, and the local test gateway's own records (Razorpay's in AWS: \`unmetered\` in functions/src/lib/dynamo.ts).`,
     ],
   };
 }

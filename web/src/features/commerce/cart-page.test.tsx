@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,42 @@ describe('checking out the cart', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((checkoutButton as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('after a payment', () => {
+  it('shows the cart the payment answered, without reading the cart again', async () => {
+    const paid = {
+      razorpay_order_id: 'order_1',
+      razorpay_payment_id: 'pay_1',
+      razorpay_signature: 'sig',
+    };
+    const fetchMock = vi.fn(async (path: string) => {
+      if (path.endsWith('/getUSER_CART')) return json(200, cart);
+      if (path.endsWith('/processPayment'))
+        return json(200, { message: 'Order created', data: order });
+      if (path.endsWith('/razorpay/pay')) return json(200, paid);
+      if (path.endsWith('/insertpayment_hsitory')) {
+        return json(200, {
+          message: 'Payment successful. Cart cleared.',
+          cart: { ...cart, data: [], total: 0, subtotal: 0 },
+        });
+      }
+      if (path.endsWith('/getsubjects_purchased')) return json(200, { message: 'ok', data: [] });
+      return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const calls = (suffix: string) =>
+      fetchMock.mock.calls.filter(([path]) => String(path).endsWith(suffix)).length;
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test checkout' });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    expect(calls('/insertpayment_hsitory')).toBe(1);
+    expect(calls('/getUSER_CART')).toBe(1);
   });
 });
 

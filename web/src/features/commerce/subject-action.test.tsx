@@ -42,7 +42,11 @@ function stubServer(state: { cart: string[]; owned: string[]; progress?: unknown
     if (path.endsWith('/insertUSER_CART')) {
       const body = JSON.parse(String(init?.body)) as { subject_id: string };
       state.cart.push(body.subject_id);
-      return json(200, { message: 'Added Successfully' });
+      return json(201, {
+        message: 'Added Successfully',
+        data: { cart_id: `c-${body.subject_id}`, subject_id: body.subject_id },
+        cart: { data: state.cart.map(cartItem), total: 0 },
+      });
     }
     return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
   });
@@ -166,5 +170,21 @@ describe('what a subject offers', () => {
       fetchMock.mock.calls.filter(([p]) => String(p).endsWith('/insertUSER_CART')).length,
     ).toBe(1);
     expect(useToasts.getState().toasts.map((t) => t.text)).toContain('Added Successfully');
+  });
+
+  it('shows the cart the add answered, without reading the cart again', async () => {
+    signIn();
+    const fetchMock = stubServer({ cart: [], owned: [] });
+    renderAction({ subjectId: 's1' });
+    const add = await screen.findByRole('button', { name: 'Add to Cart' });
+    await vi.waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    const cartReads = () =>
+      fetchMock.mock.calls.filter(([p]) => String(p).endsWith('/getUSER_CART')).length;
+    const readsBefore = cartReads();
+
+    fireEvent.click(add);
+
+    expect(await screen.findByText('In cart')).toBeTruthy();
+    expect(cartReads()).toBe(readsBefore);
   });
 });

@@ -41,7 +41,7 @@ export function useCart() {
     }
   }
 
-  /** A payment changes the cart and what the learner owns. */
+  /** After a payment whose answer did not arrive: the cart and what the learner owns, again. */
   const refreshAfterPayment = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
@@ -52,7 +52,10 @@ export function useCart() {
     try {
       const res = await recordPayment(result);
       toast.success(res.message);
-      await refreshAfterPayment();
+      // A payment changes the cart (its answer carries the cart as it left it) and what the
+      // learner owns.
+      queryClient.setQueryData(cartKeys.all(), { message: res.message, ...res.cart });
+      await invalidateOwned(queryClient);
       // What opens depends on this list: have it fresh before the confirmation links onwards.
       await queryClient.refetchQueries({ queryKey: purchaseKeys.subjects(), type: 'all' });
       navigate(links.payment(result.razorpay_order_id));

@@ -15,12 +15,16 @@ export const useCartItems = (enabled = true) =>
     queryFn: () => call('cart.get'),
   });
 
-/** Adds a subject to the cart. */
+/**
+ * Adds a subject to the cart. The answer carries the whole cart, which replaces the cached one:
+ * no second request to read it again (issue 30).
+ */
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (subjectId: string) => call('cart.insert', { body: { subject_id: subjectId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cartKeys.all() }),
+    onSuccess: (added) =>
+      queryClient.setQueryData(cartKeys.all(), { message: added.message, ...added.cart }),
   });
 }
 
