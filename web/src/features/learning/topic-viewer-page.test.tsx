@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
@@ -320,6 +320,21 @@ describe('the lesson player', () => {
     const next = within(screen.getByRole('tabpanel')).getByRole('link', { name: /Next lesson/ });
     expect(next.className).toContain('btn-primary');
     expect(next.getAttribute('href')).toBe('/GetTopic?chapter=ch1&topic=t2');
+  });
+
+  it('says offline that the lesson is not saved on the device, and opens it once back online', async () => {
+    stubServer();
+    onlineManager.setOnline(false);
+    try {
+      renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+      expect((await screen.findByText(/Not saved on this device/)).textContent).toContain(
+        'this lesson',
+      );
+      act(() => onlineManager.setOnline(true));
+      await screen.findByRole('heading', { level: 1, name: 'Linear Equations' });
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('without a topic, opens where the learner stopped (the lesson after one finished) and completes the URL', async () => {

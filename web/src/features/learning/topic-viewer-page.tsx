@@ -6,6 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon, NotesIcon } from '../../components/i
 import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
 import { MathText } from '../../components/math/math-text.tsx';
 import { hasVideo } from '../../components/video-player/source.ts';
+import { OfflineNotice } from '../../components/offline.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
@@ -126,6 +127,15 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
           retrying={failed.isFetching}
           onRetry={() => void failed.refetch()}
         />
+      </div>
+    );
+  }
+  // Offline, the read waits for the network: say so rather than show the skeleton for ever.
+  if (!topic && failed.isPaused) {
+    return (
+      <div className="lesson-empty">
+        <h1>{stored.chapter?.name || 'Lesson'}</h1>
+        <OfflineNotice what={topicParam ? 'this lesson' : "this chapter's lessons"} />
       </div>
     );
   }
