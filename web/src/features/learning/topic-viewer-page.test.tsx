@@ -4,6 +4,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { useSession } from '../../lib/session.ts';
+import { useInstallPrompt, type BeforeInstallPromptEvent } from '../../lib/install-prompt.ts';
+import { useLessonPlayback } from '../../lib/lesson-playback.ts';
 import { signInForTest } from '../../test/session.ts';
 import { TopicViewerPage, type Assistant } from './topic-viewer-page.tsx';
 
@@ -240,6 +242,43 @@ describe('the lesson player', () => {
     fireEvent.click(screen.getByRole('link', { name: /Next lesson/ }));
     await screen.findByRole('heading', { level: 1, name: 'Word Problems' });
     expect(screen.queryByRole('link', { name: /Next lesson/ })).toBeNull();
+  });
+
+  it('tells the app while its video plays (the update prompt waits), and not once paused, ended or left', async () => {
+    stubServer();
+    const { unmount } = renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    const video = await screen.findByLabelText('Video: Linear Equations');
+    const playing = () => useLessonPlayback.getState().playing;
+
+    fireEvent.play(video);
+    expect(playing()).toBe(true);
+    fireEvent.pause(video);
+    expect(playing()).toBe(false);
+    fireEvent.play(video);
+    fireEvent.ended(video);
+    expect(playing()).toBe(false);
+    fireEvent.play(video);
+    unmount();
+    expect(playing()).toBe(false);
+  });
+
+  it('offers to install the app under a finished lesson, on a later visit, when the browser can', async () => {
+    const prompt = { prompt: vi.fn(), userChoice: new Promise(() => {}) };
+    useInstallPrompt.setState({
+      prompt: prompt as unknown as BeforeInstallPromptEvent,
+      firstVisit: false,
+      dismissedAt: null,
+    });
+    stubServer();
+    renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    const video = await screen.findByLabelText('Video: Linear Equations');
+    expect(screen.queryByRole('heading', { name: 'Install GIA School' })).toBeNull();
+
+    fireEvent.ended(video);
+    await screen.findByRole('heading', { name: 'Install GIA School' });
+    fireEvent.click(screen.getByRole('button', { name: 'Install' }));
+    expect(prompt.prompt).toHaveBeenCalledTimes(1);
+    useInstallPrompt.setState({ prompt: null });
   });
 
   it('offers a check of the lesson at its end, runs it in the Practice tab, and shows what was missed, where it is taught, and the next lesson', async () => {

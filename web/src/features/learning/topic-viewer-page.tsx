@@ -7,6 +7,7 @@ import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
 import { MathText } from '../../components/math/math-text.tsx';
 import { hasVideo } from '../../components/video-player/source.ts';
 import { OfflineNotice } from '../../components/offline.tsx';
+import { InstallOffer } from '../../components/install-offer.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
@@ -213,6 +214,8 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
             />
           }
         />
+        {/* After a finished lesson, a quiet offer to install the app (when the browser can). */}
+        <InstallOffer finishedLesson={finished} />
         {/* While the lesson's end is shown, its one primary action stands alone (no second
             "Next lesson" here). */}
         <nav className="lesson-nav" aria-label="Lessons">
