@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppUpdate } from './app/app-update.tsx';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { startOnlineState } from './lib/online.ts';
 import { applyDeferredStyles } from './lib/deferred-styles.ts';
 import { showSessionStatus } from './lib/session.ts';
 import { startSession } from './lib/session-sync.ts';
@@ -13,6 +14,7 @@ void startSession();
 showSessionStatus(document.documentElement);
 
 applyDeferredStyles();
+startOnlineState();
 // Kept from the start: the browser may hand the prompt over before any page asks for it.
 captureInstallPrompt();
 const root = document.getElementById('root')!;

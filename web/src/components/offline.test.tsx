@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startOnlineState } from '../lib/online.ts';
 import { OfflineBanner } from './offline.tsx';
 import { QueryState } from './query-state.tsx';
 
@@ -14,6 +15,17 @@ describe('offline states (issue 32)', () => {
     expect(screen.getByRole('status').textContent).toContain("You're offline.");
     act(() => onlineManager.setOnline(true));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('starts offline when the page is opened with no network (from the service worker)', () => {
+    startOnlineState({ onLine: false });
+    render(<OfflineBanner />);
+    expect(screen.getByRole('status').textContent).toContain("You're offline.");
+  });
+
+  it('trusts the events, not navigator.onLine, when the browser says it is online', () => {
+    startOnlineState({ onLine: true });
+    expect(onlineManager.isOnline()).toBe(true);
   });
 
   it('says a paused read is not saved on the device instead of showing its skeleton', () => {

@@ -15,3 +15,13 @@ const onServer = () => true;
 
 /** `false` while the browser is offline. */
 export const useOnline = () => useSyncExternalStore(subscribe, isOnline, onServer);
+
+/**
+ * At start (web/src/main.tsx): a page opened with no network, as the service worker's shell
+ * allows (issue 32, item 1), starts offline. The onlineManager assumes online until an `offline`
+ * event, which such a page never gets; `navigator.onLine` is trusted only when it says offline
+ * (when it says online there may still be no internet, which failed reads then tell).
+ */
+export function startOnlineState(nav: Pick<Navigator, 'onLine'> = navigator) {
+  if (nav.onLine === false) onlineManager.setOnline(false);
+}
