@@ -156,7 +156,8 @@ export function installableApp(dist: string, tokensCss: string) {
       overrideManifestIcons: true,
     },
     injectManifest: {
-      globPatterns: ['**/*.{html,js,mjs,css,woff2,svg,png,ico,webmanifest}'],
+      // The web app manifest and its icons are added by the plugin itself (a second entry is refused).
+      globPatterns: ['**/*.{html,js,mjs,css,woff2,svg,png,ico}'],
       // The build's own manifest is not part of the site.
       globIgnores: ['.vite/**'],
       manifestTransforms: [precacheTransform(dist)],

@@ -14,6 +14,8 @@ export function AppUpdate() {
     needRefresh: [waiting, setWaiting],
     updateServiceWorker,
   } = useRegisterSW({
+    // After the page's `load`: the precache's downloads never compete with the first paint.
+    immediate: false,
     onNeedReload() {
       if (asked.current) window.location.reload();
       else setWaiting(true);
