@@ -91,7 +91,7 @@ export function learnerFiles(
  * fails when the whole weighs more than {@link PRECACHE_BUDGET_KB} gzip.
  */
 export function precacheTransform(dist: string, budgetKb = PRECACHE_BUDGET_KB): ManifestTransform {
-  return (entries) => {
+  return async (entries) => {
     const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
       string,
       ViteChunk
