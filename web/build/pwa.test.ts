@@ -3,8 +3,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ManifestEntry } from 'workbox-build';
+import type { ManifestTransform } from 'workbox-build';
 import { cssToken, learnerFiles, precacheTransform, type ViteChunk } from './pwa.ts';
+
+/** One file of the precache as workbox-build hands it to a transform. */
+type Entry = Parameters<ManifestTransform>[0][number];
 
 /** A build as Vite's manifest describes it: the app, a learner page, the notes, the admin area. */
 const MANIFEST: Record<string, ViteChunk> = {
@@ -67,7 +70,7 @@ describe("the service worker's precache (issue 32)", () => {
       mkdirSync(join(dist, 'assets'));
       writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
       writeFileSync(join(dist, 'index.html'), page);
-      const entries: ManifestEntry[] = [];
+      const entries: Entry[] = [];
       const add = (url: string, bytes: string) => {
         writeFileSync(join(dist, url), bytes);
         entries.push({ url, revision: null, size: bytes.length });
