@@ -11,8 +11,12 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string })[] };
 
-/** What a navigation must never get from the shell: the API and media have their own answers. */
-const NOT_THE_SHELL = [/^\/api(\/|$)/, /^\/media\//];
+/**
+ * What a navigation must never get from the shell: the API and media have their own answers, and
+ * a file (its last segment has an extension) is not a client route, as CloudFront's
+ * viewer-request function decides (infra/src/constructs/web-hosting.ts).
+ */
+const NOT_THE_SHELL = [/^\/api(\/|$)/, /^\/media\//, /\/[^/]*\.[^/]*$/];
 
 // Registered before the precache's own route: that one would answer `/` with index.html, where
 // the server answers the prerendered landing page.
