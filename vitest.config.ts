@@ -15,7 +15,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['{shared,functions,scripts,infra}/{src,test}/**/*.test.ts'],
+          include: [
+            '{shared,functions,scripts,infra}/{src,test}/**/*.test.ts',
+            // The web app's build helpers (web/build) run in Node.
+            'web/build/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/*.browser.test.ts', '**/node_modules/**'],
         },
       },

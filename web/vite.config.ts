@@ -3,9 +3,12 @@ import { build, defineConfig, runnerImport, type Plugin, type Rolldown } from 'v
 import react from '@vitejs/plugin-react';
 import type { BootConfig } from './src/lib/boot-contract.ts';
 import { prerenderPages } from './build/prerender.ts';
+import { installableApp } from './build/pwa.ts';
 
 const BOOT_SOURCE = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url));
 const BOOT_SETTINGS = fileURLToPath(new URL('./src/boot/boot-settings.ts', import.meta.url));
+const DIST = fileURLToPath(new URL('./dist', import.meta.url));
+const TOKENS = fileURLToPath(new URL('./src/styles/tokens.css', import.meta.url));
 
 /** The boot script's settings (src/boot/boot-settings.ts, loaded with its TypeScript imports). */
 async function bootConfig(): Promise<BootConfig> {
@@ -62,7 +65,12 @@ function bootScript(): Plugin {
 
 /** The SPA: built into web/dist, served by the local gateway (and by CloudFront in AWS). */
 export default defineConfig({
-  plugins: [react(), bootScript(), prerenderPages()],
+  plugins: [
+    react(),
+    bootScript(),
+    prerenderPages(),
+    installableApp(DIST, readFileSync(TOKENS, 'utf8')),
+  ],
   // The prerendered pages' footer shows the year of the build until the app hydrates.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, sourcemap: false },

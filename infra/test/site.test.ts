@@ -294,6 +294,9 @@ describe('the site', () => {
     expect(csp).toMatch(/img-src 'self' data:;/);
     // hls.js's stream (Media Source Extensions) is a blob: URL; without it no HLS video plays.
     expect(csp).toMatch(/media-src [^;]* blob:;/);
+    // The service worker and the web app manifest (issue 32), from the site only.
+    expect(csp).toMatch(/worker-src 'self';/);
+    expect(csp).toMatch(/manifest-src 'self';/);
     const host = JSON.stringify({
       'Fn::GetAtt': [idOf(given.stack.media.bucket), 'RegionalDomainName'],
     });
@@ -321,5 +324,22 @@ describe('the site', () => {
     expect(root).toHaveLength(1);
     expect(existsSync(join(given.app.outdir, root[0]!, PAGE_SHELLS.landing.file))).toBe(true);
     expect(existsSync(join(given.app.outdir, root[0]!, 'assets'))).toBe(false);
+  });
+
+  it('never caches the service worker or the web app manifest long, while hashed assets keep a year (issue 32)', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment').map(([, r]) => r.Properties);
+    const cacheOf = (p: Record<string, unknown>) =>
+      (p.SystemMetadata as Record<string, string> | undefined)?.['cache-control'];
+    const assets = deployments.find((p) => p.DestinationBucketKeyPrefix === 'assets/')!;
+    expect(cacheOf(assets)).toBe('public, max-age=31536000, immutable');
+    const root = deployments.find((p) => p.DestinationBucketKeyPrefix === undefined)!;
+    expect(cacheOf(root)).toBe('no-cache');
+    // The files are in the no-cache upload (the site's root), not among the hashed assets.
+    const staged = readdirSync(given.app.outdir).filter((d) => d.startsWith('asset.'));
+    const rootDir = staged.find((d) => existsSync(join(given.app.outdir, d, 'index.html')))!;
+    for (const file of ['sw.js', 'manifest.webmanifest'])
+      expect(existsSync(join(given.app.outdir, rootDir, file)), file).toBe(true);
+    for (const dir of staged.filter((d) => d !== rootDir))
+      expect(existsSync(join(given.app.outdir, dir, 'sw.js')), dir).toBe(false);
   });
 });

@@ -67,6 +67,9 @@ export function synthesized(): Synthesized {
   mkdirSync(join(webDist, 'shells'));
   writeFileSync(join(webDist, 'shells', 'landing.html'), '<!doctype html><div id="root">…</div>');
   writeFileSync(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // The installable app's files (issue 32), at the site's root as vite-plugin-pwa writes them.
+  writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(webDist, 'manifest.webmanifest'), '{"name":"GIA School"}');
   const app = new App();
   const config = loadConfig({
     GIA_STAGE: 'prod',

@@ -92,6 +92,28 @@ describe('the local gateway serving the SPA', () => {
     }
   });
 
+  it('serves the service worker and the web app manifest revalidated on every visit, never cached long (issue 32)', async () => {
+    const webDir = mkdtempSync(join(tmpdir(), 'gia-gateway-'));
+    writeFileSync(join(webDir, 'index.html'), 'index');
+    writeFileSync(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(webDir, 'manifest.webmanifest'), '{"name":"GIA School"}');
+    const server = await startGateway({ port: 0, webDir });
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const sw = await fetchRaw(`${base}/sw.js`, 'identity');
+      expect(sw.headers['cache-control']).toBe('no-cache');
+      expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(sw.body.toString()).toContain('addEventListener');
+      const manifest = await fetchRaw(`${base}/manifest.webmanifest`, 'identity');
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+      expect(JSON.parse(manifest.body.toString())).toEqual({ name: 'GIA School' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(webDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers each public page with its prerendered file and every other client route with index.html, never cached', async () => {
     const webDir = mkdtempSync(join(tmpdir(), 'gia-gateway-'));
     writeFileSync(join(webDir, 'index.html'), 'index');

@@ -35,6 +35,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  // The web app manifest (issue 32): its own type, as browsers expect it.
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -214,7 +216,16 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, ca
   res.end(answer.body);
 }
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+]);
 
 /** Text assets are compressed as CloudFront does in AWS (brotli, else gzip). */
 function compression(acceptEncoding: string | undefined, file: string) {
@@ -288,6 +299,9 @@ function serveStatic(
     res.end('Not found');
     return;
   }
+  // Only hashed files are kept for good; everything else (the pages, the service worker `sw.js`,
+  // the web app manifest, the icons) is revalidated on every visit, as in AWS (web-hosting.ts):
+  // a browser checks `sw.js` on each navigation, and a long-cached one would hold an old version.
   const immutable = isFile && requested.includes(`${sep}assets${sep}`);
   const compress = compression(acceptEncoding, file);
   res.writeHead(200, {

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { AppUpdate } from './app/app-update.tsx';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { startOnlineState } from './lib/online.ts';
 import { applyDeferredStyles } from './lib/deferred-styles.ts';
 import { showSessionStatus } from './lib/session.ts';
 import { startSession } from './lib/session-sync.ts';
@@ -11,10 +14,15 @@ void startSession();
 showSessionStatus(document.documentElement);
 
 applyDeferredStyles();
+startOnlineState();
+// Kept from the start: the browser may hand the prompt over before any page asks for it.
+captureInstallPrompt();
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <App />
+    {/* Renders nothing until a new version waits, so it never differs from a prerendered page. */}
+    <AppUpdate />
   </StrictMode>
 );
 // A prerendered page (issue 30, web/build/prerender.ts) is hydrated: its first render is the

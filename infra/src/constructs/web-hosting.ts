@@ -29,7 +29,8 @@ export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.u
  * checkout.razorpay.com and opens frames of api.razorpay.com. Images (public media) come through
  * this distribution (`/media/public/*`); uploads (presigned POST) and private videos (presigned
  * GET) go straight to the media bucket's regional host, and nowhere else on amazonaws.com. The
- * player's HLS stream is a blob: URL (Media Source Extensions).
+ * player's HLS stream is a blob: URL (Media Source Extensions). The service worker (`/sw.js`) and
+ * the web app manifest come from the site itself (issue 32).
  */
 export function contentSecurityPolicy(mediaHost: string): string {
   return [
@@ -42,6 +43,9 @@ export function contentSecurityPolicy(mediaHost: string): string {
     `media-src 'self' https://${mediaHost} blob:`,
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self' data:",
+    // The service worker (and pdf.js's worker) and the web app manifest: this site's own files.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -358,8 +362,11 @@ export class WebHosting extends Construct {
 
   /**
    * Uploads the built SPA: the hashed files under `assets/` cached for a year, index.html, the
-   * prerendered pages (`shells/`) and the other root files revalidated on every visit; then
-   * invalidates the distribution. Old assets stay
+   * prerendered pages (`shells/`) and the other root files revalidated on every visit (among
+   * them the service worker `sw.js` and `manifest.webmanifest`, issue 32: a browser checks the
+   * worker on each navigation, and one cached long would keep learners on an old version; the
+   * worker's registration is part of the hashed bundle); then invalidates the distribution.
+   * Old assets stay
    * (no pruning) so a page opened before a deploy can still load its lazy chunks.
    */
   private deploySite(dist: string): void {

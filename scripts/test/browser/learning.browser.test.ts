@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, layoutProblems, signInAsLearner, watchErrors } from './browser.ts';
@@ -427,4 +428,65 @@ describe('the notes of a demo lesson on a 360 px phone', () => {
     expect(phoneErrors).toEqual([]);
     await context.close();
   }, 240_000);
+});
+
+describe('the installable app on a 360 px phone (issue 32)', () => {
+  it('registers /sw.js, offers to install after a finished lesson, and opens offline with the offline bar', async () => {
+    const context = await browser.newContext({ baseURL: stack.url, ...PHONE });
+    // A later visit than the browser's first (the install offer never comes on a first one).
+    await context.addInitScript(`localStorage.getItem('gia.firstSeenAt') ||
+      localStorage.setItem('gia.firstSeenAt', String(Date.now() - 86400000))`);
+    const phone = await context.newPage();
+    const phoneErrors = watchErrors(phone);
+    /** GIA_SCREENSHOTS=<dir>: keeps what the learner saw, to look at. */
+    const shot = (name: string) =>
+      process.env.GIA_SCREENSHOTS
+        ? phone.screenshot({ path: join(process.env.GIA_SCREENSHOTS, `${name}.png`) })
+        : undefined;
+    await signInAsLearner(phone, email, 'Learn2026x');
+    await phone.goto(`/GetTopic?chapter=${ids.chapter}&topic=${ids.reverberation}`);
+    await phone.getByRole('heading', { level: 1, name: 'Reverberation' }).waitFor();
+
+    // The worker is registered at the site's root and active (its precache complete).
+    const worker = (await phone.evaluate(`navigator.serviceWorker.ready.then((r) =>
+      ({ script: r.active.scriptURL, scope: r.scope }))`)) as { script: string; scope: string };
+    expect(worker).toEqual({ script: `${stack.url}/sw.js`, scope: `${stack.url}/` });
+
+    // Chromium hands the page its install prompt (headless never does: the event is made here).
+    await phone.evaluate(`(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      event.prompt = () => Promise.resolve();
+      event.userChoice = new Promise(() => {});
+      window.dispatchEvent(event);
+    })()`);
+    const offer = phone.getByRole('heading', { name: 'Install GIA School' });
+    expect(await offer.count()).toBe(0);
+    await phone.getByRole('button', { name: "I've finished" }).click();
+    await offer.waitFor();
+    expect(await layoutProblems(phone)).toEqual([]);
+    await shot('install-card-360');
+    // "Not now": gone, and not asked again for 30 days.
+    await phone.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
+    const dismissedAt = await phone.evaluate(`localStorage.getItem('gia.install.dismissedAt')`);
+    expect(Date.now() - Number(dismissedAt)).toBeLessThan(60_000);
+
+    // The landing page, then the network drops and the learner reloads: the shell still opens,
+    // from the worker, and says the learner is offline.
+    await phone.goto('/');
+    await phone.locator('.site-header').waitFor();
+    await context.setOffline(true);
+    await phone.reload();
+    await phone.getByText("You're offline.").first().waitFor();
+    await phone
+      .getByRole('link', { name: /GIA\s*SCHOOL/ })
+      .first()
+      .waitFor();
+    expect(await phone.evaluate(`navigator.serviceWorker.controller !== null`)).toBe(true);
+    expect(await layoutProblems(phone)).toEqual([]);
+    await shot('offline-shell-360');
+    await context.setOffline(false);
+    expect(phoneErrors).toEqual([]);
+    await context.close();
+  });
 });

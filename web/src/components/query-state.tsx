@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { OfflineNotice } from './offline.tsx';
 
 /**
  * The honest states of a list read from the API: while it loads, a skeleton of the final layout;
- * when it fails, an alert with "Try again"; only a successful empty answer shows the empty text.
+ * when it fails, an alert with "Try again"; offline, that it is not saved and comes by itself once
+ * online; only a successful empty answer shows the empty text.
  *
  * Usage (a TanStack query's result fits `query` as it is):
  *
@@ -19,6 +21,8 @@ export interface QueryLike<T> {
   data: T | undefined;
   isError: boolean;
   isFetching: boolean;
+  /** Waiting for the network (offline): TanStack's `isPaused`. */
+  isPaused?: boolean;
   refetch(): unknown;
 }
 
@@ -151,5 +155,7 @@ export function QueryState<T>({
       <LoadError what={what} retrying={query.isFetching} onRetry={() => void query.refetch()} />
     );
   }
+  // Offline, a skeleton would wait for ever: say so (the read resumes by itself).
+  if (query.isPaused) return <OfflineNotice what={what} />;
   return <Skeleton kind={skeleton} what={what} count={skeletonCount} columns={columns} />;
 }

@@ -82,6 +82,18 @@ export function spaSection(): Part {
     budget: 'no',
     met: !adminLeak,
   });
+  // The service worker's precache (issue 32): every file its list names (web/build/pwa.ts).
+  const sw = join(dist, 'sw.js');
+  const precached = existsSync(sw)
+    ? [...readFileSync(sw, 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!)
+    : [];
+  const precacheKb = precached.reduce((sum, f) => sum + gz(f), 0);
+  rows.push({
+    what: "service worker's precache (gzip)",
+    value: precached.length ? `${precacheKb.toFixed(1)} KB, ${precached.length} files` : 'none',
+    budget: '≤ 400 KB',
+    met: precached.length > 0 && precacheKb <= 400,
+  });
   const lines = [
     line(['route', 'JS and CSS needed before it renders', 'gzip KB']),
     line(['---', '---', '---']),

@@ -13,6 +13,7 @@ import { signInPath } from '../../lib/redirect.ts';
 import { useAfterHydration } from '../../lib/hydration.ts';
 import { useSession } from '../../lib/session.ts';
 import { displayName, initials } from './initials.ts';
+import { OfflineBanner } from '../offline.tsx';
 
 /** The profile menu closes by itself this long after opening. */
 export const PROFILE_MENU_MS = 2000;
@@ -212,6 +213,7 @@ export function LearnerLayout({
           )}
         </nav>
       )}
+      <OfflineBanner />
       <main className="site-main">
         <Page />
       </main>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
@@ -10,6 +10,7 @@ import { useProgressSaver } from './api/progress.ts';
 import { seekTarget } from '../../lib/player-seek.ts';
 import type { TopicProgress } from '@gia/shared';
 import { useVideoQuestionStops } from './video-questions.tsx';
+import { useLessonPlayback } from '../../lib/lesson-playback.ts';
 
 /** The text a topic the learner may not watch shows in place of its video. */
 export const PAID_LESSON = 'This lesson is part of the paid course';
@@ -38,6 +39,9 @@ export function LessonPlayer(props: {
   const save = useProgressSaver(topic.chapter_id);
   const [playedId, setPlayedId] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  // Whether the video plays, for the app's update prompt (it waits); leaving the page ends it.
+  const setPlaying = useLessonPlayback((s) => s.setPlaying);
+  useEffect(() => () => setPlaying(false), [setPlaying]);
   const stops = useVideoQuestionStops(
     topic.topic_id,
     topic.locked !== true && hasVideo(topic) && playedId === topic.topic_id,
@@ -71,6 +75,7 @@ export function LessonPlayer(props: {
         // Expired access: re-read the lesson (fresh cookies / signed URL).
         onRenew={() => queryClient.refetchQueries({ queryKey: lessonKeys.lesson(topic.topic_id) })}
         onPlay={() => {
+          setPlaying(true);
           if (props.finished) props.onReplay();
           setPlayedId(topic.topic_id);
         }}
@@ -79,8 +84,12 @@ export function LessonPlayer(props: {
           stops.watch(v);
           if (v.duration > 0 && v.currentTime >= v.duration * NEAR_END) props.onNearEnd();
         }}
-        onPause={(v) => save(topic.topic_id, v, true)}
+        onPause={(v) => {
+          setPlaying(false);
+          save(topic.topic_id, v, true);
+        }}
         onEnded={(v) => {
+          setPlaying(false);
           save(topic.topic_id, v, true);
           props.onFinished();
         }}

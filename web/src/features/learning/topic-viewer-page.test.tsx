@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { useSession } from '../../lib/session.ts';
+import { useInstallPrompt, type BeforeInstallPromptEvent } from '../../lib/install-prompt.ts';
+import { useLessonPlayback } from '../../lib/lesson-playback.ts';
 import { signInForTest } from '../../test/session.ts';
 import { TopicViewerPage, type Assistant } from './topic-viewer-page.tsx';
 
@@ -242,6 +244,43 @@ describe('the lesson player', () => {
     expect(screen.queryByRole('link', { name: /Next lesson/ })).toBeNull();
   });
 
+  it('tells the app while its video plays (the update prompt waits), and not once paused, ended or left', async () => {
+    stubServer();
+    const { unmount } = renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    const video = await screen.findByLabelText('Video: Linear Equations');
+    const playing = () => useLessonPlayback.getState().playing;
+
+    fireEvent.play(video);
+    expect(playing()).toBe(true);
+    fireEvent.pause(video);
+    expect(playing()).toBe(false);
+    fireEvent.play(video);
+    fireEvent.ended(video);
+    expect(playing()).toBe(false);
+    fireEvent.play(video);
+    unmount();
+    expect(playing()).toBe(false);
+  });
+
+  it('offers to install the app under a finished lesson, on a later visit, when the browser can', async () => {
+    const prompt = { prompt: vi.fn(), userChoice: new Promise(() => {}) };
+    useInstallPrompt.setState({
+      prompt: prompt as unknown as BeforeInstallPromptEvent,
+      firstVisit: false,
+      dismissedAt: null,
+    });
+    stubServer();
+    renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+    const video = await screen.findByLabelText('Video: Linear Equations');
+    expect(screen.queryByRole('heading', { name: 'Install GIA School' })).toBeNull();
+
+    fireEvent.ended(video);
+    await screen.findByRole('heading', { name: 'Install GIA School' });
+    fireEvent.click(screen.getByRole('button', { name: 'Install' }));
+    expect(prompt.prompt).toHaveBeenCalledTimes(1);
+    useInstallPrompt.setState({ prompt: null });
+  });
+
   it('offers a check of the lesson at its end, runs it in the Practice tab, and shows what was missed, where it is taught, and the next lesson', async () => {
     const server = stubServer({
       quiz: {
@@ -320,6 +359,21 @@ describe('the lesson player', () => {
     const next = within(screen.getByRole('tabpanel')).getByRole('link', { name: /Next lesson/ });
     expect(next.className).toContain('btn-primary');
     expect(next.getAttribute('href')).toBe('/GetTopic?chapter=ch1&topic=t2');
+  });
+
+  it('says offline that the lesson is not saved on the device, and opens it once back online', async () => {
+    stubServer();
+    onlineManager.setOnline(false);
+    try {
+      renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+      expect((await screen.findByText(/Not saved on this device/)).textContent).toContain(
+        'this lesson',
+      );
+      act(() => onlineManager.setOnline(true));
+      await screen.findByRole('heading', { level: 1, name: 'Linear Equations' });
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('without a topic, opens where the learner stopped (the lesson after one finished) and completes the URL', async () => {

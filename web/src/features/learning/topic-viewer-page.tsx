@@ -6,6 +6,8 @@ import { ChevronLeftIcon, ChevronRightIcon, NotesIcon } from '../../components/i
 import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
 import { MathText } from '../../components/math/math-text.tsx';
 import { hasVideo } from '../../components/video-player/source.ts';
+import { OfflineNotice } from '../../components/offline.tsx';
+import { InstallOffer } from '../../components/install-offer.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
@@ -132,6 +134,15 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
       </div>
     );
   }
+  // Offline, the read waits for the network: say so rather than show the skeleton for ever.
+  if (!topic && failed.isPaused) {
+    return (
+      <div className="lesson-empty">
+        <h1>{stored.chapter?.name || 'Lesson'}</h1>
+        <OfflineNotice what={topicParam ? 'this lesson' : "this chapter's lessons"} />
+      </div>
+    );
+  }
   // A lesson on its way, or a chapter with topics the page is about to open one of.
   const waiting = topicParam ? true : topics.isPending || (topics.data?.length ?? 0) > 0;
   if (!topic && waiting) return <LessonSkeleton />;
@@ -206,6 +217,8 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
             />
           }
         />
+        {/* After a finished lesson, a quiet offer to install the app (when the browser can). */}
+        <InstallOffer finishedLesson={finished} />
         {/* While the lesson's end is shown, its one primary action stands alone (no second
             "Next lesson" here). */}
         <nav className="lesson-nav" aria-label="Lessons">

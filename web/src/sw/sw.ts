@@ -1,0 +1,43 @@
+/*
+ * The service worker (issue 32, item 1), built by vite-plugin-pwa's injectManifest (web/build/
+ * pwa.ts): the app shell precached, so the site opens with no network. It caches nothing else:
+ * no `/api/*` answer (personal) and no `/media/*` file (signed, short-lived) passes through a
+ * cache here. A new version waits until the page asks it to take over (the "New version
+ * available" bar, web/src/app/app-update.tsx), so it never swaps the code under a lesson.
+ */
+import { pageFileFor, SPA_INDEX } from '@gia/shared/page-shells.ts';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string })[] };
+
+/**
+ * What a navigation must never get from the shell: the API and media have their own answers, and
+ * a file (its last segment has an extension) is not a client route, as CloudFront's
+ * viewer-request function decides (infra/src/constructs/web-hosting.ts).
+ */
+const NOT_THE_SHELL = [/^\/api(\/|$)/, /^\/media\//, /\/[^/]*\.[^/]*$/];
+
+// Registered before the precache's own route: that one would answer `/` with index.html, where
+// the server answers the prerendered landing page.
+registerRoute(
+  new NavigationRoute(
+    async ({ url }) => {
+      // The page the server would send for this URL (shared/src/page-shells.ts), from the
+      // precache; its network copy when the precache does not hold it (a first visit's race).
+      const page =
+        (await matchPrecache(`/${pageFileFor(url.pathname, url.search)}`)) ??
+        (await matchPrecache(`/${SPA_INDEX}`));
+      return page ?? fetch(url.href);
+    },
+    { denylist: NOT_THE_SHELL },
+  ),
+);
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The page's "Reload" (workbox-window's messageSkipWaiting, through useRegisterSW).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
