@@ -110,20 +110,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // The element: the one the boot script started playing for this video (issue 30), else a new
   // one. It is made here rather than rendered, so an adopted one plays on without a break.
   useLayoutEffect(() => {
-    let v = videoRef.current;
-    if (!v) {
-      const started = takeBootVideo(source.hlsUrl);
+    let video = videoRef.current;
+    let started: ReturnType<typeof takeBootVideo>;
+    if (!video) {
+      started = takeBootVideo(source.hlsUrl);
       adoptedRef.current = Boolean(started);
-      v = started?.video ?? document.createElement('video');
-      videoRef.current = v;
-      // Moved in one task, so it plays on; the boot script's box and its own taps go.
-      pictureRef.current?.prepend(v);
-      started?.settle();
+      video = started?.video ?? document.createElement('video');
+      videoRef.current = video;
     }
-    const video = v;
+    // Moved in one task, so an adopted video plays on; the boot script's box and taps go.
     pictureRef.current?.prepend(video);
+    started?.settle();
+    const el = video;
     const listeners = (Object.keys(handlersRef.current) as (keyof HTMLVideoElementEventMap)[]).map(
-      (name) => [name, () => handlersRef.current[name]?.(video)] as const,
+      (name) => [name, () => handlersRef.current[name]?.(el)] as const,
     );
     for (const [name, listener] of listeners) video.addEventListener(name, listener);
     if (adoptedRef.current && video.readyState >= 1) {
