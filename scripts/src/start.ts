@@ -121,6 +121,9 @@ function buildWeb(): Promise<void> {
   const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, [join(dirname(vitePackage), bin.vite), 'build'], {
     cwd: join(root, 'web'),
+    // Always the production build: a NODE_ENV a test runner set (vitest's `test`) would bring in
+    // React's development runtime, and the service worker's precache budget refuses it.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', log, log],
   });
   if (child.pid) children.add(child.pid);
