@@ -243,7 +243,7 @@ describe('each personal call through its route group, the caller’s session che
             'catalogue-admin',
             routePath(`admin.catalogue.${e.list}` as Parameters<typeof routePath>[0]),
             adminToken,
-            e.entity === 'board' ? {} : { board_id: ids.board! },
+            (e.entity === 'board' ? {} : { board_id: ids.board! }) as Record<string, string>,
           ] as const,
       ),
     ] as const;
