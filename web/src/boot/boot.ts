@@ -190,6 +190,9 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
       }
       const r = frame.getBoundingClientRect();
       Object.assign(holder.style, {
+        // The frame's rounded corners, as the player's (the inlined CSS styles only the frame).
+        borderRadius: getComputedStyle(frame).borderRadius,
+        overflow: 'hidden',
         position: 'absolute',
         left: `${r.left + scrollX}px`,
         top: `${r.top + scrollY}px`,
