@@ -165,6 +165,34 @@ describe('the lesson read', () => {
     expect(missing.status).toBe(400);
   });
 
+  it('answers the same with the chapter a lesson link names, with a chapter the topic is not in, and 400 for a malformed one', async () => {
+    // Signed URLs differ by the second they were signed in.
+    const unsigned = (data: unknown) =>
+      JSON.parse(JSON.stringify(data).replace(/\?X-Amz-[^"]*/g, '')) as unknown;
+    const plain = await lesson(cat.topics.paid.topic_id, buyer.token);
+    const withChapter = (chapter: string) =>
+      call('GET', `${lessonPath(cat.topics.paid.topic_id)}&chapter_id=${chapter}`, {
+        token: buyer.token,
+      });
+    const named = await withChapter(cat.chapter.chapter_id);
+    expect(named.status).toBe(200);
+    expect(unsigned(named.body.data)).toEqual(unsigned(plain.body.data));
+    // Another chapter (an id of the right shape that holds no such topic): the same answer.
+    const elsewhere = await withChapter(cat.topics.preview.topic_id);
+    expect(elsewhere.status).toBe(200);
+    expect(unsigned(elsewhere.body.data)).toEqual(unsigned(plain.body.data));
+    const malformed = await withChapter('not%20an%20id');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('chapter_id is not valid.');
+    // An inactive topic stays unknown, its chapter named or not.
+    const hidden = await call(
+      'GET',
+      `${lessonPath(cat.topics.hidden.topic_id)}&chapter_id=${cat.chapter.chapter_id}`,
+      { token: buyer.token },
+    );
+    expect(hidden.status).toBe(404);
+  });
+
   it('still serves getTopics as before', async () => {
     const res = await call(
       'GET',

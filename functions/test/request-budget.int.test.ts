@@ -131,14 +131,20 @@ describe('each learner screen’s data', () => {
 });
 
 describe('the lesson page’s one request (getLesson)', () => {
-  it('takes three DynamoDB requests, for a learner and a signed-out visitor alike, never a Scan', async () => {
+  it('takes two DynamoDB requests with the chapter a lesson link names, for a learner and a signed-out visitor alike, never a Scan', async () => {
     const me = { userId: learner.userId, pool: 'learner' as const };
-    // The topic; the chapter's topics; one BatchGet of its ancestors, the learner's grant and
-    // their progress in each topic of the chapter.
-    const signedIn = await count(() => lessonOf(ids.topic!, me));
-    expect(signedIn.ops).toEqual(['GetItem', 'Query', 'BatchGetItem']);
-    const visitor = await count(() => lessonOf(ids.topic!, undefined));
-    expect(visitor.ops).toEqual(['GetItem', 'Query', 'BatchGetItem']);
+    // The chapter's topics (the topic among them); one BatchGet of its ancestors, the learner's
+    // grant and their progress in each topic of the chapter.
+    const signedIn = await count(() => lessonOf(ids.topic!, me, ids.chapter));
+    expect(signedIn.ops).toEqual(['Query', 'BatchGetItem']);
+    const visitor = await count(() => lessonOf(ids.topic!, undefined, ids.chapter));
+    expect(visitor.ops).toEqual(['Query', 'BatchGetItem']);
+    // Without the chapter, the topic is read first.
+    expect((await count(() => lessonOf(ids.topic!, me))).ops).toEqual([
+      'GetItem',
+      'Query',
+      'BatchGetItem',
+    ]);
   });
 });
 
@@ -263,15 +269,13 @@ describe('each personal call through its route group, the caller’s session che
     }
   });
 
-  it('takes three for the lesson and a topic’s questions, whose topic must be read first', async () => {
+  it('takes two for the lesson with its chapter, and three for a topic’s questions, whose topic must be read first', async () => {
     const topic = { topic_id: ids.topic! };
-    const lesson = await viaHandler(
-      'catalogue',
-      routePath('catalogue.getLesson'),
-      learner.token,
-      topic,
-    );
-    expect(lesson).toMatchObject({ status: 200, ops: ['GetItem', 'Query', 'BatchGetItem'] });
+    const lesson = await viaHandler('catalogue', routePath('catalogue.getLesson'), learner.token, {
+      ...topic,
+      chapter_id: ids.chapter!,
+    });
+    expect(lesson).toMatchObject({ status: 200, ops: ['Query', 'BatchGetItem'] });
     const questions = await viaHandler('learning', routePath('qna.get'), learner.token, topic);
     expect(questions.status).toBe(200);
     expect(questions.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);

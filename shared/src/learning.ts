@@ -28,6 +28,11 @@ export const UpdateReviewInput = z.object({
   review_comment: text(LEARNING_MESSAGES.reviewText),
 });
 export const TopicQuery = z.object({ topic_id: id('topic_id') });
+/** `getLesson`: the topic, and optionally its chapter (a lesson link names both: one read less). */
+export const LessonQuery = z.object({
+  topic_id: id('topic_id'),
+  chapter_id: z.optional(id('chapter_id')),
+});
 
 export const InsertQuestionInput = z.object({
   topic_id: id('topic_id'),

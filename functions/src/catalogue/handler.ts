@@ -1,4 +1,4 @@
-import { ANSWER_MESSAGES, CatalogueListQuery, PageQuery, TopicQuery } from '@gia/shared';
+import { ANSWER_MESSAGES, CatalogueListQuery, LessonQuery, PageQuery } from '@gia/shared';
 import {
   caller,
   createGroupHandler,
@@ -62,9 +62,10 @@ export const handler = createGroupHandler('catalogue', {
   'catalogue.getSubjectOutline': async (req) =>
     ok(ANSWER_MESSAGES.subjectOutline, await subjectOutline(req.params.subjectId ?? '')),
   // Read-only: the session check rides in its BatchGet (issue 30).
-  'catalogue.getLesson': sessionCheckInReads(async (req) =>
-    ok(ANSWER_MESSAGES.lesson, await lessonOf(parse(TopicQuery, req.query).topic_id, req.identity)),
-  ),
+  'catalogue.getLesson': sessionCheckInReads(async (req) => {
+    const { topic_id, chapter_id } = parse(LessonQuery, req.query);
+    return ok(ANSWER_MESSAGES.lesson, await lessonOf(topic_id, req.identity, chapter_id));
+  }),
   'catalogue.getMyCatalogueState': async (req) =>
     ok(ANSWER_MESSAGES.myCatalogueState, await myCatalogueState(caller(req).userId, filters(req))),
 });

@@ -26,18 +26,32 @@ const knownSeconds = (value: unknown): number | null =>
  * `getTopics` gives it, its chapter's Active topics with the learner's progress, why the caller
  * may (or may not) watch it, and the video to play, whose HLS cookies the answer sets.
  *
- * Three DynamoDB requests, one after the other: the topic (GetItem); its chapter's topics
- * (Query); then one BatchGet of its ancestors, the learner's grant and their progress in each
+ * Two DynamoDB requests, one after the other, when the caller names the topic's chapter (a
+ * lesson link does: `/GetTopic?chapter=…&topic=…`): the chapter's topics (Query), which hold the
+ * topic; then one BatchGet of its ancestors, the learner's grant and their progress in each
  * Active topic of the chapter, which also carries the caller's session check (the route leaves
- * it open for this read, lib/session-scope.ts). A signed-out visitor's BatchGet has no grant or
+ * it open for this read, lib/session-scope.ts). Without the chapter, or with one the topic is not
+ * in, the topic is read first (GetItem): three. A signed-out visitor's BatchGet has no grant or
  * progress.
  */
-export async function lessonOf(topicId: string, caller: Identity | undefined): Promise<Lesson> {
-  const topic = await getRecord({ entity: 'topic', id: topicId });
+export async function lessonOf(
+  topicId: string,
+  caller: Identity | undefined,
+  chapterId?: string,
+): Promise<Lesson> {
+  const named = chapterId
+    ? (await listByParent('topic', chapterId, { limit: CHAPTER_PAGE })).items
+    : undefined;
+  const topic =
+    named?.find((t) => t.topic_id === topicId) ??
+    (await getRecord({ entity: 'topic', id: topicId }));
   if (!topic || topic.status !== 'Active') throw new NotFoundError(M.topicNotFound);
   const learnerId = caller?.pool === 'learner' ? caller.userId : undefined;
-  const siblings = await listByParent('topic', topic.chapter_id, { limit: CHAPTER_PAGE });
-  const active = siblings.items.filter((t) => t.status === 'Active');
+  const siblings =
+    named && topic.chapter_id === chapterId
+      ? named
+      : (await listByParent('topic', topic.chapter_id, { limit: CHAPTER_PAGE })).items;
+  const active = siblings.filter((t) => t.status === 'Active');
   const { records, granted, extras } = await getRecordsAndGrants(
     [{ entity: 'chapter', id: topic.chapter_id }, ...parentRefs('topic', [topic])],
     learnerId,

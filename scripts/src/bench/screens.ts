@@ -40,7 +40,11 @@ export const SCREENS: ScreenCalls[] = [
     calls: [`${L}/getChapters?sub_subject_id={subSubject}`],
   },
   // The lesson starts from one request (issue 30); its tabs read the rest when opened.
-  { screen: '/GetTopic', who: 'learner', calls: [`${L}/getLesson?topic_id={topic}`] },
+  {
+    screen: '/GetTopic',
+    who: 'learner',
+    calls: [`${L}/getLesson?topic_id={topic}&chapter_id={chapter}`],
+  },
   {
     screen: '/GetTopic (Questions, Reviews)',
     who: 'learner',
@@ -161,7 +165,11 @@ export const JOURNEY: JourneyStep[] = [
   // Start → `/GetTopic?chapter=&topic=` (topic-viewer-page.tsx): the lesson in one request; once
   // it plays, its pinned questions (video-questions.tsx) and the first progress save (progress.ts
   // saves at the first time update, then at most every 5 s, and at pause and end).
-  { screen: '/GetTopic', method: 'GET', path: `${L}/getLesson?topic_id={topic}` },
+  {
+    screen: '/GetTopic',
+    method: 'GET',
+    path: `${L}/getLesson?topic_id={topic}&chapter_id={chapter}`,
+  },
   { screen: '/GetTopic (playing)', method: 'GET', path: `${L}/getVideoQuestions?topic_id={topic}` },
   {
     screen: '/GetTopic (playing)',

@@ -90,7 +90,8 @@ describe('the boot script on a lesson link', () => {
     });
     expect(refreshInit?.body).toBeUndefined();
     const [lessonUrl, lessonInit] = fetchMock.mock.calls[1]!;
-    expect(lessonUrl).toBe(`${config.lessonPath}?topic_id=t1`);
+    // The link's chapter rides along: the server reads the topic from its chapter (one read less).
+    expect(lessonUrl).toBe(`${config.lessonPath}?topic_id=t1&chapter_id=ch1`);
     expect(lessonInit?.headers).toMatchObject({ authorization: 'Bearer boot-token' });
     // The app reads both answers itself: their bodies are still unread.
     expect((await (await left!.refresh!).json()).accessToken).toBe('boot-token');

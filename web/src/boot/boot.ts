@@ -59,7 +59,10 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
   // Before the page paints: a prerendered page's header hides the visitor's links (layout.css).
   if (hint?.isAuthenticated && hint.role)
     document.documentElement.dataset[c.accountHint] = hint.role;
-  const topic = new URLSearchParams(location.search).get('topic');
+  const params = new URLSearchParams(location.search);
+  const topic = params.get('topic');
+  // The link's chapter saves the lesson read a request (docs/api.md, getLesson).
+  const chapter = params.get('chapter');
   // The lesson page is for learners: anyone else is sent to sign in by the app.
   if (
     location.pathname !== c.lessonPage ||
@@ -84,10 +87,14 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
     .then((r) => (r.ok ? (r.clone().json() as Promise<{ accessToken?: string }>) : undefined))
     .then((b) =>
       b?.accessToken
-        ? fetch(`${c.lessonPath}?topic_id=${encodeURIComponent(topic)}`, {
-            headers: { ...headers, authorization: `Bearer ${b.accessToken}` },
-            credentials: 'same-origin',
-          })
+        ? fetch(
+            `${c.lessonPath}?topic_id=${encodeURIComponent(topic)}` +
+              (chapter ? `&chapter_id=${encodeURIComponent(chapter)}` : ''),
+            {
+              headers: { ...headers, authorization: `Bearer ${b.accessToken}` },
+              credentials: 'same-origin',
+            },
+          )
         : undefined,
     );
   const left: BootRequests = { topic, refresh, lesson };

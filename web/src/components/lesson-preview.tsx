@@ -23,7 +23,7 @@ export function LessonPreview({
   topic: PreviewTopic;
   onRenew?: () => Promise<unknown>;
 }) {
-  const lesson = useLesson(topic.topic_id);
+  const lesson = useLesson(topic.topic_id, topic.chapter_id);
   const queryClient = useQueryClient();
   if (lesson.isPending) {
     return (

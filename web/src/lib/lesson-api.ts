@@ -12,9 +12,10 @@ export const lessonKeys = {
 /**
  * The lesson page's one request (`getLesson`): the topic, its chapter with the learner's progress,
  * the access and the video (a catalogue page's preview plays the same, components/lesson-preview.tsx). On the link the page opened with, the boot script's request (made
- * before the bundle, web/src/boot/boot.ts) is adopted instead of asking again.
+ * before the bundle, web/src/boot/boot.ts) is adopted instead of asking again. `chapterId`, the
+ * topic's chapter where the caller knows it, saves the server a read.
  */
-export const useLesson = (topicId?: string) =>
+export const useLesson = (topicId?: string, chapterId?: string) =>
   useQuery({
     queryKey: lessonKeys.lesson(topicId),
     enabled: Boolean(topicId),
@@ -23,6 +24,8 @@ export const useLesson = (topicId?: string) =>
     queryFn: async ({ signal }) => {
       const id = topicId ?? '';
       const sent = await takeBootLesson(id);
-      return (await call('catalogue.getLesson', { query: { topic_id: id }, signal, sent })).data;
+      // The chapter only saves the server a read: the answer is the same (the key has no chapter).
+      const query = chapterId ? { topic_id: id, chapter_id: chapterId } : { topic_id: id };
+      return (await call('catalogue.getLesson', { query, signal, sent })).data;
     },
   });

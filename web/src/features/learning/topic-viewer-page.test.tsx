@@ -453,6 +453,8 @@ describe('the lesson player', () => {
 
     const asked = server.mock.calls.map(([p]) => String(p).split('?')[0]!.split('/').pop());
     expect(asked).toEqual(['getLesson']);
+    // With the link's chapter, which saves the server the topic's own read.
+    expect(String(server.mock.calls[0]![0])).toContain('?topic_id=t2&chapter_id=ch1');
   });
 
   it('adopts the lesson read the boot script started before the bundle, once', async () => {

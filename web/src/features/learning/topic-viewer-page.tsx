@@ -50,7 +50,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
   const topicParam = useLinkParam('topic');
   const stored = useSession((s) => s.selections);
   const chapterId = chapterParam ?? stored.chapter?.id;
-  const lesson = useLesson(topicParam);
+  const lesson = useLesson(topicParam, chapterParam);
   // A video the boot script started that no player took (the page went elsewhere) stops with it.
   useEffect(() => dropBootVideo, []);
   // Without a topic in the link: the chapter's topics and the progress pick where to resume.
