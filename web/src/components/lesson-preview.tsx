@@ -7,6 +7,8 @@ import { videoSourceOf, type VideoFields } from './video-player/source.ts';
 export interface PreviewTopic extends VideoFields {
   topic_id: string;
   topic_name: string;
+  /** Its chapter, where the page knows it: the lesson read then costs the server one read less. */
+  chapter_id?: string;
 }
 
 /**
