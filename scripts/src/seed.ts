@@ -237,7 +237,11 @@ export async function seedDemoCatalogue(
   const notesOf = await seedDemoNotes(); // real lesson notes per chapter (issue 16)
   // Checked by the same schemas as the admin API's payloads.
   const add = async (entity: CatalogueEntity, input: Record<string, unknown>) =>
-    (await insertEntity(entity, CATALOGUE_INPUTS[entity].insert.parse(input), adminId)) as Rec;
+    (await insertEntity(
+      entity,
+      CATALOGUE_INPUTS[entity].insert.parse(input),
+      adminId,
+    )) as unknown as Rec;
 
   for (const b of CATALOGUE) {
     progress(`Adding the ${b.board} demo board: classes, subjects, chapters, topics, practice…`);

@@ -18,6 +18,13 @@ const shownRating = z.optional(
 const adminOnly = z.optional(z.string());
 /** A media url: signed for a caller who may open it, else `null`. */
 const mediaUrl = z.nullable(z.string());
+/**
+ * The record's translations (issue 33): per language (`kn`, `hi`), its translated fields. Admin
+ * reads only: a learner's read answers the fields themselves in the language it asks for.
+ */
+const translations = z.optional(z.record(z.string(), z.record(z.string(), z.string())));
+/** A class's or subject's medium of instruction (`english` where never given). */
+const medium = z.optional(z.enum(LANGUAGES));
 
 /** A board as the API answers it. */
 export const BoardRecord = z.object({
@@ -28,6 +35,7 @@ export const BoardRecord = z.object({
   board_created_by: adminOnly,
   created_at: z.string(),
   updated_at: adminOnly,
+  translations,
 });
 
 /** A class as the API answers it. */
@@ -40,9 +48,11 @@ export const ClassRecord = z.object({
   image_url: z.string(),
   free_course: z.boolean(),
   description: z.string(),
+  medium,
   class_created_by: adminOnly,
   class_created_at: z.string(),
   updated_at: adminOnly,
+  translations,
   board_name: shownName,
   rating: shownRating,
 });
@@ -56,9 +66,11 @@ export const SubjectRecord = z.object({
   subject_price: z.number(),
   subject_image_url: z.string(),
   free_course: z.boolean(),
+  medium,
   subject_created_by: adminOnly,
   subject_created_date: z.string(),
   updated_at: adminOnly,
+  translations,
   class_name: shownName,
   board_name: shownName,
   rating: shownRating,
@@ -78,6 +90,7 @@ export const SubSubjectRecord = z.object({
   sub_subject_created_by: adminOnly,
   sub_subject_created_date: z.string(),
   updated_at: adminOnly,
+  translations,
   subject_name: shownName,
   class_name: shownName,
   board_name: shownName,
@@ -106,6 +119,7 @@ export const ChapterRecord = z.object({
   chapter_created_by: adminOnly,
   chapter_created_date: z.string(),
   updated_at: adminOnly,
+  translations,
 });
 
 /** A topic as the API answers it. */
@@ -130,6 +144,7 @@ export const TopicRecord = z.object({
   topic_created_by: adminOnly,
   created_date: z.string(),
   updated_at: adminOnly,
+  translations,
   chapter_name: shownName,
   /** Whether its subject, class or board is a free course. */
   free_course: z.optional(z.boolean()),
@@ -152,6 +167,7 @@ export const AboutSubjectRecord = z.object({
   created_by: adminOnly,
   created_date: z.string(),
   updated_at: adminOnly,
+  translations,
   /** Its video's transcode (issue 15, shared/src/video.ts). */
   ...VideoFields,
 });
@@ -165,6 +181,7 @@ export const TestimonialRecord = z.object({
   image_url: z.string(),
   created_at: z.string(),
   updated_at: adminOnly,
+  translations,
 });
 
 /** The record schema of each entity. */

@@ -7,6 +7,12 @@ import {
   type ParentIdField,
 } from './catalogue-tree.ts';
 import { optionalId, requiredId } from './ids.ts';
+import {
+  LANG_INVALID,
+  TRANSLATED_FIELDS,
+  TRANSLATION_LANGUAGES,
+  UI_LANGUAGES,
+} from './languages.ts';
 import { preprocess } from './zod.ts';
 
 /** Languages of topics and about-subject records, in the specification's two groups. */
@@ -100,10 +106,43 @@ const ALL_REQUIRED = 'All fields are required.';
 /** A parent id that is not even shaped like one: it cannot exist. */
 const PARENT_INVALID = 'The selected parent does not exist.';
 
+/** A record's language field (a topic's, an about-subject's): a known language, any case. */
+const languageOf = (error: string) =>
+  z.optional(
+    preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+      z.enum(LANGUAGES, { error }),
+    ),
+  );
+
+/** A class's or subject's medium of instruction (issue 33); English when never given. */
+const medium = languageOf('Unknown medium of instruction.');
+
+const TRANSLATIONS_INVALID =
+  'translations gives kn and hi, each with the translated fields of this record only.';
+
+/**
+ * A record's translations (issue 33): for `kn` and `hi`, its translated fields (the entity's
+ * `TRANSLATED_FIELDS`); a blank one has none. Sent, they replace the record's; left out, the
+ * stored ones stay.
+ */
+const translationsOf = (fields: readonly string[]) => {
+  const texts = z.strictObject(Object.fromEntries(fields.map((field) => [field, optionalText()])), {
+    error: TRANSLATIONS_INVALID,
+  });
+  return z.optional(
+    z.strictObject(
+      Object.fromEntries(TRANSLATION_LANGUAGES.map((lang) => [lang, z.optional(texts)])),
+      { error: TRANSLATIONS_INVALID },
+    ),
+  );
+};
+
 export const BoardInput = z.object({
   board_name: required('Board Name is required.', 100),
   image_url: optionalText(),
   free_course: freeCourse,
+  translations: translationsOf(TRANSLATED_FIELDS.board),
 });
 
 export const ClassInput = z.object({
@@ -113,6 +152,8 @@ export const ClassInput = z.object({
   image_url: optionalText(),
   free_course: freeCourse,
   description: optionalText(),
+  medium,
+  translations: translationsOf(TRANSLATED_FIELDS.class),
 });
 
 export const SubjectInput = z.object({
@@ -121,6 +162,8 @@ export const SubjectInput = z.object({
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
+  medium,
+  translations: translationsOf(TRANSLATED_FIELDS.subject),
 });
 
 export const SubSubjectInput = z.object({
@@ -129,6 +172,7 @@ export const SubSubjectInput = z.object({
   price: price(ALL_REQUIRED),
   image_url: optionalText(),
   free_course: freeCourse,
+  translations: translationsOf(TRANSLATED_FIELDS['sub-subject']),
 });
 
 const serialChecks = () =>
@@ -161,17 +205,13 @@ export const ChapterInput = z.object({
   serial_no: serialNo(ALL_REQUIRED),
   description: required(ALL_REQUIRED),
   image_url: optionalText(),
+  translations: translationsOf(TRANSLATED_FIELDS.chapter),
 });
 
 const TOPIC_REQUIRED = 'Chapter, topic name and author are required.';
 
 const status = z.optional(z.enum(STATUSES, { error: 'Status must be Active or Inactive.' }));
-const language = z.optional(
-  preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(LANGUAGES, { error: 'Unknown language.' }),
-  ),
-);
+const language = languageOf('Unknown language.');
 
 /** The longest topic video whose length is recorded: a day, in seconds. */
 export const MAX_DURATION_SECONDS = 86_400;
@@ -211,6 +251,7 @@ export const TopicInput = z.object({
   ),
   serial_no: optionalSerialNo(),
   duration_seconds: durationSeconds,
+  translations: translationsOf(TRANSLATED_FIELDS.topic),
 });
 
 export const AboutSubjectInput = z.object({
@@ -228,6 +269,7 @@ export const TestimonialInput = z.object({
   designation: optionalText(200),
   description: required(ALL_REQUIRED),
   image_url: required(ALL_REQUIRED),
+  translations: translationsOf(TRANSLATED_FIELDS.testimonial),
 });
 
 /**
@@ -241,6 +283,17 @@ export const CatalogueListQuery = z.object(
   >,
 );
 export type CatalogueListQuery = z.infer<typeof CatalogueListQuery>;
+
+/**
+ * What the learners' catalogue reads take besides their filters (issue 33): `lang`, the language
+ * to answer names and descriptions in (English where a record has no translation), and `medium`,
+ * to list only the classes or subjects taught in it. Both in the query, so the edge caches each.
+ */
+export const CatalogueReadQuery = z.object({
+  lang: z.optional(z.enum(UI_LANGUAGES, { error: LANG_INVALID })),
+  medium,
+});
+export type CatalogueReadQuery = z.infer<typeof CatalogueReadQuery>;
 
 /** The id field that an update adds to each entity's payload. */
 const withId = <S extends z.ZodMiniObject, K extends string>(

@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './session.ts';
 export * from './schemas.ts';
 export * from './catalogue-tree.ts';
+export * from './languages.ts';
 export * from './catalogue.ts';
 export * from './catalogue-records.ts';
 export * from './uploads.ts';

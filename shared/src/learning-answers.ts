@@ -78,6 +78,8 @@ export const LearnerProfileAnswer = z.object({
   profile_image: z.string(),
   /** GST state code, or null until the learner gives it (profile or checkout). */
   state: z.nullable(z.string()),
+  /** The product's language the learner chose (`en`, `kn`, `hi`), or null until they choose. */
+  language: z.nullable(z.string()),
   is_verified: z.boolean(),
   /** A new e-mail waiting for the code sent to it, else null. */
   pending_email: z.nullable(z.string()),

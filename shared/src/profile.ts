@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { preprocess, text } from './zod.ts';
 import { LEARNING_MESSAGES } from './learning-messages.ts';
 import { isStateCode, SELLING_MESSAGES } from './selling-rules.ts';
+import { languageInvalid, UI_LANGUAGES } from './languages.ts';
 
 // The learner's profile inputs, apart from learning.ts so the functions that validate reviews,
 // Q&A and progress do not bundle the profile's schemas and the GST states they check.
@@ -67,6 +68,8 @@ export const UpdateProfileInput = z.object({
       .string({ error: SELLING_MESSAGES.stateUnknown })
       .check(z.refine(isStateCode, { error: SELLING_MESSAGES.stateUnknown })),
   ),
+  /** The product's language (issue 33: `en`, `kn`, `hi`). Missing: unchanged. */
+  language: z.optional(z.enum(UI_LANGUAGES, { error: languageInvalid('language') })),
   /** Optional: a profile is saved without a photo (missing or blank means none). */
   profile_image: z._default(
     preprocess(

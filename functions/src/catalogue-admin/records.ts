@@ -5,6 +5,7 @@ import {
   type CatalogueEntity,
   type InputOf,
   type RecordOf,
+  type Translations,
 } from '@gia/shared';
 import { getRecord, listByParent } from '../db/catalogue.ts';
 import { ValidationError } from '../lib/errors.ts';
@@ -16,6 +17,25 @@ const kept = <T>(sent: T | undefined, stored: T | undefined, fallback: T): T =>
 /** `{ [key]: value }`, or nothing when the value is undefined (an attribute never given). */
 const optional = <K extends string, T>(key: K, value: T | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, T>>;
+
+/**
+ * The translations to store (issue 33): the ones sent, without blank fields or languages left
+ * with none; when none are sent, the stored ones.
+ */
+function translationsOf(
+  sent: Record<string, Record<string, string | undefined> | undefined> | undefined,
+  stored: Translations | undefined,
+): { translations?: Translations } {
+  if (sent === undefined) return optional('translations', stored);
+  const given: Translations = {};
+  for (const [language, fields] of Object.entries(sent)) {
+    const texts = Object.entries(fields ?? {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    );
+    if (texts.length) given[language as keyof Translations] = Object.fromEntries(texts);
+  }
+  return Object.keys(given).length ? { translations: given } : {};
+}
 
 /** The parent a payload names, which must exist (else `400` with the contract's message). */
 async function requireParent<P extends CatalogueEntity>(
@@ -61,6 +81,7 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
     board_created_by: existing?.board_created_by ?? by,
     created_at: existing?.created_at ?? now,
     updated_at: now,
+    ...translationsOf(input.translations, existing?.translations),
   }),
 
   class: async (input, existing, { id, by, now }) => {
@@ -75,9 +96,11 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       image_url: image,
       free_course: kept(input.free_course, existing?.free_course, false),
       description: kept(input.description, existing?.description, ''),
+      medium: kept(input.medium, existing?.medium, 'english'),
       class_created_by: existing?.class_created_by ?? by,
       class_created_at: existing?.class_created_at ?? now,
       updated_at: now,
+      ...translationsOf(input.translations, existing?.translations),
     };
   },
 
@@ -91,9 +114,11 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       subject_price: input.price,
       subject_image_url: kept(input.image_url, existing?.subject_image_url, ''),
       free_course: kept(input.free_course, existing?.free_course, false),
+      medium: kept(input.medium, existing?.medium, 'english'),
       subject_created_by: existing?.subject_created_by ?? by,
       subject_created_date: existing?.subject_created_date ?? now,
       updated_at: now,
+      ...translationsOf(input.translations, existing?.translations),
     };
   },
 
@@ -113,6 +138,7 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       sub_subject_created_by: existing?.sub_subject_created_by ?? by,
       sub_subject_created_date: existing?.sub_subject_created_date ?? now,
       updated_at: now,
+      ...translationsOf(input.translations, existing?.translations),
     };
   },
 
@@ -139,6 +165,7 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       chapter_created_by: existing?.chapter_created_by ?? by,
       chapter_created_date: existing?.chapter_created_date ?? now,
       updated_at: now,
+      ...translationsOf(input.translations, existing?.translations),
     };
   },
 
@@ -173,6 +200,7 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
       topic_created_by: existing?.topic_created_by ?? by,
       created_date: existing?.created_date ?? now,
       updated_at: now,
+      ...translationsOf(input.translations, existing?.translations),
     };
   },
 
@@ -204,6 +232,7 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
     image_url: input.image_url,
     created_at: existing?.created_at ?? now,
     updated_at: now,
+    ...translationsOf(input.translations, existing?.translations),
   }),
 };
 

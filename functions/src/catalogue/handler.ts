@@ -1,4 +1,10 @@
-import { ANSWER_MESSAGES, CatalogueListQuery, LessonQuery, PageQuery } from '@gia/shared';
+import {
+  ANSWER_MESSAGES,
+  CatalogueListQuery,
+  CatalogueReadQuery,
+  LessonQuery,
+  PageQuery,
+} from '@gia/shared';
 import {
   caller,
   createGroupHandler,
@@ -14,6 +20,8 @@ import { publicClassDetail, publicList, publicSubject, publicTopics } from './pu
 
 const filters = (req: ApiRequest) => parse(CatalogueListQuery, req.query);
 const paging = (req: ApiRequest) => parse(PageQuery, req.query);
+/** The medium a list of classes or subjects is narrowed to (`lang` the router reads itself). */
+const medium = (req: ApiRequest) => parse(CatalogueReadQuery, req.query).medium;
 const list = <T>(items: T[], nextCursor: string | null, message: string) =>
   ok(message, items, { next_cursor: nextCursor });
 
@@ -28,7 +36,7 @@ export const handler = createGroupHandler('catalogue', {
   },
   'catalogue.getClasses': async (req) => {
     const { board_id } = filters(req);
-    const p = await publicList('class', paging(req), board_id);
+    const p = await publicList('class', paging(req), board_id, medium(req));
     return list(p.items, p.nextCursor, ANSWER_MESSAGES.classes);
   },
   'catalogue.getClassById': async (req) =>
@@ -37,7 +45,7 @@ export const handler = createGroupHandler('catalogue', {
     const q = filters(req);
     if (q.subject_id)
       return list(await publicSubject(q.subject_id), null, ANSWER_MESSAGES.subjects);
-    const p = await publicList('subject', paging(req), q.class_id);
+    const p = await publicList('subject', paging(req), q.class_id, medium(req));
     return list(p.items, p.nextCursor, ANSWER_MESSAGES.subjects);
   },
   'catalogue.getSubSubjects': async (req) => {

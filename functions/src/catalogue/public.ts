@@ -1,4 +1,10 @@
-import type { CatalogueEntity, ClassDetail, PublicTopicRecord, RecordOf } from '@gia/shared';
+import type {
+  CatalogueEntity,
+  ClassDetail,
+  Language,
+  PublicTopicRecord,
+  RecordOf,
+} from '@gia/shared';
 import type { Page } from '../db/paging.ts';
 import {
   classContents,
@@ -15,8 +21,11 @@ import { mapCursorErrors } from '../lib/cursor-errors.ts';
 import { parentNames, parentRefs, withNamesAndMedia } from '../domain/catalogue/index.ts';
 import { publicTopic } from './topic-view.ts';
 
-/** Fields only the back office sees (besides every `*created_by`: admins' names). */
-const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna', 'video_error']);
+/**
+ * Fields only the back office sees (besides every `*created_by`: admins' names); a learner's read
+ * answers a record's `translations` in its fields instead (lib/reading-language.ts).
+ */
+const ADMIN_ONLY = new Set(['updated_at', 'comments', 'qna', 'video_error', 'translations']);
 
 const isAdminOnly = (field: string) => ADMIN_ONLY.has(field) || field.endsWith('created_by');
 
@@ -24,24 +33,45 @@ const isAdminOnly = (field: string) => ADMIN_ONLY.has(field) || field.endsWith('
 export const publicView = <R extends object>(r: R): R =>
   Object.fromEntries(Object.entries(r).filter(([field]) => !isAdminOnly(field))) as R;
 
-/** A public list: one Query, one BatchGet for the parents' names. */
+/** The entities that carry a medium of instruction (issue 33). */
+const TAUGHT_IN = new Set<CatalogueEntity>(['class', 'subject']);
+
+/** A class's or subject's medium: the one stored, else English (the catalogue's own language). */
+export const mediumOf = (record: object): Language =>
+  (record as { medium?: Language }).medium ?? 'english';
+
+/** A public record: its public view, with its medium where its entity has one. */
+const shown = <R extends object>(entity: CatalogueEntity, record: R): R =>
+  TAUGHT_IN.has(entity) ? { ...publicView(record), medium: mediumOf(record) } : publicView(record);
+
+/**
+ * A public list: one Query, one BatchGet for the parents' names. With `medium` (classes and
+ * subjects), only the records taught in it: a page may then hold fewer, and its cursor goes on.
+ */
 export async function publicList<E extends CatalogueEntity>(
   entity: E,
   paging: { limit: number; cursor?: string },
   parentId?: string,
+  medium?: Language,
 ): Promise<Page<RecordOf<E>>> {
   const result = await mapCursorErrors(() =>
     parentId ? listByParent(entity, parentId, paging) : listAll(entity, paging),
   );
-  const items = await withNamesAndMedia(entity, result.items, { signMedia: false, ratings: true });
-  return { items: items.map(publicView), nextCursor: result.nextCursor };
+  const taught =
+    medium && TAUGHT_IN.has(entity)
+      ? result.items.filter((r) => mediumOf(r) === medium)
+      : result.items;
+  const items = await withNamesAndMedia(entity, taught, { signMedia: false, ratings: true });
+  return { items: items.map((r) => shown(entity, r)), nextCursor: result.nextCursor };
 }
 
 /** One subject, as a list (`getSubjects?subject_id=`). */
 export async function publicSubject(subjectId: string): Promise<RecordOf<'subject'>[]> {
   const subject = await getRecord({ entity: 'subject', id: subjectId });
   if (!subject) return [];
-  return (await withNamesAndMedia('subject', [subject], { signMedia: false })).map(publicView);
+  return (await withNamesAndMedia('subject', [subject], { signMedia: false })).map((r) =>
+    shown('subject', r),
+  );
 }
 
 /** No one's purchases: the public reads answer what anyone may watch (issue 30, item 4). */
@@ -95,7 +125,7 @@ export async function publicClassDetail(classId: string): Promise<ClassDetail> {
   const records = await getRecords([{ entity: 'board', id: cls.board_id }]);
   const board = pick(records, 'board', cls.board_id);
   return {
-    ...publicView(cls),
+    ...shown('class', cls),
     board_name: board?.board_name ?? null,
     subjects: await Promise.all(
       subjects.map(async (subject) => {
@@ -103,7 +133,7 @@ export async function publicClassDetail(classId: string): Promise<ClassDetail> {
           (t) => t.subject_id === subject.subject_id && t.status === 'Active',
         );
         return {
-          ...publicView(subject),
+          ...shown('subject', subject),
           class_name: cls.class_name,
           board_name: board?.board_name ?? null,
           free_course: subject.free_course === true,

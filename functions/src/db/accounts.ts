@@ -25,6 +25,8 @@ export interface LearnerProfile {
   course_of_study: string;
   /** GST state code (`INDIAN_STATES`), once the learner gives it. */
   state?: string;
+  /** The language the learner chose for the product (issue 33: `en`, `kn`, `hi`), once chosen. */
+  language?: string;
   profile_image: string;
   is_verified: boolean;
   /** A new e-mail the learner asked for and has not yet confirmed with the e-mailed code. */
@@ -177,7 +179,7 @@ export async function updateLearnerProfile(
   userId: string,
   changes: Pick<
     LearnerProfile,
-    'user_mobile' | 'user_name' | 'dob' | 'course_of_study' | 'profile_image' | 'state'
+    'user_mobile' | 'user_name' | 'dob' | 'course_of_study' | 'profile_image' | 'state' | 'language'
   >,
   pendingEmail: string | undefined,
   now: string,

@@ -1,12 +1,14 @@
 import {
   CATALOGUE_TREE,
   idOf,
+  inLanguage,
   parentEntity,
   textField,
   type AnyCatalogueRecord,
   type CatalogueEntity,
   type RecordOf,
 } from '@gia/shared';
+import { readingLanguage } from '../lib/reading-language.ts';
 import { keys, withoutKeys } from './keys.ts';
 
 /**
@@ -126,10 +128,14 @@ export function indexAttributes<E extends CatalogueEntity>(
 export const nameGuard = (entity: CatalogueEntity, r: AnyCatalogueRecord | undefined) =>
   entity === 'board' && r ? { key: keys.boardName(textField(r, 'board_name')) } : undefined;
 
-/** The record part of a stored item (the one cast from what the table holds to its type). */
+/**
+ * The record part of a stored item (the one cast from what the table holds to its type): in a
+ * learner's read, in the language it asks for (lib/reading-language.ts).
+ */
 export const toRecord = <E extends CatalogueEntity>(item: Record<string, unknown>): RecordOf<E> => {
   const { type: _type, child_count: _count, ...rest } = withoutKeys(item);
-  return rest as RecordOf<E>;
+  const language = readingLanguage();
+  return (language ? inLanguage(rest, language) : rest) as RecordOf<E>;
 };
 
 export type Index = 'gsi1' | 'gsi2';

@@ -30,6 +30,7 @@ import {
 } from './errors.ts';
 import { withCacheHeaders } from './http-cache.ts';
 import { logger } from './logger.ts';
+import { queryLanguage, withReadingLanguage } from './reading-language.ts';
 import { withPendingSessionCheck } from './session-scope.ts';
 
 /**
@@ -393,7 +394,16 @@ export function createGroupHandler<G extends RouteGroup>(
         cookies: new Map(),
         viewerHost: headers['x-gia-viewer-host'] ?? headers.host,
       };
-      const run = () => responseScope.run(scope, () => handler(req));
+      // A learner's (or visitor's) read answers the catalogue in the language its query asks.
+      const language =
+        method === 'GET' && route.access !== 'admin' && identity?.pool !== 'admin'
+          ? queryLanguage(req.query)
+          : undefined;
+      const answer = () => handler(req);
+      const run = () =>
+        responseScope.run(scope, () =>
+          language ? withReadingLanguage(language, answer) : answer(),
+        );
       const outcome = await (check ? withPendingSessionCheck(check, run) : run()).then(
         (result) => ({ result }),
         (error: unknown) => ({ error }),

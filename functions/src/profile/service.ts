@@ -32,6 +32,8 @@ const view = (p: LearnerProfile) => ({
   course_of_study: p.course_of_study,
   profile_image: p.profile_image,
   state: p.state ?? null,
+  /** The product's language the learner chose (issue 33), else null (the device's choice). */
+  language: p.language ?? null,
   is_verified: p.is_verified,
   /** A new e-mail awaiting the code sent to it, else null. */
   pending_email: p.pending_email ?? null,
@@ -115,7 +117,13 @@ export async function updateProfile(
   }
   const pending = emailChanged ? email : undefined;
   await updateLearnerProfile(userId, fields, pending, new Date().toISOString());
-  return view({ ...old, ...fields, state: fields.state ?? old.state, pending_email: pending });
+  return view({
+    ...old,
+    ...fields,
+    state: fields.state ?? old.state,
+    language: fields.language ?? old.language,
+    pending_email: pending,
+  });
 }
 
 /** Cognito's answers to a wrong, stale or over-tried code, as the learner should see them. */

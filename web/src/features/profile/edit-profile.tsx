@@ -15,7 +15,10 @@ import { uploadFile } from '../../lib/upload.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { ConfirmEmail } from './confirm-email.tsx';
 
-type Values = Omit<LearnerProfileAnswer, 'pending_email' | 'is_verified' | 'user_id' | 'state'> & {
+type Values = Omit<
+  LearnerProfileAnswer,
+  'pending_email' | 'is_verified' | 'user_id' | 'state' | 'language'
+> & {
   /** A GST state code, or '' while the learner has given none. */
   state: string;
 };
