@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { optionalId } from './ids.ts';
 import { AI_MODES } from './ai-sources.ts';
+import { languageInvalid, UI_LANGUAGES } from './languages.ts';
 import { LEARNING_MESSAGES } from './learning-messages.ts';
 import { text } from './zod.ts';
 
@@ -32,6 +33,8 @@ export const AskAiInput = z.object({
   class_id: optionalId('class_id is not valid.'),
   /** `hint`: a guiding question or the next step only (docs/ai-teacher.md); default `answer`. */
   mode: z._default(z.enum(AI_MODES, { error: 'mode must be answer or hint.' }), 'answer'),
+  /** The product's language the learner reads (issue 33): the answer's when the question's script does not say. */
+  language: z.optional(z.enum(UI_LANGUAGES, { error: languageInvalid('language') })),
 });
 export type AskAiInput = z.infer<typeof AskAiInput>;
 

@@ -69,3 +69,24 @@ export function inLanguage<R extends object>(record: R, language: UiLanguage): R
   }
   return shown as R;
 }
+
+/** The letters of each Indian script the product speaks (Unicode blocks). */
+const SCRIPTS: [UiLanguage, RegExp][] = [
+  ['kn', /[\u0C80-\u0CFF]/gu],
+  ['hi', /[\u0900-\u097F]/gu],
+];
+
+/**
+ * The language a text is written in, by its script: Kannada or Hindi (Devanagari) when it holds
+ * their letters (the script with more of them), else `undefined` (Latin letters may be English,
+ * or Kannada or Hindi typed in Latin letters).
+ */
+export function scriptLanguage(text: string): UiLanguage | undefined {
+  let best: UiLanguage | undefined;
+  let most = 0;
+  for (const [language, letters] of SCRIPTS) {
+    const count = text.match(letters)?.length ?? 0;
+    if (count > most) [best, most] = [language, count];
+  }
+  return best;
+}

@@ -99,3 +99,30 @@ describe('the messages of one question', () => {
     expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
   });
 });
+
+describe('the language the AI teacher answers in (issue 33)', () => {
+  const systemOf = (question: string, reads?: 'en' | 'kn' | 'hi') =>
+    promptMessages({ names, passages }, 'answer', [], question, reads)[0]!.content as string;
+
+  it('is the question’s own when its script says it, whatever the learner’s choice', () => {
+    expect(systemOf('ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ ಎಂದರೇನು?', 'en')).toContain('Answer in Kannada');
+    expect(systemOf('प्रकाश संश्लेषण क्या है?', 'kn')).toContain('Answer in Hindi');
+    // Mostly Kannada with an English word in it: Kannada.
+    expect(systemOf('photosynthesis ಅಂದರೆ ಏನು?')).toContain('Answer in Kannada');
+  });
+
+  it('for Latin letters, follows the question, allowing for the learner’s language typed in them', () => {
+    expect(systemOf('What is the discriminant?')).toContain(
+      'Answer in the language of the question (English unless',
+    );
+    expect(systemOf('discriminant andre enu?', 'kn')).toContain(
+      'if it is Kannada typed in Latin letters, answer in Kannada (ಕನ್ನಡ, in Kannada script)',
+    );
+  });
+
+  it('keeps quotes in the passages’ own language, as they are checked against them', () => {
+    expect(systemOf('ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ?', 'kn')).toContain(
+      'Keep every "quote" copied exactly from its passage, in the passage\'s own language.',
+    );
+  });
+});

@@ -5,6 +5,7 @@ import {
   type AiAnswerMode,
   type AiConversationQuery,
   type AskAiInput,
+  type UiLanguage,
 } from '@gia/shared';
 import { conversation, type ConversationTurn } from '../db/ai.ts';
 import { env } from '../lib/env.ts';
@@ -39,13 +40,14 @@ async function fromModel(
   mode: AskAiInput['mode'],
   earlier: ConversationTurn[],
   question: string,
+  reads?: UiLanguage,
 ): Promise<CheckedReply | undefined> {
   if (!env().OPENAI_API_KEY || !(await takeModelBudget())) return undefined;
   try {
     const content = await modelReply(
       openai(),
       {
-        messages: promptMessages(material, mode, earlier, question),
+        messages: promptMessages(material, mode, earlier, question, reads),
         response_format: GROUNDED_REPLY_FORMAT as unknown as OpenAI.ResponseFormatJSONSchema,
         max_completion_tokens: AI_LIMITS.maxOutputTokens,
       },
@@ -75,7 +77,7 @@ export async function askTeacher(userId: string, input: AskRequest) {
   await countQuestion(userId);
   const where = { topic_id: input.topic_id, class_id: input.class_id };
   const earlier = await conversation(userId, where);
-  const model = await fromModel(material, mode, earlier, input.messages);
+  const model = await fromModel(material, mode, earlier, input.messages, input.language);
   const { answer, refused, covered, citations } =
     model ?? notesAnswer(input.messages, material, mode);
   const answeredBy: AiAnswerMode = model ? 'model' : 'notes';
