@@ -88,4 +88,11 @@ describe('quote verification', () => {
   it('normalises Unicode forms, curly quotes and dashes', () => {
     expect(normaliseForQuote('Akbar’s  REIGN – ﬁne')).toBe("akbar's reign - fine");
   });
+  it('keeps a Kannada or Hindi quote whose text differs from its passage only by joiners', () => {
+    // "ಸಸ್ಯಗಳು ಆಹಾರವನ್ನು ತಯಾರಿಸುತ್ತವೆ" with a zero-width joiner and non-joiner in the passage.
+    const kannada = 'ಹಸಿರು ಸಸ್ಯಗಳು ಆಹಾರವನ್ನು ತಯಾ\u200dರಿಸುತ್ತ\u200cವೆ.';
+    expect(quoteAppears('ಸಸ್ಯಗಳು ಆಹಾರವನ್ನು ತಯಾರಿಸುತ್ತವೆ', kannada)).toBe(true);
+    expect(quoteAppears('पौधे भोजन बनाते हैं', 'हरे पौधे\u200b भोजन बनाते हैं।')).toBe(true);
+    expect(quoteAppears('ಸಸ್ಯಗಳು ನೀರನ್ನು ತಯಾರಿಸುತ್ತವೆ', kannada)).toBe(false);
+  });
 });

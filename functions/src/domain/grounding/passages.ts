@@ -144,13 +144,17 @@ export function search(indexJson: string, passages: Passage[], question: string,
 }
 
 /**
- * Text as compared for quotes: Unicode-normalised (NFKC), curly quotes and dashes made plain,
+ * Text as compared for quotes: Unicode-normalised (NFKC), without zero-width joiners and spaces,
+ * curly quotes and dashes made plain,
  * lower case, every run of whitespace one space, trimmed. So a quote survives the model's
  * re-spacing and capitalisation, and nothing else.
  */
 export const normaliseForQuote = (text: string) =>
   text
     .normalize('NFKC')
+    // Joiners and zero-width spaces: Kannada and Devanagari text carries them, or not, by the
+    // tool that wrote it (a PDF's text layer, the model), with the same letters shown.
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
     .replace(/[\u2018\u2019\u201b\u2032]/g, "'")
     .replace(/[\u201c\u201d\u201f\u2033]/g, '"')
     .replace(/[\u2010-\u2015\u2212]/g, '-')
