@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppFrame, newQueryClient } from '../app/app.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import type { BootRequests } from '../lib/boot-contract.ts';
-import { pageReads } from './page-reads.ts';
+import { pageReads, publicRead } from './page-reads.ts';
 import { readsFor } from './reads-for.ts';
 
 const json = (status: number, body: unknown) =>
@@ -54,4 +54,14 @@ describe('the public reads the boot script starts', () => {
       expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([]);
     },
   );
+});
+
+describe('the boot script’s table of reads', () => {
+  it('takes public reads only: a personal read or a write fails the build', () => {
+    expect(publicRead('catalogue.getSubjects', {}, { limit: 1000 })).toMatch(
+      /\/getSubjects\?limit=1000$/,
+    );
+    expect(() => publicRead('catalogue.getLesson')).toThrow(/not a public read/);
+    expect(() => publicRead('learner.login.refresh')).toThrow(/not a public read/);
+  });
 });

@@ -17,7 +17,7 @@ import { PAGE_ID } from './reads-for.ts';
 const FIRST_PAGE: QueryValues = { limit: 1000 };
 
 /** The path of the public read `name`, as the app's `call` builds it. */
-function publicRead(name: RouteName, params?: Record<string, string>, query?: QueryValues) {
+export function publicRead(name: RouteName, params?: Record<string, string>, query?: QueryValues) {
   const route = ROUTES.find((r) => r.name === name);
   if (route?.method !== 'GET' || route.cache !== 'public') {
     throw new Error(`${name} is not a public read: the boot script starts public reads only`);
