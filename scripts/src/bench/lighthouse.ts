@@ -3,6 +3,8 @@ import lighthouse from 'lighthouse';
 
 export interface LighthouseResult {
   path: string;
+  /** Which site was measured: the stack's own (`this`), or the build to compare with (`base`). */
+  site: Site;
   performance: number;
   lcpMs: number;
   tbtMs: number;
@@ -14,17 +16,24 @@ export interface LighthouseResult {
   benchmarkIndex: number;
 }
 
+export type Site = 'this' | 'base';
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
  * Lighthouse's mobile preset (the default) against pages of the local stack, in Debian's
- * Chromium, median of `runs`.
+ * Chromium, median of `runs`. With `compareUrl` (the same stack's API behind another build of the
+ * SPA), each run of a page measures both sites one after the other, so a busy machine weighs on
+ * both alike.
  */
 export async function measurePages(
   baseUrl: string,
   paths: string[],
   runs = 3,
+  compareUrl?: string,
 ): Promise<LighthouseResult[]> {
+  const sites: [Site, string][] = [['this', baseUrl]];
+  if (compareUrl) sites.push(['base', compareUrl]);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -43,31 +52,38 @@ export async function measurePages(
     for (const path of paths) {
       const samples: LighthouseResult[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${baseUrl}${path}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-          output: 'json',
-        });
-        const lhr = result?.lhr;
-        if (!lhr) continue;
-        samples.push({
+        for (const [site, url] of sites) {
+          const result = await lighthouse(`${url}${path}`, {
+            port: chrome.port,
+            onlyCategories: ['performance'],
+            logLevel: 'error',
+            output: 'json',
+          });
+          const lhr = result?.lhr;
+          if (!lhr) continue;
+          samples.push({
+            path,
+            site,
+            performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+            tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+            cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+            benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          });
+        }
+      }
+      for (const [site] of sites) {
+        const mine = samples.filter((s) => s.site === site);
+        out.push({
           path,
-          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-          cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          site,
+          performance: median(mine.map((s) => s.performance)),
+          lcpMs: median(mine.map((s) => s.lcpMs)),
+          tbtMs: median(mine.map((s) => s.tbtMs)),
+          cls: median(mine.map((s) => s.cls)),
+          benchmarkIndex: median(mine.map((s) => s.benchmarkIndex)),
         });
       }
-      out.push({
-        path,
-        performance: median(samples.map((s) => s.performance)),
-        lcpMs: median(samples.map((s) => s.lcpMs)),
-        tbtMs: median(samples.map((s) => s.tbtMs)),
-        cls: median(samples.map((s) => s.cls)),
-        benchmarkIndex: median(samples.map((s) => s.benchmarkIndex)),
-      });
     }
     return out;
   } finally {

@@ -13,6 +13,7 @@ import {
   segmentFileOf,
 } from '@gia/shared/video.ts';
 import { BOOT_NAMES, type BootConfig } from '../lib/boot-contract.ts';
+import { pageReads } from './page-reads.ts';
 
 const RUNG = '{rung}';
 
@@ -33,4 +34,5 @@ export const bootSettings = (): BootConfig => ({
   rungNames: HLS_LADDER.map((r) => r.name),
   segment: segmentName(),
   segmentSeconds: HLS_SEGMENT_SECONDS,
+  pageReads: pageReads(),
 });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../lib/api-paths.ts';
+import { takeBootRead } from '../lib/boot.ts';
 import { BOOT_NAMES, type BootConfig, type BootRequests } from '../lib/boot-contract.ts';
+import { pageReads } from './page-reads.ts';
 
 /** The settings web/vite.config.ts writes into the built script. */
 const config: BootConfig = {
@@ -12,6 +14,7 @@ const config: BootConfig = {
   rungNames: ['234p', '360p', '480p', '720p'],
   segment: { prefix: 'master_{rung}_', digits: 5, suffix: '.ts' },
   segmentSeconds: 4,
+  pageReads: pageReads(),
 };
 
 const json = (status: number, body: unknown) =>
@@ -139,7 +142,7 @@ describe('the boot script on a lesson link', () => {
     expect(
       await boot('/GetTopic?chapter=ch1&topic=t1', { isAuthenticated: true, role: 'admin' }),
     ).toBeUndefined();
-    expect(await boot('/AllCourse?topic=t1', learner)).toBeUndefined();
+    expect(await boot('/Profile?topic=t1', learner)).toBeUndefined();
     expect(await boot('/GetTopic?chapter=ch1', learner)).toBeUndefined();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -304,5 +307,74 @@ describe('the boot script on any page', () => {
     localStorage.clear();
     await boot('/', { isAuthenticated: false, role: null });
     expect(document.documentElement.dataset.account).toBeUndefined();
+  });
+});
+
+describe('the boot script on a public page', () => {
+  const outline = (id: string) => apiPath('catalogue.getSubjectOutline', { subjectId: id });
+  const subjects = apiPath('catalogue.getSubjects', {}, { limit: 1000 });
+
+  it('starts the page’s public reads as the app sends them, and the app takes each answer once', async () => {
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) =>
+      json(200, { data: [], next_cursor: null }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    const left = await boot('/AllCourse', null);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledWith(subjects, {
+      headers: { [config.csrf[0]]: config.csrf[1] },
+      credentials: 'same-origin',
+      cache: 'no-cache',
+    });
+    expect(Object.keys(left!.reads!)).toEqual([subjects]);
+    expect((await takeBootRead(subjects))?.status).toBe(200);
+    expect(takeBootRead(subjects)).toBeUndefined();
+  });
+
+  it('reads the landing page’s boards, classes and testimonials, also for a signed-in learner', async () => {
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) =>
+      json(200, { data: [], next_cursor: null }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    await boot('/', learner);
+
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([
+      apiPath('catalogue.getBoards', {}, { limit: 1000 }),
+      apiPath('catalogue.getClasses', {}, { limit: 1000 }),
+      apiPath('catalogue.gettestimonial', {}, { limit: 1000 }),
+    ]);
+    localStorage.clear();
+  });
+
+  it('reads the outline of the subject the page names, and nothing for a path that is no subject page', async () => {
+    const fetchMock = vi.fn(async (_path: string) => json(200, { data: {} }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    const left = await boot('/subjects/01J%20X/', null);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([outline('01J X')]);
+    expect(Object.keys(left!.reads!)).toEqual([outline('01J X')]);
+
+    delete (window as { __giaBoot?: unknown }).__giaBoot;
+    for (const other of ['/subjects/', '/subjects/s1/extra', '/subjects/%E0%A4', '/Profile']) {
+      expect(await boot(other, null)).toBeUndefined();
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves no answer for a read that failed, so the app sends its own', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+
+    await boot('/AllCourse', null);
+
+    expect(await takeBootRead(subjects)).toBeUndefined();
+    expect(takeBootRead(subjects)).toBeUndefined();
   });
 });

@@ -15,6 +15,10 @@
  * lesson does not start early. Elsewhere the bundle plays the lesson through hls.js, and the
  * script preloads the master playlist for it.
  *
+ * On a prerendered public page it starts, at once, the public catalogue reads the page makes on
+ * arrival (./page-reads.ts), as the app sends them, for the app to adopt: on a slow phone the data
+ * is in when the app renders, not one round trip after it hydrated.
+ *
  * A script, not a module: its imports are bundled in, the settings come in `__GIA_BOOT__`, and it
  * leaves no global of its own but the one the app adopts.
  */
@@ -22,6 +26,7 @@ import { dataSaverOn } from '../components/video-player/data-saver-rule.ts';
 import { startEstimate } from '../components/video-player/link-estimate.ts';
 import { startRung } from '../components/video-player/start-rung.ts';
 import type { BootRequests } from '../lib/boot-contract.ts';
+import { readsFor } from './reads-for.ts';
 
 type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
 
@@ -48,6 +53,26 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
       }
       template.remove();
     });
+
+  const headers: Record<string, string> = { [c.csrf[0]]: c.csrf[1] };
+  /** Leaves `requests` on window for the app (web/src/lib/boot.ts), beside what is there. */
+  const leave = (requests: BootRequests): BootRequests => {
+    const w = window as unknown as Record<string, BootRequests | undefined>;
+    return (w[c.global] = { ...w[c.global], ...requests });
+  };
+
+  // The page's public reads first, as the app's `call` sends them (no token: their answer is the
+  // same for everyone); a failed one leaves `undefined`, and the app sends its own.
+  const paths = readsFor(c.pageReads, location.pathname);
+  if (paths.length) {
+    const reads: NonNullable<BootRequests['reads']> = {};
+    for (const path of paths) {
+      reads[path] = fetch(path, { headers, credentials: 'same-origin', cache: 'no-cache' }).catch(
+        () => undefined,
+      );
+    }
+    leave({ reads });
+  }
 
   let hint: { isAuthenticated?: boolean; role?: string } | undefined;
   try {
@@ -78,7 +103,6 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
   // Without HLS of its own, the browser needs the bundle's hls.js: nothing to wait for.
   if (!native) startApp();
 
-  const headers: Record<string, string> = { [c.csrf[0]]: c.csrf[1] };
   const post = () => fetch(c.refreshPath, { method: 'POST', headers, credentials: 'same-origin' });
   const locks = navigator.locks as LockManager | undefined;
   // The lock is held until the refresh answers (its cookie may rotate), as the app's refreshes do.
@@ -97,8 +121,7 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
           )
         : undefined,
     );
-  const left: BootRequests = { topic, refresh, lesson };
-  (window as unknown as Record<string, unknown>)[c.global] = left;
+  const left = leave({ topic, refresh, lesson });
 
   /** The master playlist, preloaded as hls.js fetches it (cors mode, same-origin credentials). */
   const preloadMaster = (url: string) => {

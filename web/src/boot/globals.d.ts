@@ -40,6 +40,18 @@ interface GiaBootConfig {
   segment: { prefix: string; digits: number; suffix: string };
   /** The segments' length, seconds. */
   segmentSeconds: number;
+  /** The public catalogue reads each prerendered page makes on arrival (boot/page-reads.ts). */
+  pageReads: GiaPageReads[];
+}
+
+/** A page's first public reads: API paths, `{id}` standing for the page's segment after `prefix`. */
+interface GiaPageReads {
+  /** The page's path exactly (`/AllCourse`). */
+  path?: string;
+  /** Or a prefix and one segment more (`/subjects/` and an id). */
+  prefix?: string;
+  /** The reads' paths with their query, as the app's `call` builds them. */
+  reads: string[];
 }
 
 declare const __GIA_BOOT__: GiaBootConfig;

@@ -7,6 +7,7 @@
 import type { Answer } from '@gia/shared/route-answers.ts';
 import { ROUTES } from '@gia/shared/routes.ts';
 import { api } from './api-client.ts';
+import { takeBootRead } from './boot.ts';
 import { apiPath, type QueryValues, type RouteName } from './api-paths.ts';
 
 export type { Answer };
@@ -34,5 +35,10 @@ export function call<N extends RouteName>(
   { params, query, ...options }: CallOptions = {},
 ): Promise<Answer<N>> {
   const method = ROUTES.find((r) => r.name === name)?.method ?? 'GET';
-  return api<Answer<N>>(method, apiPath(name, params, query), options);
+  const path = apiPath(name, params, query);
+  // A public read the boot script started for this page (web/src/boot/page-reads.ts): its answer,
+  // once; where that request failed, this call sends its own.
+  const early = method === 'GET' && !options.sent ? takeBootRead(path) : undefined;
+  if (early) return early.then((sent) => api<Answer<N>>(method, path, { ...options, sent }));
+  return api<Answer<N>>(method, path, options);
 }

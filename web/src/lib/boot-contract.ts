@@ -32,16 +32,22 @@ export const BOOT_NAMES = {
 export type BootConfig = GiaBootConfig;
 
 /**
- * What the boot script left for the app: the requests it started for one lesson. Each is taken
- * by the app at most once (see web/src/lib/boot.ts); a body is read by the app, never kept here.
+ * What the boot script left for the app: the page's public reads, or the requests it started for
+ * one lesson. Each is taken by the app at most once (see web/src/lib/boot.ts); a body is read by
+ * the app, never kept here.
  */
 export interface BootRequests {
-  /** The topic id of the link the page opened with. */
-  topic: string;
+  /**
+   * The page's public catalogue reads (web/src/boot/page-reads.ts), by path with its query: each
+   * an answer, or `undefined` when the request failed (the app then sends its own).
+   */
+  reads?: Record<string, Promise<Response | undefined>>;
+  /** The topic id of the lesson link the page opened with. */
+  topic?: string;
   /** The learner's refresh (`undefined` when the hint said no learner was signed in). */
   refresh?: Promise<Response>;
   /** The lesson read, once the refresh answered (`undefined` when it could not be made). */
-  lesson: Promise<Response | undefined>;
+  lesson?: Promise<Response | undefined>;
   /**
    * The lesson's video, started in the browser's own HLS player on one rendition (issue 30)
    * before the app arrived, for the player to adopt: `data-hls` is the master playlist it plays.

@@ -1,12 +1,24 @@
 /*
  * Adopting what the boot script started (web/src/boot/boot.ts): index.html runs it before the
  * bundle, so on a lesson link the learner's refresh and the lesson read are on their way while
- * the bundle downloads. The app takes each request at most once instead of repeating it.
+ * the bundle downloads, and on a public page its first catalogue reads. The app takes each request at most once instead of repeating it.
  */
 import { BOOT_NAMES, type BootRequests } from './boot-contract.ts';
 
 const left = (): BootRequests | undefined =>
   (globalThis as unknown as Record<string, BootRequests | undefined>)[BOOT_NAMES.global];
+
+/**
+ * The boot script's answer to the public read `path` (web/src/boot/page-reads.ts), once (then
+ * `undefined`): an answer to read, or `undefined` when the boot script's request failed.
+ */
+export function takeBootRead(path: string): Promise<Response | undefined> | undefined {
+  const reads = left()?.reads;
+  const read = reads?.[path];
+  if (!reads || !read) return undefined;
+  delete reads[path];
+  return read;
+}
 
 /**
  * The boot script's session refresh, once (then `undefined`): it was made for a learner, under

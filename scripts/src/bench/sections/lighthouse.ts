@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
 import type { BenchContext } from '../demo.ts';
 import { table, type Part } from '../report.ts';
 
@@ -10,14 +13,39 @@ const MIN_PERFORMANCE = 95;
  */
 export const LIGHTHOUSE_PAGES = ['/', '/AllCourse', '/subjects/{subject}'];
 
+/**
+ * Another build of the SPA to measure beside this one (`LIGHTHOUSE_BASE_DIR`, its `dist` folder,
+ * e.g. main's built in another checkout), served by a second gateway over the same stack: on a
+ * busy machine the scores move with its load, so a change is judged against its base measured
+ * in the same minutes.
+ */
+async function baseSite(): Promise<{ url: string; dir: string; server: Server } | undefined> {
+  const dir = process.env.LIGHTHOUSE_BASE_DIR;
+  if (!dir) return undefined;
+  const webDir = resolve(dir);
+  if (!existsSync(join(webDir, 'index.html'))) {
+    throw new Error(`LIGHTHOUSE_BASE_DIR ${webDir} has no index.html (a built web/dist)`);
+  }
+  const { startGateway } = await import('../../gateway.ts');
+  const server = await startGateway({ port: 0, webDir });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, dir: webDir, server };
+}
+
 /** Lighthouse (mobile preset, median of 3) on pages of the stack; "not measured" if it cannot run. */
 export async function lighthouseSection(
   ctx: Pick<BenchContext, 'url' | 'fill'>,
   paths = LIGHTHOUSE_PAGES,
 ): Promise<Part> {
+  let base: Awaited<ReturnType<typeof baseSite>>;
   try {
+    base = await baseSite();
     const { measurePages } = await import('../lighthouse.ts');
-    const pages = await measurePages(ctx.url, paths.map(ctx.fill));
+    const measured = await measurePages(ctx.url, paths.map(ctx.fill), 3, base?.url);
+    const pages = measured.filter((p) => p.site === 'this');
+    const label = (p: (typeof measured)[number]) =>
+      p.site === 'base' ? `${p.path} (base build)` : p.path;
     return {
       rows: pages.map((p) => ({
         what: `Lighthouse performance ${p.path}`,
@@ -29,7 +57,13 @@ export async function lighthouseSection(
         '## Lighthouse (mobile preset, headless Chromium, median of 3)\n\n' +
           'Lighthouse simulates a mid-range phone by scaling what it observes on this machine; ' +
           'its `benchmarkIndex` is how fast it found the machine’s CPU (higher is faster), so ' +
-          'compare scores only between runs with a similar index.\n\n' +
+          'compare scores only between runs with a similar index.' +
+          (base
+            ? ` Each run of a page measured this build, then the base build \`${base.dir}\` ` +
+              '(`LIGHTHOUSE_BASE_DIR`, served by a second gateway over the same stack), so both ' +
+              'met the same load; the budget rows are this build’s.'
+            : '') +
+          '\n\n' +
           table(
             [
               'page',
@@ -40,8 +74,8 @@ export async function lighthouseSection(
               'benchmarkIndex',
               `performance ≥ ${MIN_PERFORMANCE}`,
             ],
-            pages.map((p) => [
-              p.path,
+            measured.map((p) => [
+              label(p),
               p.performance,
               p.lcpMs,
               p.tbtMs,
@@ -64,5 +98,8 @@ export async function lighthouseSection(
       ],
       sections: [],
     };
+  } finally {
+    base?.server.closeAllConnections();
+    base?.server.close();
   }
 }
