@@ -125,6 +125,46 @@ describe('tax invoices', () => {
   });
 });
 
+describe('an invoice in the learner’s language (issue 33)', () => {
+  it('names a subject in the language the learner chose, beside its own name, where it has one', async () => {
+    const shop = await shopCatalogue(admin.post);
+    await admin.post('updateSubjects', {
+      subject_id: shop.physics.subject_id,
+      subject_name: shop.physics.subject_name,
+      class_id: shop.physics.class_id,
+      price: 300,
+      translations: { kn: { subject_name: 'ಭೌತಶಾಸ್ತ್ರ' } },
+    });
+    const me = await newLearner(call, 'Kannada Buyer');
+    await call('PUT', routePath('profile.update'), {
+      token: me.token,
+      body: {
+        user_mobile: '9876543210',
+        user_name: 'Kannada Buyer',
+        email: me.email,
+        dob: '2010-05-04',
+        course_of_study: 'Class 8',
+        language: 'kn',
+      },
+    });
+    for (const subject_id of [shop.physics.subject_id, shop.biology.subject_id])
+      await call('POST', routePath('cart.insert'), { token: me.token, body: { subject_id } });
+    const order = (
+      await call('POST', routePath('payments.process'), { token: me.token, body: { state: '29' } })
+    ).body.data;
+    const paid = (
+      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
+    ).body;
+    await call('POST', routePath('payments.record'), { token: me.token, body: paid });
+    const { text, raw } = await pdfText((await invoicedRow(me.token)).invoice_url);
+    // Physics in Kannada, set in its own face, with its catalogue name; biology has no Kannada name.
+    expect(text).toContain(`(${shop.physics.subject_name})`);
+    expect(raw).toContain('NotoSansKannada');
+    expect(text).toContain(shop.biology.subject_name);
+    expect(text).not.toContain(`(${shop.biology.subject_name})`);
+  });
+});
+
 describe('invoice numbers', () => {
   it('are consecutive and distinct for 200 payments numbered at once by 4 function instances', async () => {
     Object.assign(process.env, stack.env);

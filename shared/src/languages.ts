@@ -31,6 +31,9 @@ export const languageInvalid = (field: string) =>
 /** The answer to a `lang` the product does not speak. */
 export const LANG_INVALID = languageInvalid('lang');
 
+export const isTranslationLanguage = (value: unknown): value is TranslationLanguage =>
+  typeof value === 'string' && (TRANSLATION_LANGUAGES as readonly string[]).includes(value);
+
 export const isUiLanguage = (value: unknown): value is UiLanguage =>
   typeof value === 'string' && (UI_LANGUAGES as readonly string[]).includes(value);
 

@@ -23,6 +23,8 @@ export const MAX_OPEN_ORDERS = 3;
 export interface OrderItem {
   subject_id: string;
   subject_name: string;
+  /** The subject's name in the buyer's language when they bought it (issue 33), where it has one. */
+  local_name?: string;
   subject_price: number;
   class_id?: string;
   board_id?: string;

@@ -1,3 +1,4 @@
+import type { Translations } from '@gia/shared';
 import {
   getRecord,
   listByParent,
@@ -36,6 +37,8 @@ export interface SubjectFields {
   subject_price?: number;
   subject_image_url?: string;
   free_course?: boolean;
+  /** Its names in Kannada and Hindi (issue 33), as stored. */
+  translations?: Translations;
 }
 
 export interface SubSubjectFields {

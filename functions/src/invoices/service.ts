@@ -128,5 +128,12 @@ export async function issueCreditNote(
 }
 
 /** The order's items as the invoice lists them (paise, tax-inclusive). */
-const paidItems = (_row: PaymentRecord, items: { subject_name: string; subject_price: number }[]) =>
-  items.map((i) => ({ name: i.subject_name, price_paise: Math.round(i.subject_price * 100) }));
+const paidItems = (
+  _row: PaymentRecord,
+  items: { subject_name: string; local_name?: string; subject_price: number }[],
+) =>
+  items.map((i) => ({
+    // In the buyer's language where the subject had a name in it, with the catalogue's own.
+    name: i.local_name ? `${i.local_name} (${i.subject_name})` : i.subject_name,
+    price_paise: Math.round(i.subject_price * 100),
+  }));

@@ -84,6 +84,7 @@ export async function processPayment(userId: string, state?: string): Promise<Or
   const items: OrderItem[] = cart.items.map((i) => ({
     subject_id: i.subject_id,
     subject_name: i.subject_name,
+    ...(i.local_name ? { local_name: i.local_name } : {}),
     subject_price: i.subject_price,
     class_id: i.class_id,
     board_id: i.board_id,

@@ -1,3 +1,4 @@
+import type { Translations } from '@gia/shared';
 import { getRecords, getRecordsAndGrants, type Ref } from '../../db/catalogue.ts';
 import { pickOf } from '../../db/records.ts';
 import { isFreeCourse } from './entitlement.ts';
@@ -15,6 +16,8 @@ export interface SubjectCard {
   board_name: string;
   /** The subject, its class or its board is a free course. */
   free: boolean;
+  /** The subject's translations (issue 33), where a write reads it as stored. */
+  translations?: Translations;
 }
 
 /** A subject to show, with the class and board it had when the learner picked it. */
@@ -82,6 +85,7 @@ export async function subjectCardsAnd(
       board_id: subject.board_id,
       board_name: board?.board_name ?? '',
       free: isFreeCourse({ subject, class: cls, board }),
+      ...(subject.translations ? { translations: subject.translations } : {}),
     });
   }
   return { cards, extras };

@@ -10,6 +10,7 @@ import {
   type PricedItem,
 } from '@gia/shared/selling-rules.ts';
 import type { Coupon } from '@gia/shared/admin-answers.ts';
+import { isTranslationLanguage } from '@gia/shared/languages.ts';
 import {
   cartAndCoupon,
   cartPricingKeys,
@@ -18,7 +19,7 @@ import {
   couponUsesBy,
 } from '../../db/selling.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { subjectCardsAnd } from '../entitlement/index.ts';
+import { subjectCardsAnd, type SubjectCard } from '../entitlement/index.ts';
 
 /** Why a code does not apply, as the contract's answer: 404 unknown, 409 used up, else 400. */
 export function couponError(problem: string): Error {
@@ -65,6 +66,14 @@ function couponChecked(
  * with the coupon set on it (when it applies), the seller's GST settings and the learner's
  * state: what the cart screen shows and what a payment charges.
  */
+/** A subject's name in a learner's language, where it has one (`{}` in English or without). */
+function localName(card: SubjectCard, language: string | undefined): { local_name?: string } {
+  const name = isTranslationLanguage(language)
+    ? card.translations?.[language]?.subject_name
+    : undefined;
+  return name ? { local_name: name } : {};
+}
+
 export async function pricedCart(userId: string, buyerStateOverride?: string) {
   // Two requests: the items with the cart's code (one Query), then their subjects, the profile,
   // the seller's settings and the coupon with this learner's uses of it (one BatchGet).
@@ -81,6 +90,8 @@ export async function pricedCart(userId: string, buyerStateOverride?: string) {
         user_id: userId,
         subject_id: card.subject_id,
         subject_name: card.subject_name,
+        // The name in the learner's language, which their order and invoice keep (issue 33).
+        ...localName(card, profile?.language),
         subject_price: card.subject_price,
         subject_image_url: card.subject_image_url,
         board_name: card.board_name,
