@@ -30,7 +30,11 @@ export const deviceTimeField = z.optional(
     z.refine(
       (v) => {
         const t = Date.parse(v);
-        return /^\d{4}-\d{2}-\d{2}T/.test(v) && Number.isFinite(t) && t <= Date.now() + CLIENT_CLOCK_SKEW_MS;
+        return (
+          /^\d{4}-\d{2}-\d{2}T/.test(v) &&
+          Number.isFinite(t) &&
+          t <= Date.now() + CLIENT_CLOCK_SKEW_MS
+        );
       },
       { error: LEARNING_MESSAGES.atInvalid },
     ),

@@ -10,7 +10,13 @@ import { createGroupHandler, ok, sessionCheckInReads } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
 import { reviewQueue, reviewSummary } from './review.ts';
-import { gradeAnswer, loadOfflineQuiz, loadQuiz, subjectMastery, videoQuestions } from './service.ts';
+import {
+  gradeAnswer,
+  loadOfflineQuiz,
+  loadQuiz,
+  subjectMastery,
+  videoQuestions,
+} from './service.ts';
 
 /** Practice for learners: quizzes, chapter tests, questions inside the video (docs/api.md §9). */
 export const handler = createGroupHandler('practice', {
@@ -20,7 +26,10 @@ export const handler = createGroupHandler('practice', {
   ),
   // The same issue as getQuiz, with what grading needs, for practice offline (issue 32).
   'practice.getOfflineQuiz': sessionCheckInReads(async (req) =>
-    ok(M.offlineQuizLoaded, await loadOfflineQuiz(learnerId(req), parse(TopicQuizQuery, req.query))),
+    ok(
+      M.offlineQuizLoaded,
+      await loadOfflineQuiz(learnerId(req), parse(TopicQuizQuery, req.query)),
+    ),
   ),
   'practice.answerQuiz': async (req) =>
     ok(M.answerChecked, await gradeAnswer(learnerId(req), parse(AnswerQuizInput, req.body))),
