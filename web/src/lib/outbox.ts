@@ -127,7 +127,10 @@ export async function enqueue<R extends OutboxRoute>(
   await tx.store.put(entry);
   await tx.done;
   await refresh();
-  void flush();
+  // Made as the page hides (the last position): its send must outlive the page.
+  void flush({
+    keepalive: typeof document !== 'undefined' && document.visibilityState === 'hidden',
+  });
   return { entry, sent };
 }
 
