@@ -149,8 +149,8 @@ describe('the lesson page’s one request (getLesson)', () => {
 });
 
 describe('a quiz', () => {
-  it('loads in two DynamoDB reads and one write (the attempt it issues), a topic quiz and a chapter test alike', async () => {
-    const { loadQuiz } = await import('../src/practice/service.ts');
+  it('loads in two DynamoDB reads and one write (the attempt it issues), a topic quiz, a chapter test and an offline pack alike', async () => {
+    const { loadQuiz, loadOfflineQuiz } = await import('../src/practice/service.ts');
     const { post } = await signInAdmin(call);
     // A free topic with practice questions, in a chapter of its own.
     const chapter = (
@@ -180,8 +180,13 @@ describe('a quiz', () => {
         status: 'approved',
       });
     }
-    for (const scope of [{ topic_id: topic }, { chapter_id: chapter }]) {
-      const { requests, ops } = await count(() => loadQuiz(learner.userId, scope));
+    const loads = [
+      [{ topic_id: topic }, () => loadQuiz(learner.userId, { topic_id: topic })],
+      [{ chapter_id: chapter }, () => loadQuiz(learner.userId, { chapter_id: chapter })],
+      [{ offline: topic }, () => loadOfflineQuiz(learner.userId, { topic_id: topic })],
+    ] as const;
+    for (const [scope, load] of loads) {
+      const { requests, ops } = await count(load);
       expect({ scope, requests, ops }).toEqual({ scope, requests: 3, ops: expect.any(Array) });
       // Security review 2, F2: the attempt is stored as it is handed out, so only it counts.
       expect(ops.filter((op) => !['GetItem', 'BatchGetItem', 'Query'].includes(op))).toEqual([
@@ -279,5 +284,63 @@ describe('each personal call through its route group, the caller’s session che
     const questions = await viaHandler('learning', routePath('qna.get'), learner.token, topic);
     expect(questions.status).toBe(200);
     expect(questions.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+  });
+});
+
+describe('a write resent with its device-made id (issue 32)', () => {
+  it('answers from its guard in one DynamoDB request, writing nothing: an answer, a review, a question', async () => {
+    const { gradeAnswer } = await import('../src/practice/service.ts');
+    const { postReview, postQuestion } = await import('../src/learning/service.ts');
+    const { randomUUID } = await import('node:crypto');
+    const { post } = await signInAdmin(call);
+    await post('insertQuestions', {
+      topic_id: ids.topic,
+      type: 'true_false',
+      text: 'Budget statement.',
+      answer: true,
+      explanation: 'x',
+      status: 'approved',
+    });
+    const pack = (
+      await call('GET', `${routePath('practice.getOfflineQuiz')}?topic_id=${ids.topic}`, {
+        token: learner.token,
+      })
+    ).body.data;
+    const answer = {
+      attempt_id: pack.attempt_id,
+      question_id: pack.questions[0].question_id,
+      answer: true,
+      client_id: randomUUID(),
+    };
+    const review = {
+      topic_id: ids.topic!,
+      rating: 4,
+      review_comment: 'ok',
+      client_id: randomUUID(),
+    };
+    const questionId = randomUUID();
+    const first = {
+      answer: await gradeAnswer(learner.userId, answer),
+      review: await postReview(learner.userId, review),
+      question: await postQuestion(learner.userId, ids.topic!, 'Why?', questionId),
+    };
+
+    const resends: [string, () => Promise<unknown>, unknown][] = [
+      ['answer', () => gradeAnswer(learner.userId, answer), first.answer],
+      ['review', () => postReview(learner.userId, review), first.review],
+      [
+        'question',
+        () => postQuestion(learner.userId, ids.topic!, 'Why?', questionId),
+        first.question,
+      ],
+    ];
+    for (const [name, resend, firstAnswer] of resends) {
+      let again: unknown;
+      const { requests, ops } = await count(async () => {
+        again = await resend();
+      });
+      expect({ name, requests, ops }).toEqual({ name, requests: 1, ops: ['GetItem'] });
+      expect(again).toEqual(firstAnswer);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
 import { preprocess, text } from './zod.ts';
+import { clientIdField, deviceTimeField } from './client-writes.ts';
 import { LEARNING_MESSAGES, QNA_LIMITS } from './learning-messages.ts';
 
 export * from './learning-messages.ts';
@@ -21,6 +22,8 @@ export const InsertReviewInput = z.object({
   topic_id: id('topic_id'),
   rating,
   review_comment: text(LEARNING_MESSAGES.reviewText),
+  /** Made on the device: a resend with the same id answers the first review (issue 32). */
+  client_id: clientIdField,
 });
 export const UpdateReviewInput = z.object({
   id: id('id'),
@@ -37,6 +40,8 @@ export const LessonQuery = z.object({
 export const InsertQuestionInput = z.object({
   topic_id: id('topic_id'),
   question: text(LEARNING_MESSAGES.questionEmpty),
+  /** Made on the device: a resend with the same id answers the first question (issue 32). */
+  client_id: clientIdField,
 });
 export const UpdateQuestionInput = z
   .object({
@@ -82,6 +87,10 @@ export const SaveProgressInput = z.object({
   topic_id: id('topic_id'),
   position_seconds: seconds,
   duration_seconds: z.optional(seconds),
+  /** Made on the device (issue 32); with `at`, a resend writes nothing. */
+  client_id: clientIdField,
+  /** When the device saved it: an older save never moves a newer position back (issue 32). */
+  at: deviceTimeField,
 });
 
 /** Watched to the end: within this many seconds of the end (at most 5% of it) counts as finished. */

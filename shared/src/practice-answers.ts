@@ -72,6 +72,27 @@ export const GradedAnswer = z.object({
 });
 export type GradedAnswer = z.infer<typeof GradedAnswer>;
 
+/**
+ * A question of an offline practice pack (`getOfflineQuiz`, issue 32): what grading needs rides
+ * with it, so the device grades an answer exactly as `answerQuiz` would.
+ */
+export const OfflineQuizQuestion = z.extend(QuizQuestion, {
+  answer: answerValue,
+  tolerance: z.optional(z.number()),
+  explanation: z.string(),
+  source: z.optional(QuestionSource),
+});
+export type OfflineQuizQuestion = z.infer<typeof OfflineQuizQuestion>;
+
+/** `getOfflineQuiz`: a topic quiz's attempt, issued as `getQuiz` issues it, with its grading. */
+export const OfflineQuiz = z.object({
+  attempt_id: z.string(),
+  scope: z.literal('topic'),
+  topic_id: z.string(),
+  questions: z.array(OfflineQuizQuestion),
+});
+export type OfflineQuiz = z.infer<typeof OfflineQuiz>;
+
 /** `getMastery`: a subject's topics mastered, and the best quiz score of each topic tried. */
 export const Mastery = z.object({
   topics_total: z.number(),

@@ -59,6 +59,7 @@ export const PRACTICE_MESSAGES = {
   draftNoNotes: 'This topic has no notes or captions to draft questions from.',
   aiOff: 'Drafting questions needs the AI teacher, which is not configured (no OpenAI key).',
   quizLoaded: 'Quiz loaded.',
+  offlineQuizLoaded: 'Practice saved for offline.',
   topicNoQuestions: 'This topic has no practice questions yet.',
   chapterNoQuestions: 'This chapter has no practice questions yet.',
   videoQuestionsLoaded: 'Video questions loaded.',

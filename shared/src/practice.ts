@@ -10,6 +10,7 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from './practice-limits.ts';
+import { clientIdField } from './client-writes.ts';
 
 /*
  * Practice (issue 17): a question bank per topic, topic quizzes and chapter tests graded on the
@@ -264,6 +265,20 @@ export const QuizQuery = z
     }),
   );
 
+/** `getOfflineQuiz` (issue 32): a topic's quiz only; a chapter test stays online only. */
+export const TopicQuizQuery = z.object({
+  topic_id: id('topic_id'),
+  count: z.optional(
+    z.coerce
+      .number({ error: M.countInvalid })
+      .check(
+        z.int({ error: M.countInvalid }),
+        z.minimum(1, { error: M.countInvalid }),
+        z.maximum(PRACTICE_LIMITS.quizMax, { error: M.countInvalid }),
+      ),
+  ),
+});
+
 export const MasteryQuery = z.object({ subject_id: id('subject_id') });
 
 /**
@@ -341,6 +356,8 @@ export const AnswerQuizInput = z.object({
     ),
   ),
   question_id: id('question_id'),
+  /** Made on the device: a resend with the same id answers the first answer (issue 32). */
+  client_id: clientIdField,
   answer: z.union(
     [
       z.string().check(z.maxLength(20)),

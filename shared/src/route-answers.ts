@@ -45,6 +45,7 @@ import {
   TopicProgress,
 } from './learning-answers.ts';
 import { AdminQuestion, GradedAnswer, Mastery, Quiz, VideoQuestion } from './practice-answers.ts';
+import { OfflineQuiz } from './practice-answers.ts';
 import { ClockAnswer, ReviewQueue, ReviewQueueSummary } from './practice-answers.ts';
 import type { RouteName } from './routes.ts';
 import { TopicCaptions, VideoState } from './video.ts';
@@ -212,6 +213,7 @@ export const ROUTE_ANSWERS = {
   'admin.ai.sources.update': data(TopicSources),
 
   'practice.getQuiz': data(Quiz),
+  'practice.getOfflineQuiz': data(OfflineQuiz),
   'practice.answerQuiz': data(GradedAnswer),
   'practice.getVideoQuestions': data(z.object({ questions: z.array(VideoQuestion) })),
   'practice.getMastery': data(Mastery),

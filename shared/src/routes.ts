@@ -319,6 +319,7 @@ export const ROUTES = [
 
   // Practice (docs/api.md §9): quizzes, chapter tests, questions inside the video, mastery.
   route('practice.getQuiz', 'GET', `${L}/data/getQuiz`, 'practice', 'learner'),
+  route('practice.getOfflineQuiz', 'GET', `${L}/data/getOfflineQuiz`, 'practice', 'learner'),
   route('practice.answerQuiz', 'POST', `${L}/data/answerQuiz`, 'practice', 'learner'),
   route('practice.getVideoQuestions', 'GET', `${L}/data/getVideoQuestions`, 'practice', 'learner'),
   route('practice.getMastery', 'GET', `${L}/data/getMastery`, 'practice', 'learner'),

@@ -53,6 +53,7 @@
  * | topic passages | `TOPIC#<topic_id>` | `PASSAGES` | | | the AI teacher's passages and minisearch index of a topic, rebuilt when its sources' signature changes |
  * | question bank | `TOPIC#<topic_id>` | `QUIZ` | `CHAPTER#<chapter_id>#QUIZ` / `<topic_id>` | | getQuestions and the admin writes (whole item, `version` checked); getQuiz (topic: in the BatchGet with the topic's ancestors; chapter: one gsi1 Query), answerQuiz, getVideoQuestions |
  * | quiz attempt | `QUIZATTEMPT#<attempt_id>` | `QUIZATTEMPT` | | | getQuiz issues it (the learner, the questions asked); answerQuiz: only the issued learner, only its questions, one answer each (TTL cleans up) |
+ * | device write guard | `CLIENTWRITE#<user_id>#<client_id>` | `CLIENTWRITE` | | | answerQuiz, insertreviews, insertqna with a `client_id`: written in the write's own transaction, so each id counts once; keeps the first answer for a resend (TTL cleans up after 60 days) |
  * | best topic score | `USER#<user_id>` | `MASTERY#<subject_id>#<topic_id>` | | | answerQuiz keeps the best; getMastery (one subject), getCourseProgress (all) |
  * | review card | `USER#<user_id>` | `REVIEWCARD#<question_id>` | `USER#<user_id>#REVIEWDUE` / `<due ISO>#<question_id>` while it may be reviewed (sparse) | | answerQuiz schedules it (FSRS; `last_attempt` keeps a replay from rescheduling); getReviewQueue / getReviewSummary: the due cards are one gsi1 Query, `gsi1sk <= now` |
  * | learner activity | `USER#<user_id>` | `ACTIVITY` | | | the streak: `last_day` (India time) and `streak_days`, kept by counted answers and finished lessons; read in getReviewQueue's BatchGet |
@@ -207,6 +208,11 @@ export const keys = {
   topicDropoff: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'DROPOFF' }),
   quizStats: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZSTATS' }),
   quizAttempt: (attemptId: string) => ({ pk: `QUIZATTEMPT#${attemptId}`, sk: 'QUIZATTEMPT' }),
+  /** A write made on a learner's device, accepted once (issue 32). */
+  clientWrite: (userId: string, clientId: string) => ({
+    pk: `CLIENTWRITE#${userId}#${clientId.toLowerCase()}`,
+    sk: 'CLIENTWRITE',
+  }),
   /** A topic's question bank, beside the topic. */
   quizBank: (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZ' }),
   /** gsi1: a chapter's question banks, by topic. */

@@ -1,4 +1,6 @@
+import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { tenthOf } from '@gia/shared/insights-rules.ts';
 import type { PaymentHistoryRow } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
@@ -263,36 +265,87 @@ export async function removeFavourite(userId: string, favoriteId: string, subjec
   );
 }
 
-/** Saves where a learner is in a topic; `completed`, once reached, stays true. */
-export async function saveProgress(userId: string, p: TopicProgress): Promise<void> {
-  const res = await ddb.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.progress(userId, p.chapter_id, p.topic_id),
-      UpdateExpression: [
-        'SET #t = :type, topic_id = :topic, chapter_id = :chapter, position_seconds = :pos',
-        'duration_seconds = :dur, updated_at = :now',
-        p.completed ? 'completed = :true' : 'completed = if_not_exists(completed, :false)',
-      ].join(', '),
-      ExpressionAttributeNames: { '#t': 'type' },
-      ExpressionAttributeValues: {
-        ':type': 'progress',
-        ':topic': p.topic_id,
-        ':chapter': p.chapter_id,
-        ':pos': p.position_seconds,
-        ':dur': p.duration_seconds,
-        ':now': p.updated_at,
-        ...(p.completed ? { ':true': true } : { ':false': false }),
-      },
-      // The furthest tenth reached so far, for the topic's drop-off (below).
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
+/**
+ * Saves where a learner is in a topic; `completed`, once reached, stays true. With `newerOnly`
+ * (a save stamped on the device, issue 32) it is written only if newer than the stored one, and
+ * a refused save answers the stored, newer progress.
+ */
+export async function saveProgress(
+  userId: string,
+  p: TopicProgress,
+  newerOnly = false,
+): Promise<TopicProgress | undefined> {
+  let res;
+  try {
+    res = await ddb.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.progress(userId, p.chapter_id, p.topic_id),
+        UpdateExpression: [
+          'SET #t = :type, topic_id = :topic, chapter_id = :chapter, position_seconds = :pos',
+          'duration_seconds = :dur, updated_at = :now',
+          p.completed ? 'completed = :true' : 'completed = if_not_exists(completed, :false)',
+        ].join(', '),
+        // A save made on the device earlier than the stored one (sent late, or sent again)
+        // never moves the position back (issue 32).
+        ...(newerOnly
+          ? {
+              ConditionExpression: 'attribute_not_exists(updated_at) OR updated_at < :now',
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+            }
+          : {}),
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: {
+          ':type': 'progress',
+          ':topic': p.topic_id,
+          ':chapter': p.chapter_id,
+          ':pos': p.position_seconds,
+          ':dur': p.duration_seconds,
+          ':now': p.updated_at,
+          ...(p.completed ? { ':true': true } : { ':false': false }),
+        },
+        // The furthest tenth reached so far, for the topic's drop-off (below).
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ConditionalCheckFailedException)) throw err;
+    const newer = progressOf(err.Item);
+    // Finishing the lesson still counts, whenever its save arrives (`completed` only goes up).
+    if (p.completed && !newer.completed) await markCompleted(userId, p);
+    return { ...newer, completed: newer.completed || p.completed };
+  }
   const tenth = tenthOf(p.position_seconds, p.duration_seconds);
   const was = res.Attributes?.furthest_tenth as number | undefined;
   if (tenth !== undefined && (was === undefined || tenth > was)) {
     await raiseFurthestTenth(userId, p, was, tenth);
   }
+  return undefined;
+}
+
+/** The stored progress a refused save returned (DynamoDB's own attribute shape). */
+function progressOf(item: Record<string, unknown> | undefined): TopicProgress {
+  const p = unmarshall((item ?? {}) as Record<string, AttributeValue>);
+  return {
+    topic_id: String(p.topic_id),
+    chapter_id: String(p.chapter_id),
+    position_seconds: Number(p.position_seconds ?? 0),
+    duration_seconds: Number(p.duration_seconds ?? 0),
+    completed: p.completed === true,
+    updated_at: String(p.updated_at),
+  };
+}
+
+/** Marks a topic finished without touching its newer position. */
+async function markCompleted(userId: string, p: TopicProgress): Promise<void> {
+  await ddb.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.progress(userId, p.chapter_id, p.topic_id),
+      UpdateExpression: 'SET completed = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AdminQuestion, AttemptRef } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
@@ -15,6 +15,7 @@ import {
   type TopicFields,
 } from './records.ts';
 import { tableName } from './table-name.ts';
+import { cancellationCodes, WriteRefused, type TransactItem } from './transact.ts';
 
 /**
  * Practice (issue 17). A topic's question bank is ONE item beside the topic (`TOPIC#<id>` /
@@ -230,6 +231,40 @@ export async function issueAttempt(
  */
 export type AnswerRefusal = 'not-found' | 'not-in-quiz' | 'answered';
 
+/** The update recording one answer: only the issued learner, only its questions, each once. */
+const answerUpdate = (attemptId: string, userId: string, questionId: string, correct: boolean) => ({
+  TableName: tableName(),
+  Key: keys.quizAttempt(attemptId),
+  UpdateExpression: 'SET correct_count = correct_count + :c, #ttl = :ttl ADD answered :q',
+  ConditionExpression:
+    'attribute_exists(pk) AND learner_id = :me AND contains(question_ids, :qid) AND ' +
+    '(attribute_not_exists(answered) OR NOT contains(answered, :qid))',
+  ExpressionAttributeNames: { '#ttl': 'ttl' },
+  ExpressionAttributeValues: {
+    ':me': userId,
+    ':c': correct ? 1 : 0,
+    ':ttl': attemptTtl(),
+    ':q': new Set([questionId]),
+    ':qid': questionId,
+  },
+});
+
+/** Why the answer's condition failed, from the attempt as it was (DynamoDB's attribute shape). */
+function refusalOf(item: unknown, userId: string, questionId: string): AnswerRefusal {
+  const old = item as Record<string, { S?: string; SS?: string[] }> | undefined;
+  if (old?.learner_id?.S !== userId) return 'not-found';
+  if (!old.question_ids?.SS?.includes(questionId)) return 'not-in-quiz';
+  return 'answered';
+}
+
+/** An attempt's state as stored. */
+const stateOf = (userId: string, a: Record<string, unknown>): AttemptState => ({
+  learner_id: userId,
+  total: Number(a.total),
+  answered: (a.answered as Set<string> | undefined)?.size ?? 1,
+  correct: Number(a.correct_count ?? 0),
+});
+
 /**
  * Records one answer to an issued attempt: one conditional update, so only the learner it was
  * issued to answers it, only its questions, each once (two answers at once count once).
@@ -244,38 +279,71 @@ export async function recordAnswer(
   try {
     const res = await ddb.send(
       new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.quizAttempt(attemptId),
-        UpdateExpression: 'SET correct_count = correct_count + :c, #ttl = :ttl ADD answered :q',
-        ConditionExpression:
-          'attribute_exists(pk) AND learner_id = :me AND contains(question_ids, :qid) AND ' +
-          '(attribute_not_exists(answered) OR NOT contains(answered, :qid))',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':me': userId,
-          ':c': correct ? 1 : 0,
-          ':ttl': attemptTtl(),
-          ':q': new Set([questionId]),
-          ':qid': questionId,
-        },
+        ...answerUpdate(attemptId, userId, questionId, correct),
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    const a = res.Attributes ?? {};
-    return {
-      learner_id: userId,
-      total: Number(a.total),
-      answered: (a.answered as Set<string> | undefined)?.size ?? 1,
-      correct: Number(a.correct_count ?? 0),
-    };
+    return stateOf(userId, res.Attributes ?? {});
   } catch (err) {
     if (!(err instanceof ConditionalCheckFailedException)) throw err;
-    const old = err.Item as Record<string, { S?: string; SS?: string[] }> | undefined;
-    if (old?.learner_id?.S !== userId) return 'not-found';
-    if (!old.question_ids?.SS?.includes(questionId)) return 'not-in-quiz';
-    return 'answered';
+    return refusalOf(err.Item, userId, questionId);
   }
+}
+
+/** How often an answer is tried again while another answer of the same attempt lands. */
+const CONFLICT_TRIES = 4;
+
+/**
+ * `recordAnswer` for an answer made on the device (issue 32): the device-made id's `guard` is
+ * written in the same transaction, so the answer counts once however often it is sent; then the
+ * attempt is read back (a transaction returns no item) for the score.
+ *
+ * @throws WriteRefused `replayed`: the id was used already.
+ */
+export async function recordAnswerOnce(
+  attemptId: string,
+  userId: string,
+  questionId: string,
+  correct: boolean,
+  guard: TransactItem,
+): Promise<AttemptState | AnswerRefusal> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            guard,
+            {
+              Update: {
+                ...answerUpdate(attemptId, userId, questionId, correct),
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+          ],
+        }),
+      );
+      break;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes[0] === 'ConditionalCheckFailed') throw new WriteRefused('replayed');
+      if (codes[1] === 'ConditionalCheckFailed') {
+        const reasons = (err as { CancellationReasons?: { Item?: unknown }[] }).CancellationReasons;
+        return refusalOf(reasons?.[1]?.Item, userId, questionId);
+      }
+      // Another answer of the same attempt (a second tab) at the same moment: try again.
+      if (!codes.includes('TransactionConflict') || attempt >= CONFLICT_TRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
+  }
+  const res = await ddb.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.quizAttempt(attemptId),
+      ConsistentRead: true,
+    }),
+  );
+  return stateOf(userId, res.Item ?? {});
 }
 
 /** Keeps a learner's best score of a topic quiz (a lower one changes nothing). */

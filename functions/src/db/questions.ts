@@ -12,7 +12,7 @@ import {
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from './paging.ts';
 import { itemOnGsi1 } from './query.ts';
 import { tableName } from './table-name.ts';
-import { WriteRefused } from './transact.ts';
+import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';
 
 type Item = Record<string, unknown>;
 
@@ -46,21 +46,22 @@ export interface Question {
 const answered = (q: Question) => q.questionanswers.some((qa) => qa.answers.length > 0);
 
 /** Stores a new question. */
-export async function putQuestion(q: Question): Promise<void> {
-  await ddb.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.question(q.topic_id, q.qna_id),
-        ...keys.questionIndex(q.qna_id),
-        ...keys.questionState(q.qna_id, answered(q)),
-        type: 'qna',
-        answers_by: {},
-        ...q,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+export async function putQuestion(q: Question, guard?: TransactItem): Promise<void> {
+  const put = {
+    TableName: tableName(),
+    Item: {
+      ...keys.question(q.topic_id, q.qna_id),
+      ...keys.questionIndex(q.qna_id),
+      ...keys.questionState(q.qna_id, answered(q)),
+      type: 'qna',
+      answers_by: {},
+      ...q,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+  // With a device-made id (issue 32) its guard is written in the same transaction.
+  if (guard) return transactWrite([guard, { Put: put }], ['replayed']);
+  await ddb.send(new PutCommand(put));
 }
 
 const toQuestion = (item: Item): Question => {

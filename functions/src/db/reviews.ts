@@ -59,11 +59,15 @@ export function aggregates(
  * One review per learner and topic; the aggregates change in the same transaction.
  *
  * @throws WriteRefused `duplicate` (the learner reviewed the topic already) or `changed` (another
- * review of the same topic, subject or class was written at the same moment: try again).
+ * review of the same topic, subject or class was written at the same moment: try again), or
+ * `replayed` (`guard`, a device-made id's, was written before: issue 32).
  */
-export async function createReview(review: Review): Promise<void> {
+export async function createReview(review: Review, guard?: TransactItem): Promise<void> {
+  const sums = aggregates(review, review.rating, 1);
+  // A device-made id's guard goes first: a resend whose review exists is `replayed`, not a 409.
   await transactWrite(
     [
+      ...(guard ? [guard] : []),
       {
         Put: {
           TableName: tableName(),
@@ -76,9 +80,9 @@ export async function createReview(review: Review): Promise<void> {
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...aggregates(review, review.rating, 1),
+      ...sums,
     ],
-    ['duplicate'],
+    [...(guard ? (['replayed'] as const) : []), 'duplicate'],
     'changed',
   );
 }

@@ -10,7 +10,8 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
  * record it hangs off is gone; `has-children`: a parent still has children; `name-taken`: a unique
  * name is in use; `changed`: the item changed since it was read (or another transaction changed it
  * at the same moment); `parent-count`: a parent's `child_count` would go below 0; `full`,
- * `author-limit`: a question's answer caps.
+ * `author-limit`: a question's answer caps; `replayed`: a device-made id (`client_id`) was used
+ * already (issue 32).
  */
 export type Refusal =
   | 'missing'
@@ -23,7 +24,8 @@ export type Refusal =
   | 'changed'
   | 'parent-count'
   | 'full'
-  | 'author-limit';
+  | 'author-limit'
+  | 'replayed';
 
 /** A write the data layer refused, and why; services turn the reason into the contract's answer. */
 export class WriteRefused<R extends Refusal = Refusal> extends Error {

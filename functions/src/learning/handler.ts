@@ -54,7 +54,7 @@ export const handler = createGroupHandler('learning', {
     const input = parse(InsertQuestionInput, req.body);
     return created(
       M.questionPosted,
-      await postQuestion(learnerId(req), input.topic_id, input.question),
+      await postQuestion(learnerId(req), input.topic_id, input.question, input.client_id),
     );
   },
   'progress.get': async (req) =>

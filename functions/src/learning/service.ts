@@ -33,6 +33,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { answerRefusal, publicQuestion } from '../domain/questions/index.ts';
 import { requireTopicAccess, topicAccessOf } from '../domain/entitlement/index.ts';
 import { markActive } from '../domain/streak/index.ts';
+import { onceByClientId } from '../domain/client-writes/index.ts';
 
 /**
  * A review as other learners see it: explicit public fields only. Who wrote it is a name (never
@@ -70,7 +71,8 @@ async function learnerName(userId: string) {
 
 /** The answer a refused review write gives: never a 500, whatever the reason. */
 function reviewRefusal(err: unknown): unknown {
-  if (!(err instanceof WriteRefused)) return err;
+  // A device-made id sent before: `onceByClientId` answers with the first send's review.
+  if (!(err instanceof WriteRefused) || err.reason === 'replayed') return err;
   if (err.reason === 'duplicate') return new ConflictError(M.reviewTwice);
   if (err.reason === 'missing') return new NotFoundError(M.reviewNotFound);
   return new ConflictError(M.reviewBusy);
@@ -94,27 +96,33 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Posts the learner's one review of a topic they may watch. */
+/**
+ * Posts the learner's one review of a topic they may watch. With a `client_id` (issue 32) a resend
+ * answers the first review and writes nothing.
+ */
 export async function postReview(
   userId: string,
-  input: { topic_id: string; rating: number; review_comment: string },
+  input: { topic_id: string; rating: number; review_comment: string; client_id?: string },
 ) {
-  const access = await requireTopicAccess(userId, input.topic_id);
-  const now = new Date().toISOString();
-  const review = {
-    id: ulid(),
-    user_id: userId,
-    user_name: await learnerName(userId),
-    topic_id: input.topic_id,
-    subject_id: access.topic.subject_id,
-    class_id: access.topic.class_id,
-    rating: input.rating,
-    review_comment: input.review_comment,
-    created_at: now,
-    updated_at: now,
-  };
-  await withRetry(() => createReview(review));
-  return publicReview(review, userId);
+  return onceByClientId(userId, 'reviews.insert', input.client_id, async (guard) => {
+    const access = await requireTopicAccess(userId, input.topic_id);
+    const now = new Date().toISOString();
+    const review = {
+      id: ulid(),
+      user_id: userId,
+      user_name: await learnerName(userId),
+      topic_id: input.topic_id,
+      subject_id: access.topic.subject_id,
+      class_id: access.topic.class_id,
+      rating: input.rating,
+      review_comment: input.review_comment,
+      created_at: now,
+      updated_at: now,
+    };
+    const shown = publicReview(review, userId);
+    await withRetry(() => createReview(review, guard?.(shown)));
+    return shown;
+  });
 }
 
 async function ownReview(userId: string, id: string) {
@@ -155,19 +163,30 @@ export async function listQuestions(userId: string, query: QnaPageQuery) {
   return { items: page.items.map((q) => publicQuestion(q, userId)), nextCursor: page.nextCursor };
 }
 
-/** Posts a question about a topic the learner may watch. */
-export async function postQuestion(userId: string, topicId: string, question: string) {
-  await requireTopicAccess(userId, topicId);
-  const q: Question = {
-    qna_id: ulid(),
-    user_id: userId,
-    user_name: await learnerName(userId),
-    topic_id: topicId,
-    posted_date: new Date().toISOString(),
-    questionanswers: [{ question, answers: [] }],
-  };
-  await putQuestion(q);
-  return publicQuestion(q, userId);
+/**
+ * Posts a question about a topic the learner may watch. With a `client_id` (issue 32) a resend
+ * answers the first question and writes nothing.
+ */
+export async function postQuestion(
+  userId: string,
+  topicId: string,
+  question: string,
+  clientId?: string,
+) {
+  return onceByClientId(userId, 'qna.insert', clientId, async (guard) => {
+    await requireTopicAccess(userId, topicId);
+    const q: Question = {
+      qna_id: ulid(),
+      user_id: userId,
+      user_name: await learnerName(userId),
+      topic_id: topicId,
+      posted_date: new Date().toISOString(),
+      questionanswers: [{ question, answers: [] }],
+    };
+    const shown = publicQuestion(q, userId);
+    await putQuestion(q, guard?.(shown));
+    return shown;
+  });
 }
 
 /** The parts of a stored citation a draft keeps (a signed URL expires; staff get the page). */
@@ -259,10 +278,21 @@ export async function updateQuestion(
 /** The learner's position in every topic of a chapter they have started. */
 export const chapterProgress = progressInChapter;
 
-/** Remembers where the learner is in a topic; the last seconds count as watched to the end. */
+/**
+ * Remembers where the learner is in a topic; the last seconds count as watched to the end. With
+ * `at` (when the device saved it, issue 32) a save older than the stored one changes nothing and
+ * answers the stored one, so a queue sent late, or sent twice, never moves the learner back;
+ * `client_id` needs no guard here: resending the same `at` is refused by that same condition.
+ */
 export async function recordProgress(
   userId: string,
-  input: { topic_id: string; position_seconds: number; duration_seconds?: number },
+  input: {
+    topic_id: string;
+    position_seconds: number;
+    duration_seconds?: number;
+    at?: string;
+    client_id?: string;
+  },
 ) {
   const access = await requireTopicAccess(userId, input.topic_id);
   const duration = input.duration_seconds ?? 0;
@@ -273,9 +303,12 @@ export async function recordProgress(
     position_seconds: Math.floor(input.position_seconds),
     duration_seconds: Math.floor(duration),
     completed,
-    updated_at: new Date().toISOString(),
+    updated_at: new Date(input.at ?? Date.now()).toISOString(),
   };
-  // A finished lesson counts today toward the learner's streak (issue 31).
-  await Promise.all([saveProgress(userId, progress), completed && markActive(userId)]);
-  return { user_id: userId, ...progress };
+  // A finished lesson counts today toward the learner's streak (issue 31); once a day at most.
+  const [newer] = await Promise.all([
+    saveProgress(userId, progress, input.at !== undefined),
+    completed && markActive(userId),
+  ]);
+  return { user_id: userId, ...(newer ?? progress) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   attemptIdOf,
-  isCorrect,
+  gradedOf,
   LEARNING_MESSAGES,
   MASTERY_PERCENT,
   parseAttemptId,
@@ -11,15 +11,18 @@ import {
   type AnswerQuizInput,
   type GradedAnswer,
   type Mastery,
+  type OfflineQuiz,
   type Quiz,
   type VideoQuestion,
 } from '@gia/shared';
+import { completeClientWrite, type ClientWrite } from '../db/client-writes.ts';
 import { bestScores } from '../db/mastery.ts';
 import {
   chapterQuizContext,
   countQuizAnswer,
   issueAttempt,
   recordAnswer,
+  recordAnswerOnce,
   saveBestScore,
   topicQuizContext,
   type QuizContext,
@@ -27,6 +30,7 @@ import {
 } from '../db/practice.ts';
 import { recordOf, topicsOfSubject, type TopicFields } from '../db/records.ts';
 import { mayWatchTopic } from '../domain/entitlement/index.ts';
+import { onceByClientId, type GuardOf } from '../domain/client-writes/index.ts';
 import { markActive } from '../domain/streak/index.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { placeOf, scheduleAnswer } from './review.ts';
@@ -68,6 +72,9 @@ async function openTopic(userId: string, topicId: string, questionId?: string) {
   return { ctx, topic };
 }
 
+/** A question of the pool a quiz draws from, with the topic it belongs to. */
+type Pooled = { topicId: string; q: StoredQuestion };
+
 /**
  * `getQuiz`: up to ten (or `count`) approved questions in a new order, without their answers. A topic quiz
  * asks the topic's; a chapter test draws from every topic of the chapter the learner may open.
@@ -77,7 +84,48 @@ export async function loadQuiz(
   userId: string,
   scope: { topic_id?: string; chapter_id?: string; count?: number },
 ): Promise<Quiz> {
-  let pool: { topicId: string; q: StoredQuestion }[];
+  const { attemptId, ref, picked } = await issueQuiz(userId, scope);
+  return {
+    attempt_id: attemptId,
+    scope: ref.scope,
+    questions: picked.map((p) => shown(p.topicId, p.q)),
+  };
+}
+
+/**
+ * `getOfflineQuiz` (issue 32): a topic quiz issued exactly as `getQuiz` issues it (the same
+ * entitlement and messages), whose questions carry what grading needs, so the learner's device
+ * grades them offline with `gradedOf` and sends the answers later to `answerQuiz`, where they
+ * count. Only a topic the learner may open; a chapter test stays online only.
+ */
+export async function loadOfflineQuiz(
+  userId: string,
+  scope: { topic_id: string; count?: number },
+): Promise<OfflineQuiz> {
+  const { attemptId, picked } = await issueQuiz(userId, scope);
+  return {
+    attempt_id: attemptId,
+    scope: 'topic',
+    topic_id: scope.topic_id,
+    questions: picked.map(({ topicId, q }) => {
+      const source = sourceOf(q);
+      return {
+        ...shown(topicId, q),
+        answer: q.answer,
+        ...(q.type === 'numeric' && q.tolerance ? { tolerance: q.tolerance } : {}),
+        explanation: q.explanation,
+        ...(source ? { source } : {}),
+      };
+    }),
+  };
+}
+
+/** Draws a quiz's questions and issues its attempt to the learner. */
+async function issueQuiz(
+  userId: string,
+  scope: { topic_id?: string; chapter_id?: string; count?: number },
+) {
+  let pool: Pooled[];
   if (scope.topic_id) {
     const { ctx } = await openTopic(userId, scope.topic_id);
     pool = approvedOf(ctx, scope.topic_id).map((q) => ({ topicId: scope.topic_id!, q }));
@@ -109,11 +157,7 @@ export async function loadQuiz(
     userId,
     picked.map((p) => p.q.question_id),
   );
-  return {
-    attempt_id: attemptId,
-    scope: ref.scope,
-    questions: picked.map((p) => shown(p.topicId, p.q)),
-  };
+  return { attemptId, ref, picked };
 }
 
 /** `getVideoQuestions`: the approved questions pinned to the topic's video, by time. */
@@ -137,9 +181,22 @@ const sourceOf = (q: StoredQuestion): GradedAnswer['source'] | undefined => q.so
  * that quiz, which must have been issued to this learner by `getQuiz` and have asked this
  * question (once per question; the last answer brings the score, and a topic quiz's score may
  * become the learner's best). Without one, only a question pinned inside the video is graded,
- * and nothing counts: a quiz question's answer is never handed out outside its quiz.
+ * and nothing counts: a quiz question's answer is never handed out outside its quiz. With a
+ * `client_id` (an answer made on the device, perhaps offline: issue 32) the answer counts once
+ * however often it is sent, and every send after the first answers what the first did.
  */
 export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promise<GradedAnswer> {
+  return onceByClientId(userId, 'practice.answerQuiz', input.client_id, (guard, w) =>
+    gradeAndCount(userId, input, guard, w),
+  );
+}
+
+async function gradeAndCount(
+  userId: string,
+  input: AnswerQuizInput,
+  guard: GuardOf | undefined,
+  w: ClientWrite | undefined,
+): Promise<GradedAnswer> {
   const topicId = topicOfQuestion(input.question_id);
   if (!topicId) throw new NotFoundError(M.questionNotFound);
   const ref = input.attempt_id ? parseAttemptId(input.attempt_id) : undefined;
@@ -151,18 +208,14 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
     throw new ValidationError(M.notInQuiz);
   }
   if (!ref && typeof q.video_seconds !== 'number') throw new ValidationError(M.attemptRequired);
-  const correct = isCorrect(q, input.answer);
-  const graded: GradedAnswer = {
-    correct,
-    explanation: q.explanation,
-    correct_answer: q.answer,
-    ...(q.type === 'numeric' && q.tolerance ? { tolerance: q.tolerance } : {}),
-  };
-  const source = sourceOf(q);
-  if (source) graded.source = source;
+  const graded = gradedOf(q, input.answer);
+  const { correct } = graded;
+  // A question inside the video counts nothing: grading it again gives the same answer.
   if (!ref || !input.attempt_id) return graded;
 
-  const state = await recordAnswer(input.attempt_id, userId, q.question_id, correct);
+  const state = guard
+    ? await recordAnswerOnce(input.attempt_id, userId, q.question_id, correct, guard(graded, true))
+    : await recordAnswer(input.attempt_id, userId, q.question_id, correct);
   if (state === 'not-found') throw new NotFoundError(M.attemptNotFound);
   if (state === 'not-in-quiz') throw new ValidationError(M.notInQuiz);
   if (state === 'answered') throw new ConflictError(M.alreadyAnswered);
@@ -185,6 +238,8 @@ export async function gradeAnswer(userId: string, input: AnswerQuizInput): Promi
     if (ref.scope === 'topic') writes.push(saveBestScore(userId, topic, percent));
   }
   await Promise.all(writes);
+  // A resend of the device-made id gets the score and next review too.
+  if (w) await completeClientWrite(w, graded);
   return graded;
 }
 

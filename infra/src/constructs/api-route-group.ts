@@ -172,8 +172,9 @@ export const GROUP_NEEDS: Record<DeployedGroup, Needs> = {
   // (GetItem, BatchGetItem, Query on gsi1), the attempt getQuiz issues (conditional PutItem), an
   // answer and a best score (conditional UpdateItem). Spaced review (issue 31): the due cards
   // (Query on gsi1), a card scheduled (conditional PutItem) or taken out of the due index and the
-  // streak's activity item (UpdateItem). No media: a notes source is a page number the client
-  // opens in the notes it already holds.
+  // streak's activity item (UpdateItem). An answer made on the device (issue 32): its guard item
+  // (PutItem) and the attempt's update in one transaction, which needs only those two actions.
+  // No media: a notes source is a page number the client opens in the notes it already holds.
   practice: { table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem'] },
   // The question bank: one item per topic, replaced under a version check (PutItem); the
   // session's standing (BatchGetItem).

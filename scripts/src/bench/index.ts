@@ -3,7 +3,7 @@
  * benchmark (sections/*.ts) and writes docs/benchmarks.md from what they return.
  *
  * `npm run bench -- bundles spa` runs only the named sections (of: screens, load, bundles, spa,
- * lighthouse, enumeration, cost, journey, video), starts the stack only if one of them needs it, and prints the report instead
+ * lighthouse, enumeration, cost, journey, soak, video), starts the stack only if one of them needs it, and prints the report instead
  * of writing docs/benchmarks.md (unless BENCH_OUT names a file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -92,6 +92,11 @@ const SECTIONS: Section[] = [
     'journey',
     'Journey on 3G: landing paint, a lesson link to its first moving frame, its first minute…',
     async (ctx) => (await import('./sections/journey.ts')).journeySection(ctx),
+  ),
+  onStack(
+    'soak',
+    'Offline answers soak: 200 learners × 20 answers, with drops, duplicates and second tabs…',
+    async (ctx) => (await import('./sections/offline-soak.ts')).offlineSoakSection(ctx),
   ),
   offStack(
     'video',

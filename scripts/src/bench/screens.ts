@@ -164,7 +164,7 @@ export const JOURNEY: JourneyStep[] = [
   { screen: '/Payment', method: 'GET', path: `${L}/getCourseProgress` },
   // Start → `/GetTopic?chapter=&topic=` (topic-viewer-page.tsx): the lesson in one request; once
   // it plays, its pinned questions (video-questions.tsx) and the first progress save (progress.ts
-  // saves at the first time update, then at most every 5 s, and at pause and end).
+  // sends at the first time update, then at most every 30 s, and at pause, end and page hide).
   {
     screen: '/GetTopic',
     method: 'GET',

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOnlineState } from '../lib/online.ts';
+import { enqueue } from '../lib/outbox.ts';
 import { OfflineBanner } from './offline.tsx';
 import { QueryState } from './query-state.tsx';
 
@@ -15,6 +16,17 @@ describe('offline states (issue 32)', () => {
     expect(screen.getByRole('status').textContent).toContain("You're offline.");
     act(() => onlineManager.setOnline(true));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('counts the answers waiting to sync in the offline bar', async () => {
+    act(() => onlineManager.setOnline(false));
+    render(<OfflineBanner />);
+    for (const q of ['Q1', 'Q2', 'Q3']) {
+      await act(() => enqueue('practice.answerQuiz', { question_id: q, answer: true }));
+    }
+    await act(() => enqueue('progress.save', { topic_id: 'T1', position_seconds: 9 }));
+
+    expect(await screen.findByText(/3 answers will sync\./)).toBeTruthy();
   });
 
   it('starts offline when the page is opened with no network (from the service worker)', () => {

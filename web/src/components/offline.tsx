@@ -1,17 +1,38 @@
+import { useEffect } from 'react';
 import { useOnline } from '../lib/online.ts';
+import { clearDropped, pendingText, startOutbox, useOutbox } from '../lib/outbox.ts';
 
 /**
  * The bar under the header while the browser is offline (issue 32, item 2): what is already on
- * screen stays usable, and reads waiting for the network resume by themselves when it returns.
+ * screen stays usable, and reads waiting for the network resume by themselves when it returns;
+ * with how many answers wait in the outbox to sync (item 5). It also starts the outbox (it sends
+ * what waits at start and whenever the app is back online) and tells of a write the server
+ * refused for good.
  */
 export function OfflineBanner() {
   const online = useOnline();
-  if (online) return null;
+  const { entries, dropped } = useOutbox();
+  useEffect(() => startOutbox(), []);
+  const pending = pendingText(entries);
   return (
-    <div className="offline-banner" role="status">
-      <strong>You&apos;re offline.</strong> What is on screen stays; the rest loads when you&apos;re
-      back online.
-    </div>
+    <>
+      {!online && (
+        <div className="offline-banner" role="status">
+          <strong>You&apos;re offline.</strong> What is on screen stays; the rest loads when
+          you&apos;re back online.{pending && <> {pending}.</>}
+        </div>
+      )}
+      {dropped.length > 0 && (
+        <div className="offline-banner" role="alert">
+          {dropped.length === 1
+            ? `Something you did offline could not be saved: ${dropped[0]!.message}`
+            : `${dropped.length} things you did offline could not be saved: ${dropped[0]!.message}`}{' '}
+          <button type="button" className="link-btn" onClick={clearDropped}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -23,6 +23,8 @@ export interface CallOptions {
   renew?: boolean;
   /** This request's answer, already on hand (see `api`). */
   sent?: Response;
+  /** Outlives the page (see `api`). */
+  keepalive?: boolean;
 }
 
 /**

@@ -47,6 +47,8 @@ interface RequestOptions {
   renew?: boolean;
   /** The answer of this very request, already sent (the boot script's), read instead of sending. */
   sent?: Response;
+  /** Outlives the page (a write sent as the page hides, issue 32). */
+  keepalive?: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function api<T = Json>(
       body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
+      ...(options.keepalive ? { keepalive: true } : {}),
       // The query cache is the SPA's cache: the browser asks the edge every time (a 304 when a
       // public catalogue answer is unchanged), so a refetch is never older than the edge's copy.
       cache: 'no-cache',

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { call } from './api-call.ts';
+import { enqueue } from './outbox.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
 
 /** Query keys of practice (issue 17). */
@@ -28,8 +29,10 @@ export const useStartQuiz = () =>
 export function useAnswerQuestion(subjectId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Through the outbox (issue 32): kept on the device first, sent once, counted once.
+    networkMode: 'always',
     mutationFn: async (body: { attempt_id?: string; question_id: string; answer: unknown }) =>
-      (await call('practice.answerQuiz', { body })).data,
+      (await (await enqueue('practice.answerQuiz', body)).sent).data,
     onSuccess: (graded, body) => {
       // A finished quiz may be a new best score: mastery is out of date.
       if (graded.score && subjectId) {

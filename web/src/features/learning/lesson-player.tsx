@@ -6,7 +6,7 @@ import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
 import { links } from '../../lib/links.ts';
 import { lessonKeys } from './api/lesson.ts';
-import { useProgressSaver } from './api/progress.ts';
+import { resumePosition, useProgressSaver } from './api/progress.ts';
 import { seekTarget } from '../../lib/player-seek.ts';
 import type { TopicProgress } from '@gia/shared';
 import { useVideoQuestionStops } from './video-questions.tsx';
@@ -100,8 +100,14 @@ export function LessonPlayer(props: {
   );
 }
 
-/** Where the lesson resumes: the saved position, unless the learner had finished it. */
+/**
+ * Where the lesson resumes: the saved position (or a newer one kept on this device), unless the
+ * learner had finished it.
+ */
 function resumeAt(saved: readonly TopicProgress[], topicId: string): number | undefined {
-  const p = saved.find((x) => x.topic_id === topicId);
+  const p = resumePosition(
+    saved.find((x) => x.topic_id === topicId),
+    topicId,
+  );
   return p && !p.completed && p.position_seconds > 0 ? p.position_seconds : undefined;
 }

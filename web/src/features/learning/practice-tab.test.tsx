@@ -2,8 +2,15 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { flush } from '../../lib/outbox.ts';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
+import { hasPracticePack, savePracticePack } from '../../lib/practice-offline.ts';
+import { CHAPTER_TEST_NEEDS_CONNECTION, PRACTICE_NEEDS_CONNECTION } from './practice-tab.tsx';
 import { PracticeTab } from './practice-tab.tsx';
+
+/** The shape of a device-made id (issue 32). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -85,7 +92,103 @@ function renderTab() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  onlineManager.setOnline(true);
+});
+
+/** The topic's practice pack as getOfflineQuiz hands it out: QUIZ with what grading needs. */
+const PACK = {
+  attempt_id: QUIZ.attempt_id,
+  scope: 'topic',
+  topic_id: 'T1',
+  questions: [
+    {
+      ...QUIZ.questions[0],
+      answer: '2',
+      explanation: 'Akbar built it at Fatehpur Sikri.',
+      source: { kind: 'video', seconds: 42 },
+    },
+    { ...QUIZ.questions[1], answer: 1556, explanation: 'In 1556.' },
+  ],
+};
+
+/** A server that hands out PACK and records each answer sent (none may arrive offline). */
+function stubPackServer() {
+  const sent: Record<string, unknown>[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      if (String(path).includes('/getOfflineQuiz?')) {
+        return json(200, { message: 'Practice saved for offline.', data: PACK });
+      }
+      if (String(path).includes('/answerQuiz')) {
+        sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+        return json(200, { message: 'Answer checked.', data: { correct: true } });
+      }
+      return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
+    }),
+  );
+  return sent;
+}
+
+describe('the Practice tab offline (issue 32)', () => {
+  it('grades the saved practice on the device, shows “Will sync”, and sends each answer once back online', async () => {
+    const sent = stubPackServer();
+    expect(await savePracticePack('T1')).toBeGreaterThan(100);
+    expect(await hasPracticePack('T1')).toBe(true);
+    onlineManager.setOnline(false);
+    renderTab();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Take the lesson quiz' }));
+    const first = await screen.findByRole('group', { name: 'Who built the Buland Darwaza?' });
+    fireEvent.click(within(first).getByRole('radio', { name: 'Babur' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+
+    expect(await screen.findByText('Not quite.')).toBeTruthy();
+    expect(screen.getByText('Akbar built it at Fatehpur Sikri.')).toBeTruthy();
+    expect(await screen.findByText('Will sync')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next question' }));
+    fireEvent.change(await screen.findByLabelText('Your answer (a number)'), {
+      target: { value: '1556' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
+    expect(await screen.findByText('Correct!')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'See your score' }));
+    expect(await screen.findByText('You scored 1 of 2 (50%).')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    onlineManager.setOnline(true);
+    await flush();
+
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      {
+        attempt_id: PACK.attempt_id,
+        question_id: 'T1_A',
+        answer: '1',
+        client_id: expect.stringMatching(UUID),
+      },
+      {
+        attempt_id: PACK.attempt_id,
+        question_id: 'T1_B',
+        answer: 1556,
+        client_id: expect.stringMatching(UUID),
+      },
+    ]);
+  });
+
+  it('says practice needs a connection when nothing is saved, and that the chapter test always does', async () => {
+    stubPackServer();
+    onlineManager.setOnline(false);
+    renderTab();
+
+    expect(await screen.findByText(PRACTICE_NEEDS_CONNECTION)).toBeTruthy();
+    expect(screen.getByText(CHAPTER_TEST_NEEDS_CONNECTION)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Take the chapter test' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Take the lesson quiz' })).toBeNull();
+  });
+});
 
 describe('the Practice tab', () => {
   it('asks one question at a time, shows the server’s verdict with the source, then the score', async () => {
@@ -105,7 +208,12 @@ describe('the Practice tab', () => {
     expect(screen.getByText('Akbar built it at Fatehpur Sikri.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Watch it in the video at 0:42' }));
     expect(usePlayerSeek.getState().request?.seconds).toBe(42);
-    expect(sent[0]).toEqual({ attempt_id: QUIZ.attempt_id, question_id: 'T1_A', answer: '1' });
+    expect(sent[0]).toEqual({
+      attempt_id: QUIZ.attempt_id,
+      question_id: 'T1_A',
+      answer: '1',
+      client_id: expect.stringMatching(UUID),
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Next question' }));
     fireEvent.change(await screen.findByLabelText('Your answer (a number)'), {

@@ -7,15 +7,44 @@ import { ChevronRightIcon } from '../../components/icons.tsx';
 import { MathText } from '../../components/math/math-text.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { links } from '../../lib/links.ts';
+import { useOnline } from '../../lib/online.ts';
+import { enqueue, useWillSync } from '../../lib/outbox.ts';
 import { useAnswerQuestion, useStartQuiz, type QuizScope } from '../../lib/practice-api.ts';
+import {
+  gradeOffline,
+  markPackAnswered,
+  offlineScore,
+  packUsedUp,
+  savePracticePack,
+  usePracticePack,
+  useRefreshPack,
+  type PracticePack,
+} from '../../lib/practice-offline.ts';
 import { QuestionCard, rightAnswerText, SourceLink } from './question-card.tsx';
 
 type Score = NonNullable<GradedAnswer['score']>;
 
-/** A question of the quiz as it was answered. */
+/** A question of the quiz as it was answered (offline: with the outbox id of its answer). */
 interface Answered {
   question: QuizQuestion;
   graded: GradedAnswer;
+  clientId?: string;
+}
+
+/** What the practice tab says offline when the topic's practice is not on the device. */
+export const PRACTICE_NEEDS_CONNECTION =
+  'Practice needs a connection — save this chapter for offline to practise without one.';
+/** What it says of the chapter test offline. */
+export const CHAPTER_TEST_NEEDS_CONNECTION = 'The chapter test needs a connection.';
+
+/** "Will sync" beside an answer made offline, until the outbox has sent it. */
+function WillSync({ clientId }: { clientId?: string }) {
+  const waiting = useWillSync(clientId);
+  return waiting ? (
+    <span className="will-sync" role="status">
+      Will sync
+    </span>
+  ) : null;
 }
 
 /** The next lesson, as the chapter's list names it. */
@@ -104,7 +133,9 @@ function ScoreCard(props: {
  * The lesson player's Practice tab (issue 17): the topic's quiz or its chapter's test, one
  * question at a time with instant feedback from the server, then the score, what was missed and
  * the next lesson (issue 31). `startWith` is a quiz already issued: the check the lesson offered
- * at its end, which the tab starts at once.
+ * at its end, which the tab starts at once. Offline (issue 32), the topic's practice pack saved
+ * on the device is graded here and each answer waits in the outbox ("Will sync"); without a pack,
+ * and for the chapter test, it says a connection is needed.
  */
 export function PracticeTab(props: {
   topicId: string;
@@ -117,7 +148,12 @@ export function PracticeTab(props: {
 }) {
   const start = useStartQuiz();
   const answer = useAnswerQuestion(props.subjectId);
+  const online = useOnline();
+  const pack = usePracticePack(props.topicId);
+  const refreshPack = useRefreshPack();
   const [quiz, setQuiz] = useState<Quiz | null>(props.startWith ?? null);
+  /** The pack the quiz on screen comes from (answered on the device), if it does. */
+  const [fromPack, setFromPack] = useState<PracticePack | null>(null);
   const [at, setAt] = useState(0);
   const [score, setScore] = useState<Score | null>(null);
   const [answered, setAnswered] = useState<Answered[]>([]);
@@ -127,10 +163,21 @@ export function PracticeTab(props: {
   useEffect(() => {
     if (!startWith) return;
     setQuiz(startWith);
+    setFromPack(null);
     setAt(0);
     setScore(null);
     setAnswered([]);
   }, [startWith]);
+
+  // A pack used up offline is replaced by a fresh one once online (a new attempt to practise).
+  const used = pack.data && packUsedUp(pack.data);
+  const { topicId } = props;
+  useEffect(() => {
+    if (!online || !used) return;
+    void savePracticePack(topicId)
+      .catch(() => undefined)
+      .then(() => refreshPack(topicId));
+  }, [online, used, topicId, refreshPack]);
 
   const topicScope: QuizScope = { topic_id: props.topicId };
   const chapterScope: QuizScope = { chapter_id: props.chapterId };
@@ -138,6 +185,7 @@ export function PracticeTab(props: {
     setScore(null);
     setAt(0);
     setQuiz(null);
+    setFromPack(null);
     setAnswered([]);
     try {
       setQuiz(await start.mutateAsync(scope));
@@ -146,14 +194,72 @@ export function PracticeTab(props: {
     }
   }
 
+  /** Starts the saved pack's quiz at its first question not answered yet. */
+  function beginOffline(p: PracticePack) {
+    setScore(null);
+    setAnswered([]);
+    setFromPack(p);
+    setQuiz({ attempt_id: p.attempt_id, scope: 'topic', questions: p.questions });
+    setAt(
+      Math.max(
+        0,
+        p.questions.findIndex((x) => p.answered[x.question_id] === undefined),
+      ),
+    );
+  }
+
+  /** Grades on the device and queues the answer (with the pack's attempt and a new id). */
+  async function checkOffline(p: PracticePack, q: QuizQuestion, given: unknown) {
+    const graded = gradeOffline(p, q.question_id, given);
+    const { entry } = await enqueue('practice.answerQuiz', {
+      attempt_id: p.attempt_id,
+      question_id: q.question_id,
+      answer: given,
+    });
+    const now = await markPackAnswered(p, q.question_id, {
+      client_id: entry.client_id,
+      correct: graded.correct,
+    });
+    setFromPack(now);
+    void refreshPack(p.topic_id);
+    // The last answer shows the score the server will count (its own grading, here).
+    const withScore = packUsedUp(now) ? { ...graded, score: offlineScore(now) } : graded;
+    return { graded: withScore, clientId: entry.client_id };
+  }
+
   const locked = start.error instanceof ApiError && start.error.status === 403;
   const q = quiz?.questions[at];
   const isTopic = quiz?.scope === 'topic';
+  const usablePack = pack.data && !packUsedUp(pack.data) ? pack.data : null;
 
   return (
     <section className="card practice" aria-labelledby="practice-title">
       <h2 id="practice-title">Practice</h2>
-      {!quiz && (
+      {!quiz && !online && (
+        <>
+          {usablePack ? (
+            <>
+              <p>
+                Saved on this device: answer offline, and your answers sync when you are back
+                online.
+              </p>
+              <div className="practice-actions">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => beginOffline(usablePack)}
+                >
+                  Take the lesson quiz
+                </button>
+              </div>
+            </>
+          ) : (
+            <p role="status">{PRACTICE_NEEDS_CONNECTION}</p>
+          )}
+          <p className="muted small">{CHAPTER_TEST_NEEDS_CONNECTION}</p>
+        </>
+      )}
+      {!quiz && online && (
         <>
           <p>Test yourself: up to 10 questions, each checked at once with where to read more.</p>
           <div className="practice-actions">
@@ -189,11 +295,17 @@ export function PracticeTab(props: {
           missed={answered.filter((a) => !a.graded.correct)}
           notesOf={props.notesOf}
           next={props.next}
-          again={() => void begin(isTopic ? topicScope : chapterScope)}
+          again={() =>
+            online || !usablePack
+              ? void begin(isTopic ? topicScope : chapterScope)
+              : beginOffline(usablePack)
+          }
           other={
-            isTopic
-              ? { label: 'Take the chapter test', start: () => void begin(chapterScope) }
-              : { label: 'Take the lesson quiz', start: () => void begin(topicScope) }
+            !online
+              ? undefined
+              : isTopic
+                ? { label: 'Take the chapter test', start: () => void begin(chapterScope) }
+                : { label: 'Take the lesson quiz', start: () => void begin(topicScope) }
           }
         />
       )}
@@ -203,17 +315,24 @@ export function PracticeTab(props: {
           question={q}
           notesUrl={props.notesOf(q.topic_id)}
           heading={`${isTopic ? 'Lesson quiz' : 'Chapter test'} · question ${at + 1} of ${quiz.questions.length}`}
-          onAnswered={(graded) => setAnswered((list) => [...list, { question: q, graded }])}
-          check={(given) =>
-            answer.mutateAsync({
+          check={async (given) => {
+            if (fromPack) {
+              const { graded, clientId } = await checkOffline(fromPack, q, given);
+              setAnswered((list) => [...list, { question: q, graded, clientId }]);
+              return graded;
+            }
+            const graded = await answer.mutateAsync({
               attempt_id: quiz.attempt_id,
               question_id: q.question_id,
               answer: given,
-            })
-          }
+            });
+            setAnswered((list) => [...list, { question: q, graded }]);
+            return graded;
+          }}
         >
           {(graded) => (
             <div className="practice-actions">
+              <WillSync clientId={answered.find((a) => a.question === q)?.clientId} />
               {graded.score ? (
                 <button
                   type="button"

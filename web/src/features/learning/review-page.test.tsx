@@ -4,6 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReviewPage } from './review-page.tsx';
 
+/** The shape of a device-made id (issue 32). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
@@ -68,7 +71,12 @@ describe('the review screen', () => {
     fireEvent.click(screen.getByLabelText('Fatehpur Sikri'));
     fireEvent.click(screen.getByRole('button', { name: 'Check answer' }));
     await screen.findByText('Correct!');
-    expect(sent[0]).toEqual({ attempt_id: QUEUE.attempt_id, question_id: 'T1_A', answer: '1' });
+    expect(sent[0]).toEqual({
+      attempt_id: QUEUE.attempt_id,
+      question_id: 'T1_A',
+      answer: '1',
+      client_id: expect.stringMatching(UUID),
+    });
 
     // The second, answered wrong: the right answer is shown.
     fireEvent.click(screen.getByRole('button', { name: 'Next question' }));

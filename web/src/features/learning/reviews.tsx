@@ -4,6 +4,7 @@ import { confirmDialog } from '../../components/confirm.tsx';
 import { Field } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useOnline } from '../../lib/online.ts';
 import { useDeleteReview, useReviews, useSaveReview } from './api/reviews.ts';
 import { StarInput } from './star-input.tsx';
 
@@ -33,6 +34,7 @@ function ReviewForm(props: {
   const [text, setText] = useState(props.initial?.review_comment ?? '');
   const editing = Boolean(props.initial);
   const save = useSaveReview(props.topicId);
+  const online = useOnline();
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!rating) return toast.error(M.reviewRating);
@@ -75,13 +77,19 @@ function ReviewForm(props: {
         />
       </Field>
       <div className="row">
-        <button type="submit" className="btn btn-primary">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           {editing ? 'Update Review' : 'Post Review'}
         </button>
         {props.onCancel && (
           <button type="button" className="btn" onClick={props.onCancel}>
             Cancel
           </button>
+        )}
+        {/* A new review posted offline waits in the outbox (issue 32) and posts once online. */}
+        {save.isPending && !editing && !online && (
+          <span className="will-sync" role="status">
+            Will sync
+          </span>
         )}
       </div>
     </form>

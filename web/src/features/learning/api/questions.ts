@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { QNA_LIMITS } from '@gia/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/api-call.ts';
+import { enqueue } from '../../../lib/outbox.ts';
 import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
 
 /** Query keys of topics' questions. */
@@ -28,7 +29,10 @@ export const useQuestions = (topicId: string) =>
 export function usePostQuestion(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (question: string) => call('qna.insert', { body: { topic_id: topicId, question } }),
+    // Through the outbox (issue 32): kept on the device first, posted once however often sent.
+    networkMode: 'always',
+    mutationFn: async (question: string) =>
+      (await enqueue('qna.insert', { topic_id: topicId, question })).sent,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: questionKeys.topic(topicId) }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-call.ts';
+import { enqueue } from '../../../lib/outbox.ts';
 import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
 
 /** Query keys of topics' reviews. */
@@ -26,10 +27,12 @@ export interface ReviewDraft {
 export function useSaveReview(topicId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...review }: ReviewDraft) =>
+    // A new review goes through the outbox (issue 32): kept on the device first, written once.
+    networkMode: 'always',
+    mutationFn: async ({ id, ...review }: ReviewDraft) =>
       id
         ? call('reviews.update', { body: { id, ...review } })
-        : call('reviews.insert', { body: { topic_id: topicId, ...review } }),
+        : (await enqueue('reviews.insert', { topic_id: topicId, ...review })).sent,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.topic(topicId) }),
   });
 }
