@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../components/confirm.tsx';
 import { Toasts } from '../components/toast.tsx';
+import { DownloadsKeeper } from '../features/downloads/downloads-keeper.tsx';
 import { AppRouter } from './router.tsx';
 
 /** The app's query cache: one per page load (a prerender makes its own, see prerender.tsx). */
@@ -33,6 +34,8 @@ export function App() {
   return (
     <AppFrame>
       <AppRouter />
+      {/* The packs saved for offline follow the session and its entitlement (issue 32). */}
+      <DownloadsKeeper />
     </AppFrame>
   );
 }
