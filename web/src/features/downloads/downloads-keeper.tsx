@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useOnline } from '../../lib/online.ts';
 import { PACK_CACHE_PREFIX } from '../../lib/saved-packs.ts';
 import { useSession } from '../../lib/session.ts';
-import { startSession } from '../../lib/session-sync.ts';
 
 /** The downloads' code, loaded only where there may be packs to keep (a learner's, or to clear). */
 const downloads = () => import('./downloads.ts');
@@ -14,25 +13,17 @@ const downloads = () => import('./downloads.ts');
  *
  * - Online with a learner's session (at start, and each time the network returns): entitlement
  *   is checked again and unfinished saves carry on (downloads.ts `keepPacks`).
- * - The network back on a page that started offline: the session is restored from its cookie
- *   (a start offline cannot), so the learner's calls carry a token again.
  * - No learner signed in on this phone (signed out, or never): every pack is removed, so the next
  *   person on a shared phone never finds a paid course.
  */
 export function DownloadsKeeper() {
   const queryClient = useQueryClient();
   const online = useOnline();
-  const hinted = useSession((s) => s.isAuthenticated && s.role === 'learner');
   const learner = useSession((s) =>
     s.status === 'signed-in' && s.role === 'learner'
       ? s.user?.empid || s.user?.email || 'learner'
       : null,
   );
-  const signedOut = useSession((s) => !s.isAuthenticated);
-
-  useEffect(() => {
-    if (online && hinted && learner === null) void startSession();
-  }, [online, hinted, learner]);
 
   useEffect(() => {
     if (!('caches' in window)) return;
@@ -40,15 +31,27 @@ export function DownloadsKeeper() {
   }, [online, learner, queryClient]);
 
   useEffect(() => {
-    if (!('caches' in window) || !signedOut) return;
-    void caches
-      .keys()
-      .then((names) =>
-        names.some((n) => n.startsWith(PACK_CACHE_PREFIX))
-          ? downloads().then((d) => d.forgetPacks(queryClient))
-          : undefined,
-      );
-  }, [signedOut, queryClient]);
+    if (!('caches' in window)) return;
+    // The store itself, not the render's value: a prerendered page hydrates with the build's
+    // state (no session), which must not be read as a sign-out.
+    let cleared = false;
+    const clearWhenSignedOut = (s: { isAuthenticated: boolean }) => {
+      if (s.isAuthenticated || cleared) return;
+      cleared = true;
+      void caches
+        .keys()
+        .then((names) =>
+          names.some((n) => n.startsWith(PACK_CACHE_PREFIX))
+            ? downloads().then((d) => d.forgetPacks(queryClient))
+            : undefined,
+        )
+        .finally(() => {
+          cleared = false;
+        });
+    };
+    clearWhenSignedOut(useSession.getState());
+    return useSession.subscribe(clearWhenSignedOut);
+  }, [queryClient]);
 
   return null;
 }

@@ -101,6 +101,16 @@ function stopMessage(err: unknown): string {
 }
 
 /**
+ * Code the app needs offline besides its precache (the notes viewer's pdf.js), fetched first by
+ * every save so the service worker keeps it; set once by the app (app/lesson-route.tsx).
+ */
+let prepareCode: () => Promise<unknown> = () => Promise.resolve();
+/** Sets what {@link startSave} fetches first (see `prepareCode`). */
+export const setPrepareCode = (prepare: () => Promise<unknown>) => {
+  prepareCode = prepare;
+};
+
+/**
  * Saves `target` at `rungHeight` (planned here unless `plan` is given), showing progress in this
  * tab; resumes an unfinished save of the same pack. A chapter saved replaces the single lessons
  * of it saved before (their files are reused, not downloaded again).
@@ -118,6 +128,8 @@ export async function startSave(
   running.set(id, controller);
   setLive(id, { stored: 0, expected: plan?.bytes ?? 0 });
   try {
+    // Before the pack is marked saved: its notes must open offline too.
+    await prepareCode();
     const planned = plan ?? (await planSave(target, rungHeight));
     await savePack(
       planned,

@@ -79,7 +79,8 @@ export interface TopicPlan {
   answer: LessonAnswer;
   /** The master playlist's URL and the saved rung (absent: the topic has no HLS video). */
   video?: { masterUrl: string; rungName: string; playlistUrl: string; bytes: number };
-  captions: string[];
+  /** The other files, whole: captions, the poster, and the MP4 of a video not transcoded. */
+  files: string[];
   notes?: string;
   /** Expected bytes of this topic: the rung's segments, captions, notes and lesson answer. */
   bytes: number;
@@ -95,7 +96,8 @@ export interface PackPlan {
 
 /**
  * The plan of a save: for each lesson answer, the rung nearest `rungHeight` (its `bytes` from the
- * answer's renditions), the captions and the notes (their sizes from `sizeOf`).
+ * answer's renditions), the captions, poster and notes (their sizes from `sizeOf`), and the MP4
+ * of a video that has no HLS (yet).
  */
 export async function planPack(
   answers: readonly LessonAnswer[],
@@ -119,16 +121,22 @@ export async function planPack(
             }
           : undefined;
       if (rung) saved = Math.max(saved, rung.rendition.height);
-      const captions = lesson.video.captions.map((c) => new URL(c.url, location.href).href);
+      const absolute = (url: string) => new URL(url, location.href).href;
+      const { captions, poster_url: poster, mp4_url: mp4 } = lesson.video;
+      const files = [
+        ...captions.map((c) => absolute(c.url)),
+        ...(poster ? [absolute(poster)] : []),
+        ...(!video && mp4 ? [absolute(mp4)] : []),
+      ];
       const notesUrl = lesson.topic.notes_url;
-      const notes = notesUrl ? new URL(notesUrl, location.href).href : undefined;
-      const sizes = await Promise.all([...captions, ...(notes ? [notes] : [])].map(sizeOf));
+      const notes = notesUrl ? absolute(notesUrl) : undefined;
+      const sizes = await Promise.all([...files, ...(notes ? [notes] : [])].map(sizeOf));
       return {
         topicId: lesson.topic.topic_id,
         topicName: lesson.topic.topic_name,
         answer,
         ...(video && { video }),
-        captions,
+        files,
         ...(notes && { notes }),
         // The lesson answer is stored too (a few KB); the playlists are left out (a few hundred
         // bytes each).

@@ -43,18 +43,8 @@ export function saveTargetOf(lesson: Lesson, scope: 'lesson' | 'chapter'): SaveT
  * "Save for offline" (issue 32, item 3), for the lesson or for its whole chapter (the lessons the
  * learner may open): the size before it starts (at the data-saver rung by default, 234p or 360p
  * to choose), the progress and Cancel while it saves, and "Saved" once the pack is on the phone.
- * `prepare`: what else the pack needs that the app knows (the notes viewer's code), fetched as
- * the save starts.
  */
-export function SaveForOffline({
-  lesson,
-  scope,
-  prepare,
-}: {
-  lesson: Lesson;
-  scope: 'lesson' | 'chapter';
-  prepare?: () => Promise<unknown>;
-}) {
+export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'lesson' | 'chapter' }) {
   const target = saveTargetOf(lesson, scope);
   const queryClient = useQueryClient();
   const online = useOnline();
@@ -75,6 +65,8 @@ export function SaveForOffline({
   if (!target || !('caches' in window)) return null;
 
   const what = scope === 'chapter' ? 'chapter' : 'lesson';
+  // The chapter's lessons the learner may not open are left out: the size says so.
+  const locked = scope === 'chapter' ? lesson.chapter.topics.length - target.topicIds.length : 0;
   const record = packs.data?.find((p) => p.id === id);
   // A lesson is saved too when its whole chapter is.
   const covering =
@@ -86,7 +78,6 @@ export function SaveForOffline({
   const saved = record?.state === 'saved' ? record : covering;
   const start = () => {
     setOpen(false);
-    void prepare?.().catch(() => undefined);
     void startSave(queryClient, target, rung, plan.data);
   };
 
@@ -164,13 +155,13 @@ export function SaveForOffline({
             </label>
           ))}
         </div>
-        <p className="save-offline-size" aria-live="polite">
+        <p className="save-offline-size" aria-live="polite" data-bytes={plan.data?.bytes}>
           {plan.isError
             ? "We couldn't work out the size. Try again."
             : plan.data
-              ? `Download size: ${formatBytes(plan.data.bytes)} (${plan.data.topics.length} ${
-                  plan.data.topics.length === 1 ? 'lesson' : 'lessons'
-                }, video, captions and notes)`
+              ? `Download size: ${formatBytes(plan.data.bytes)} (${lessonCount(plan.data.topics.length)}: video, captions and notes${
+                  locked ? `; ${lessonCount(locked)} of the paid course not included` : ''
+                })`
               : 'Working out the download size…'}
         </p>
         <div className="save-offline-actions">
@@ -190,5 +181,7 @@ export function SaveForOffline({
     </div>
   );
 }
+
+const lessonCount = (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
 
 const formatBytesOrNothing = (bytes?: number) => (bytes === undefined ? '' : formatBytes(bytes));

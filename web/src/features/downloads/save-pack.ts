@@ -138,7 +138,7 @@ export async function savePack(
       const playlist = new TextDecoder().decode(await keep(playlistUrl));
       for (const file of mediaFilesOf(playlist, playlistUrl)) await keep(file);
     }
-    for (const url of topic.captions) await keep(url);
+    for (const url of topic.files) await keep(url);
     if (topic.notes) await keep(topic.notes);
     for (const step of opts.topicSteps ?? []) {
       check();
