@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Lesson } from '@gia/shared/lesson-answers.ts';
 import { useDataSaver } from '../../components/video-player/data-saver.ts';
 import { CheckIcon } from '../../components/icons.tsx';
+import { links } from '../../lib/links.ts';
 import { useOnline } from '../../lib/online.ts';
 import {
   cancelSave,
@@ -16,9 +17,6 @@ import {
 } from './downloads.ts';
 import { defaultRung, formatBytes, SAVE_RUNGS } from './pack-plan.ts';
 import './downloads.css';
-
-/** Where the Downloads screen is. */
-export const DOWNLOADS_PATH = '/Downloads';
 
 /** What a save of `scope` takes from the lesson: this lesson, or the chapter's open topics. */
 export function saveTargetOf(lesson: Lesson, scope: 'lesson' | 'chapter'): SaveTarget | null {
@@ -107,7 +105,7 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
       <p className="save-offline-status">
         <CheckIcon size={16} strokeWidth={3} />{' '}
         {covering ? 'Saved for offline with its chapter' : `This ${what} is saved for offline`} ·{' '}
-        {formatBytes(saved.bytes_stored)} · <Link to={DOWNLOADS_PATH}>Downloads</Link>
+        {formatBytes(saved.bytes_stored)} · <Link to={links.downloads()}>Downloads</Link>
       </p>
     );
   } else if (live?.error || record?.state === 'saving') {
