@@ -41,15 +41,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const removed: string[] = [];
+const practicePack = {
+  save: async () => 0,
+  remove: async (topicId: string) => {
+    removed.push(topicId);
+  },
+};
 const keep = () =>
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <DownloadsKeeper />
+      <DownloadsKeeper topicExtras={[practicePack]} />
     </QueryClientProvider>,
   );
 
 describe('the packs on a shared phone', () => {
-  it('are removed when the learner signs out', async () => {
+  it('are removed when the learner signs out, with what each topic keeps besides (its practice pack)', async () => {
+    removed.length = 0;
     signInForTest({ user: { empid: 'u1', name: 'Asha', email: 'asha@example.in' } });
     await writePack(pack('lesson:t1', 'u1'), storage);
     keep();
@@ -59,6 +67,7 @@ describe('the packs on a shared phone', () => {
 
     act(() => useSession.getState().signOut());
     await waitFor(async () => expect(await readPacks(storage)).toEqual([]));
+    await waitFor(() => expect(removed).toEqual(['t1']));
   });
 
   it("are removed when another learner signs in, the new learner's kept", async () => {

@@ -3,9 +3,17 @@ import { useEffect } from 'react';
 import { useOnline } from '../../lib/online.ts';
 import { PACK_CACHE_PREFIX } from '../../lib/saved-packs.ts';
 import { useSession } from '../../lib/session.ts';
+import type { TopicExtra } from './downloads.ts';
+
+/** The extras of every pack ({@link TopicExtra}), as the app last passed them. */
+let extras: readonly TopicExtra[] = [];
 
 /** The downloads' code, loaded only where there may be packs to keep (a learner's, or to clear). */
-const downloads = () => import('./downloads.ts');
+const downloads = () =>
+  import('./downloads.ts').then((d) => {
+    d.setTopicExtras(extras);
+    return d;
+  });
 
 /**
  * Keeps the packs saved for offline true to the session (issue 32, item 4), mounted once by the
@@ -16,7 +24,16 @@ const downloads = () => import('./downloads.ts');
  * - No learner signed in on this phone (signed out, or never): every pack is removed, so the next
  *   person on a shared phone never finds a paid course.
  */
-export function DownloadsKeeper() {
+export function DownloadsKeeper({
+  topicExtras = [],
+}: {
+  /**
+   * What every pack keeps per topic besides its files: where the practice packs of issue 32
+   * item 5 are passed in (`{ save: savePracticePack, remove: removePracticePack }`).
+   */
+  topicExtras?: readonly TopicExtra[];
+}) {
+  extras = topicExtras;
   const queryClient = useQueryClient();
   const online = useOnline();
   const learner = useSession((s) =>

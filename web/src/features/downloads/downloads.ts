@@ -52,14 +52,27 @@ const setLive = (id: string, live: LiveSave | undefined) =>
 const running = new Map<string, AbortController>();
 
 /**
- * Steps added to every saved topic (save-pack.ts `TopicStep`): where the practice pack of issue
- * 32 item 5 joins the save, set once by the app. None today.
+ * What else a pack keeps per topic, kept outside its cache: the ONE place where the practice pack
+ * of issue 32 item 5 joins (`{ save: savePracticePack, remove: removePracticePack }`, set by the
+ * app). `save` runs after each topic's files (save-pack.ts `TopicStep`); `remove` runs for each
+ * topic of a pack that leaves the phone (removed, cancelled, refunded, signed out). None today.
  */
-let topicSteps: readonly TopicStep[] = [];
-/** Sets the {@link TopicStep}s of every save (the app, at start). */
-export const setTopicSteps = (steps: readonly TopicStep[]) => {
-  topicSteps = steps;
+export interface TopicExtra {
+  save: TopicStep;
+  remove(topicId: string): Promise<void>;
+}
+let topicExtras: readonly TopicExtra[] = [];
+/** Sets the {@link TopicExtra}s of every pack (the app, at start). */
+export const setTopicExtras = (extras: readonly TopicExtra[]) => {
+  topicExtras = extras;
 };
+
+/** Runs the extras' `remove` for the topics of packs that left the phone. */
+async function removeExtras(records: readonly Pick<PackRecord, 'topics'>[]) {
+  for (const r of records)
+    for (const t of r.topics)
+      for (const e of topicExtras) await e.remove(t.topic_id).catch(() => undefined);
+}
 
 /** The learner the packs are saved for: their id from the session (else their e-mail). */
 export const learnerId = (): string | null => {
@@ -146,10 +159,11 @@ export async function startSave(
       },
       {
         signal: controller.signal,
-        topicSteps,
+        topicSteps: topicExtras.map((e) => e.save),
         onProgress: (p) => setLive(id, p),
       },
     );
+    // The lessons saved alone before are in the chapter now (their extras too: not removed).
     if (target.kind === 'chapter') {
       for (const r of await readPacks())
         if (r.kind === 'lesson' && target.topicIds.includes(r.topics[0]?.topic_id ?? ''))
@@ -157,8 +171,12 @@ export async function startSave(
     }
     setLive(id, undefined);
   } catch (err) {
-    if (err instanceof SaveCancelled) setLive(id, undefined);
-    else
+    if (err instanceof SaveCancelled) {
+      setLive(id, undefined);
+      await removeExtras([
+        { topics: target.topicIds.map((t) => ({ topic_id: t, topic_name: '' })) },
+      ]);
+    } else
       setLive(id, {
         ...(useLiveSaves.getState().saves[id] ?? { stored: 0, expected: 0 }),
         error: stopMessage(err),
@@ -175,7 +193,9 @@ export const cancelSave = (id: string) => running.get(id)?.abort();
 /** Removes a saved pack (and everything of it). */
 export async function removeSaved(queryClient: QueryClient, id: string) {
   running.get(id)?.abort();
+  const record = (await readPacks()).find((r) => r.id === id);
   await removePack(id);
+  if (record) await removeExtras([record]);
   setLive(id, undefined);
   await queryClient.invalidateQueries({ queryKey: packsKey });
 }
@@ -197,7 +217,9 @@ const targetOf = (r: PackRecord): SaveTarget => ({
 export async function keepPacks(queryClient: QueryClient): Promise<void> {
   const userId = learnerId();
   if (!userId) return;
-  await syncPacks({ userId, readLesson });
+  const before = await readPacks();
+  const done = await syncPacks({ userId, readLesson });
+  await removeExtras(before.filter((r) => done[r.id] === 'removed'));
   await queryClient.invalidateQueries({ queryKey: packsKey });
   for (const r of await readPacks())
     if (r.state === 'saving' && !running.has(r.id))
@@ -207,7 +229,9 @@ export async function keepPacks(queryClient: QueryClient): Promise<void> {
 /** Sign-out: every pack leaves the phone, and every save of this tab stops. */
 export async function forgetPacks(queryClient: QueryClient): Promise<void> {
   for (const c of running.values()) c.abort();
+  const before = await readPacks();
   await removeAllPacks();
+  await removeExtras(before);
   useLiveSaves.setState({ saves: {} });
   await queryClient.invalidateQueries({ queryKey: packsKey });
 }
