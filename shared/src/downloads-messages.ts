@@ -11,7 +11,7 @@ export const NOT_SAVED_FOR_OFFLINE = 'Not saved for offline';
 
 /** What to do about a lesson that is not saved. */
 export const HOW_TO_SAVE =
-  'Next time you are online, open the lesson and tap "Save for offline" (for the lesson or its whole chapter).';
+  'Next time you are online, open the lesson and tap "Save lesson for offline", or "Save chapter for offline" in its list of lessons.';
 
 /** How long a saved pack plays offline after access to it was last confirmed online. */
 export const OFFLINE_CONFIRM_DAYS = 30;
