@@ -6,8 +6,8 @@
  * - `/media/*` that a pack holds (the saved rung's playlists and segments, captions, the notes
  *   PDF; a signed URL matched without its query): from the pack first, range requests too (pdf.js
  *   may ask for parts).
- * - `getLesson?topic_id=` of a saved topic: the network first; the saved answer only when the
- *   network fails.
+ * - `getLesson?topic_id=` of a saved topic (whatever else its query says): the network first;
+ *   the saved answer only when the network fails.
  * - A pack whose access was not confirmed online for 30 days answers nothing: its media fail and
  *   its lesson answers a 403 that says to connect (the app shows the message).
  */
@@ -15,7 +15,7 @@ import { PACK_NEEDS_CONFIRMING } from '@gia/shared/downloads-messages.ts';
 import { routePath } from '@gia/shared/route-path.ts';
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
-import { confirmedRecently, savedAnswer } from '../lib/saved-packs.ts';
+import { confirmedRecently, lessonRequestUrl, savedAnswer } from '../lib/saved-packs.ts';
 
 const LESSON_PATH = routePath('catalogue.getLesson');
 
@@ -47,11 +47,16 @@ export function routeSavedPacks() {
       url.origin === self.location.origin &&
       url.pathname === LESSON_PATH &&
       request.method === 'GET',
-    async ({ request }) => {
+    async ({ request, url }) => {
       try {
         return await fetch(request);
       } catch (err) {
-        const saved = await savedAnswer(request.url, { ignoreSearch: false });
+        // Saved under the topic alone: the app may add other parameters (a chapter id that only
+        // saves the server a read), which do not change the answer.
+        const topicId = url.searchParams.get('topic_id');
+        const saved = topicId
+          ? await savedAnswer(lessonRequestUrl(topicId), { ignoreSearch: false })
+          : undefined;
         if (!saved) throw err;
         return confirmedRecently(saved.record) ? saved.response : needsConfirming();
       }
