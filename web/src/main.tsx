@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -15,6 +16,11 @@ showSessionStatus(document.documentElement);
 
 applyDeferredStyles();
 startOnlineState();
+// The network back on a page that started offline (issue 32): the session is restored from its
+// cookie before any guarded screen decides (listening before the app does, it goes first).
+onlineManager.subscribe((online) => {
+  if (online) void startSession();
+});
 // Kept from the start: the browser may hand the prompt over before any page asks for it.
 captureInstallPrompt();
 const root = document.getElementById('root')!;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../components/confirm.tsx';
 import { Toasts } from '../components/toast.tsx';
+import { DownloadsKeeper } from '../features/downloads/downloads-keeper.tsx';
 import { AppRouter } from './router.tsx';
 
 /** The app's query cache: one per page load (a prerender makes its own, see prerender.tsx). */
@@ -29,10 +30,25 @@ export function AppFrame({
   );
 }
 
+/**
+ * What a pack saved for offline keeps per topic besides its files: the topic's practice pack
+ * (issue 32, item 5), loaded with its code only when a pack is saved or removed.
+ */
+const PACK_EXTRAS = [
+  {
+    save: (topicId: string) =>
+      import('../lib/practice-offline.ts').then((p) => p.savePracticePack(topicId)),
+    remove: (topicId: string) =>
+      import('../lib/practice-offline.ts').then((p) => p.removePracticePack(topicId)),
+  },
+];
+
 export function App() {
   return (
     <AppFrame>
       <AppRouter />
+      {/* The packs saved for offline follow the session and its entitlement (issue 32). */}
+      <DownloadsKeeper topicExtras={PACK_EXTRAS} />
     </AppFrame>
   );
 }

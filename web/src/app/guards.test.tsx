@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { useSession } from '../lib/session.ts';
@@ -16,6 +17,9 @@ const app = (start: string) =>
       <Routes>
         <Route element={<RequireLearner />}>
           <Route path="/Profile" element={<p>profile</p>} />
+        </Route>
+        <Route element={<RequireLearner availableOffline />}>
+          <Route path="/Downloads" element={<p>downloads</p>} />
         </Route>
         <Route element={<RequireAdmin />}>
           <Route path="/Setup" element={<p>setup</p>} />
@@ -50,6 +54,34 @@ describe('route guards', () => {
     app('/Profile');
     expect(screen.getByText('profile').tagName).toBe('P');
     expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('opens the screens saved for offline to the learner this phone was signed in as, offline only', () => {
+    learnerHint();
+    onlineManager.setOnline(false);
+    try {
+      app('/Downloads');
+      expect(screen.getByText('downloads').tagName).toBe('P');
+      // A screen that needs the network still asks for a sign-in.
+      app('/Profile');
+      expect(screen.getByTestId('where').textContent).toBe('/signin?redirect=%2FProfile');
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    app('/Downloads');
+    expect(screen.getAllByTestId('where').at(-1)?.textContent).toBe(
+      '/signin?redirect=%2FDownloads',
+    );
+  });
+
+  it('never opens the offline screens to a visitor without a learner on this phone', () => {
+    onlineManager.setOnline(false);
+    try {
+      app('/Downloads');
+      expect(screen.getByTestId('where').textContent).toBe('/signin?redirect=%2FDownloads');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('sends a learner whose tab holds no token (only the hint) to sign in', () => {

@@ -5,17 +5,26 @@
 import { TopicAiTeacher } from '../features/ai/ai-chat.tsx';
 import { TopicViewerPage as TopicViewer } from '../features/learning/topic-viewer-page.tsx';
 import { preloadHls } from '../components/video-player/use-video-stream.ts';
+import { setPrepareCode } from '../features/downloads/downloads.ts';
+import { SaveForOffline } from '../features/downloads/save-offline.tsx';
+import { warmPdfJs } from '../features/notes/pdf.ts';
 
 // The lesson plays HLS through hls.js: its download starts with this part, beside the lesson's
 // read, instead of after the page has rendered its player.
 preloadHls();
 
+// A save for offline first fetches the notes viewer's pdf.js (left out of the precache), which
+// the service worker then keeps: saved notes open with no network.
+setPrepareCode(warmPdfJs);
+
 /**
  * `/GetTopic`, always with the topic's AI teacher as a tab: without the AI model it answers from
- * the topic's notes (notes mode).
+ * the topic's notes (notes mode); and "Save for offline" for the lesson and its chapter, whose
+ * saves also fetch the notes viewer's code (pdf.js), so saved notes open offline.
  */
 export const TopicViewerPage = () => (
   <TopicViewer
     assistant={(t) => <TopicAiTeacher topicId={t.topic_id} topicName={t.topic_name} />}
+    saveOffer={(lesson, scope) => <SaveForOffline lesson={lesson} scope={scope} />}
   />
 );

@@ -36,6 +36,8 @@ const learner = () => import('./learner-pages.tsx');
 const lesson = () => import('./lesson-route.tsx');
 // The notes viewer: its part (and pdf.js, a chunk of its own) loads only when notes are opened.
 const notes = () => import('./notes-route.tsx');
+// The saved packs (issue 32): a small screen of its own, never in the precache's entry.
+const Downloads = named(() => import('../features/downloads/downloads-page.tsx'), 'DownloadsPage');
 const L = {
   GetBoard: named(browse, 'ChooseBoardPage'),
   GetClasses: named(browse, 'ChooseClassPage'),
@@ -94,14 +96,17 @@ export function AppRoutes() {
           <Route path="/privacypolicy" element={el(Privacy)} />
           {/* The lesson's skeleton while the session and the page's code load: the prerendered
               lesson page paints it (issue 30), and it stays in place until the lesson shows. */}
-          <Route element={<RequireLearner pending={<LessonSkeleton />} />}>
+          <Route element={<RequireLearner pending={<LessonSkeleton />} availableOffline />}>
             <Route
               path="/GetTopic"
               element={<Suspense fallback={<LessonSkeleton />}>{el(L.GetTopic)}</Suspense>}
             />
           </Route>
-          <Route element={<RequireLearner />}>
+          <Route element={<RequireLearner availableOffline />}>
             <Route path="/Notes" element={el(L.Notes)} />
+            <Route path="/Downloads" element={el(Downloads)} />
+          </Route>
+          <Route element={<RequireLearner />}>
             <Route path="/UserPurchase" element={el(L.UserPurchase)} />
             <Route path="/UserPlayerVideo" element={el(L.UserPlayerVideo)} />
             <Route path="/UserVideoPlayer" element={el(L.UserVideoPlayer)} />

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { NOT_SAVED_FOR_OFFLINE } from '@gia/shared/downloads-messages.ts';
 import { useOnline } from '../lib/online.ts';
 import { clearDropped, pendingText, startOutbox, useOutbox } from '../lib/outbox.ts';
 
@@ -38,15 +39,18 @@ export function OfflineBanner() {
 
 /**
  * In place of a skeleton that would wait for a network that is not there: what is missing and
- * that it comes by itself (the read is paused, not failed).
+ * that it comes by itself (the read is paused, not failed). `todo`: how to have it offline
+ * next time, where the learner can (a lesson saved for offline).
  */
-export function OfflineNotice({ what }: { what: string }) {
+export function OfflineNotice({ what, todo }: { what: string; todo?: string }) {
   return (
     <div className="offline-notice" role="status">
       <p>
-        <strong>You&apos;re offline.</strong> Not saved on this device: {what}.
+        <strong>You&apos;re offline.</strong>{' '}
+        {todo ? NOT_SAVED_FOR_OFFLINE : 'Not saved on this device'}: {what}.
       </p>
       <p className="muted">It loads by itself as soon as you&apos;re back online.</p>
+      {todo && <p>{todo}</p>}
     </div>
   );
 }

@@ -32,16 +32,20 @@ export type SkeletonKind = 'cards' | 'table' | 'list';
 /** The alert of a failed load: "We couldn't load <what>." and a "Try again" button. */
 export function LoadError({
   what,
+  why,
   retrying,
   onRetry,
 }: {
   what: string;
+  /** The server's reason, when it gave one the learner can act on. */
+  why?: string;
   retrying?: boolean;
   onRetry(): void;
 }) {
   return (
     <div className="load-error" role="alert">
       <p>We couldn&apos;t load {what}.</p>
+      {why && <p>{why}</p>}
       <button
         type="button"
         className="btn btn-primary"

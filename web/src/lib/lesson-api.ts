@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { call } from './api-call.ts';
+import { ApiError } from './api-client.ts';
 import { takeBootLesson } from './boot.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
 
@@ -21,6 +22,15 @@ export const useLesson = (topicId?: string, chapterId?: string) =>
     enabled: Boolean(topicId),
     // Its video is signed, and `locked` false, only for a learner who may watch it.
     meta: DEPENDS_ON_PURCHASES,
+    // Asked even offline: the service worker answers a lesson saved for offline from the phone
+    // (issue 32, web/src/sw/saved-packs-routes.ts); a lesson not saved fails, then waits paused.
+    networkMode: 'offlineFirst',
+    // A refusal is an answer (a saved pack past its 30 days says why): not retried, which
+    // offline would only pause it.
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
+    // Offline, a lesson not saved pauses at once (the page says so) rather than after a delay.
+    retryDelay: (failures) =>
+      onlineManager.isOnline() ? Math.min(1000 * 2 ** failures, 30_000) : 0,
     queryFn: async ({ signal }) => {
       const id = topicId ?? '';
       const sent = await takeBootLesson(id);

@@ -44,6 +44,8 @@ export const links = {
   /** A topic's notes in the app's viewer, at a page (1-based; the first when absent). */
   notes: (topicId: string, page?: number) =>
     withQuery('/Notes', { topic: topicId, page: page ? String(page) : undefined }),
+  /** The lessons and chapters saved on this phone for offline (issue 32). */
+  downloads: () => '/Downloads',
   /** A subject's page before (and after) purchase: contents, free previews, price, buying. */
   subject: (subjectId: string) => `/subjects/${encodeURIComponent(subjectId)}`,
   /** A class's page. */

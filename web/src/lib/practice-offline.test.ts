@@ -70,6 +70,24 @@ describe('a practice pack on the device', () => {
     expect(await hasPracticePack('T1')).toBe(false);
   });
 
+  it('is none for a topic without practice questions, so its lesson saves without one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              message: 'This topic has no practice questions yet.',
+              code: 'NOT_FOUND',
+            }),
+            { status: 404, headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    expect(await savePracticePack('T2')).toBe(0);
+    expect(await hasPracticePack('T2')).toBe(false);
+  });
+
   it('grades on the device as the server does: any order of choices, numbers within tolerance', () => {
     expect(gradeOffline(PACK, 'T1_A', ['3', '1'])).toEqual({
       correct: true,

@@ -3,6 +3,7 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { GradedAnswer, OfflineQuiz } from '@gia/shared/practice-answers.ts';
 import { gradedOf } from '@gia/shared/practice-grading.ts';
 import { call } from './api-call.ts';
+import { ApiError } from './api-client.ts';
 
 /*
  * Practice offline (issue 32 item 5): a topic's practice pack is a topic quiz the server issued
@@ -40,11 +41,19 @@ const sizeOf = (pack: PracticePack) => new Blob([JSON.stringify(pack)]).size;
 
 /**
  * Fetches a topic's practice pack (a new attempt, issued to the learner) and keeps it on the
- * device in place of any older one. Answers the bytes it takes. Rejects as `getQuiz` does: 403
- * for a topic the learner may not open, 404 for one without practice questions.
+ * device in place of any older one. Answers the bytes it takes: 0 for a topic without practice
+ * questions (no pack). Rejects as `getQuiz` does for a topic the learner may not open (403).
  */
 export async function savePracticePack(topicId: string): Promise<number> {
-  const quiz = (await call('practice.getOfflineQuiz', { query: { topic_id: topicId } })).data;
+  const answer = await call('practice.getOfflineQuiz', { query: { topic_id: topicId } }).catch(
+    (err: unknown) => {
+      // A topic without practice questions has no pack: its lesson is saved without one.
+      if (err instanceof ApiError && err.status === 404) return undefined;
+      throw err;
+    },
+  );
+  if (!answer) return 0;
+  const quiz = answer.data;
   const pack: PracticePack = { ...quiz, saved_at: new Date().toISOString(), answered: {} };
   await (await db()).put('packs', pack);
   return sizeOf(pack);

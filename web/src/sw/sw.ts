@@ -1,13 +1,17 @@
 /*
  * The service worker (issue 32, item 1), built by vite-plugin-pwa's injectManifest (web/build/
- * pwa.ts): the app shell precached, so the site opens with no network. It caches nothing else:
- * no `/api/*` answer (personal) and no `/media/*` file (signed, short-lived) passes through a
- * cache here. A new version waits until the page asks it to take over (the "New version
+ * pwa.ts): the app shell precached, so the site opens with no network. No `/api/*` answer
+ * (personal) and no `/media/*` file (signed, short-lived) is cached here, except what a learner
+ * explicitly saved for offline (saved-packs-routes.ts), and the learner code the precache leaves
+ * to the network (pdf.js) once it was downloaded, so saved notes open offline. A new version waits until the page asks it to take over (the "New version
  * available" bar, web/src/app/app-update.tsx), so it never swaps the code under a lesson.
  */
 import { pageFileFor, SPA_INDEX } from '@gia/shared/page-shells.ts';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { routeSavedPacks } from './saved-packs-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string })[] };
 
@@ -36,6 +40,24 @@ registerRoute(
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+routeSavedPacks();
+
+/** The cache of built code that the precache leaves to the network (web/build/pwa.ts). */
+const LATER_CODE_CACHE = 'gia-later-code';
+
+// Built files are named by their content's hash, so a kept copy is never stale. The few kept are
+// pdf.js and its worker (a save for offline downloads them, web/src/features/downloads/), so
+// saved notes open with no network; the oldest make way after a few builds.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/assets/') &&
+    request.method === 'GET',
+  new CacheFirst({
+    cacheName: LATER_CODE_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 12, purgeOnQuotaError: true })],
+  }),
+);
 
 // The page's "Reload" (workbox-window's messageSkipWaiting, through useRegisterSW).
 self.addEventListener('message', (event) => {

@@ -42,6 +42,7 @@ describe('the learner header', () => {
     fireEvent.click(screen.getByLabelText('Profile menu'));
     expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
       'Update Profile',
+      'Downloads',
       'Logout',
     ]);
     act(() => vi.advanceTimersByTime(PROFILE_MENU_MS - 10));

@@ -47,6 +47,11 @@ function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
             </Link>
           </li>
           <li role="none">
+            <Link role="menuitem" to="/Downloads" onClick={() => setOpen(false)}>
+              Downloads
+            </Link>
+          </li>
+          <li role="none">
             <button type="button" role="menuitem" onClick={onLogout}>
               Logout
             </button>
@@ -206,6 +211,8 @@ export function LearnerLayout({
           {signedIn && (
             <>
               <Link to="/Profile">Update Profile</Link>
+              {/* What is saved for offline (issue 32): where a learner on a phone looks for it. */}
+              <Link to="/Downloads">Downloads</Link>
               <button type="button" className="link-btn" onClick={logout}>
                 Logout
               </button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { CheckIcon, LockIcon } from '../../components/icons.tsx';
@@ -17,6 +18,8 @@ export function Curriculum(props: {
   topics: readonly CurriculumTopic[];
   currentId: string;
   watched: ReadonlySet<string>;
+  /** Under the chapter's progress: what the app offers for the whole chapter (save for offline). */
+  action?: ReactNode;
 }) {
   const { topics, watched } = props;
   const count = topics.filter((t) => watched.has(t.topic_id)).length;
@@ -35,6 +38,7 @@ export function Curriculum(props: {
         aria-labelledby="curriculum-progress"
       />
       <p className="muted small curriculum-total">{lessonsTotal(topics)}</p>
+      {props.action}
       <ol className="curriculum-list">
         {topics.map((t, i) => {
           const current = t.topic_id === props.currentId;

@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
+import { HOW_TO_SAVE, PACK_NEEDS_CONFIRMING } from '@gia/shared/downloads-messages.ts';
 import { useSession } from '../../lib/session.ts';
 import { useInstallPrompt, type BeforeInstallPromptEvent } from '../../lib/install-prompt.ts';
 import { useLessonPlayback } from '../../lib/lesson-playback.ts';
@@ -364,16 +365,42 @@ describe('the lesson player', () => {
     expect(next.getAttribute('href')).toBe('/GetTopic?chapter=ch1&topic=t2');
   });
 
-  it('says offline that the lesson is not saved on the device, and opens it once back online', async () => {
+  it('says offline that the lesson is not saved for offline, with what to do, and opens it once back online', async () => {
     stubServer();
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    // Offline, the network fails (and no saved pack answers, as the service worker would).
+    vi.mocked(fetch).mockImplementation(async (...args: Parameters<typeof fetch>) => {
+      if (!onlineManager.isOnline()) throw new TypeError('Failed to fetch');
+      return answer(...args);
+    });
     onlineManager.setOnline(false);
     try {
       renderPlayer('/GetTopic?chapter=ch1&topic=t1');
-      expect((await screen.findByText(/Not saved on this device/)).textContent).toContain(
-        'this lesson',
-      );
+      const notice = await screen.findByText(/Not saved for offline/);
+      expect(notice.textContent).toContain('this lesson');
+      screen.getByText(HOW_TO_SAVE);
       act(() => onlineManager.setOnline(true));
       await screen.findByRole('heading', { level: 1, name: 'Linear Equations' });
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it("shows a saved lesson's answer offline, as the service worker gives it, and its reason when it refuses", async () => {
+    stubServer();
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (...args: Parameters<typeof fetch>) =>
+      String(args[0]).includes('topic_id=t2')
+        ? json(403, { code: 'FORBIDDEN', message: PACK_NEEDS_CONFIRMING })
+        : answer(...args),
+    );
+    onlineManager.setOnline(false);
+    try {
+      renderPlayer('/GetTopic?chapter=ch1&topic=t1');
+      await screen.findByRole('heading', { level: 1, name: 'Linear Equations' });
+      cleanup();
+      renderPlayer('/GetTopic?chapter=ch1&topic=t2');
+      await screen.findByText(PACK_NEEDS_CONFIRMING);
     } finally {
       onlineManager.setOnline(true);
     }

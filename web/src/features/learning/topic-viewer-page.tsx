@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
+import type { Lesson } from '@gia/shared/lesson-answers.ts';
+import { HOW_TO_SAVE } from '@gia/shared/downloads-messages.ts';
 import { Breadcrumb } from '../../components/catalogue-ui.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, NotesIcon } from '../../components/icons.tsx';
 import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
@@ -9,6 +11,7 @@ import { hasVideo } from '../../components/video-player/source.ts';
 import { OfflineNotice } from '../../components/offline.tsx';
 import { InstallOffer } from '../../components/install-offer.tsx';
 import { LoadError } from '../../components/query-state.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useTopics } from '../../lib/catalogue-api.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
@@ -30,6 +33,12 @@ import { dropBootVideo } from '../../lib/boot.ts';
 /** What the app passes in for the AI teacher: nothing when the teacher is not configured. */
 export type Assistant = ((topic: TopicRecord) => ReactNode) | undefined;
 
+/**
+ * What the app offers to keep a lesson (`lesson`) or its whole chapter (`chapter`) on the phone
+ * (issue 32, the downloads feature): shown under the player and in the chapter's list.
+ */
+export type SaveOffer = (lesson: Lesson, scope: 'lesson' | 'chapter') => ReactNode;
+
 /** The page's title while a lesson is open, as the browser tab and history show it. */
 export const lessonTitle = (topicName: string) => `${topicName} · GIA School`;
 
@@ -44,7 +53,13 @@ export const lessonTitle = (topicName: string) => `${topicName} · GIA School`;
  * learner's progress, and the video. Reviews, questions, practice and the AI teacher load only
  * when their tab opens, and the questions pinned in the video once it plays.
  */
-export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
+export function TopicViewerPage({
+  assistant,
+  saveOffer,
+}: {
+  assistant?: Assistant;
+  saveOffer?: SaveOffer;
+}) {
   const navigate = useNavigate();
   const chapterParam = useLinkParam('chapter');
   const topicParam = useLinkParam('topic');
@@ -128,6 +143,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
         <h1>{stored.chapter?.name || 'Topics'}</h1>
         <LoadError
           what={topicParam ? 'this lesson' : "this chapter's lessons"}
+          why={errorMessage(failed.error, '')}
           retrying={failed.isFetching}
           onRetry={() => void failed.refetch()}
         />
@@ -139,7 +155,10 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
     return (
       <div className="lesson-empty">
         <h1>{stored.chapter?.name || 'Lesson'}</h1>
-        <OfflineNotice what={topicParam ? 'this lesson' : "this chapter's lessons"} />
+        <OfflineNotice
+          what={topicParam ? 'this lesson' : "this chapter's lessons"}
+          todo={HOW_TO_SAVE}
+        />
       </div>
     );
   }
@@ -217,6 +236,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
             />
           }
         />
+        {data && saveOffer?.(data, 'lesson')}
         {/* After a finished lesson, a quiet offer to install the app (when the browser can). */}
         <InstallOffer finishedLesson={finished} />
         {/* While the lesson's end is shown, its one primary action stands alone (no second
@@ -254,6 +274,7 @@ export function TopicViewerPage({ assistant }: { assistant?: Assistant }) {
         topics={list}
         currentId={topic.topic_id}
         watched={standing.watched}
+        action={data && saveOffer?.(data, 'chapter')}
       />
       <div className="lesson-details">
         <LessonTabs tabs={tabs} selected={tab} onSelect={setTab} label="About this lesson" />

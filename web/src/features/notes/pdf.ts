@@ -109,3 +109,13 @@ export function openNotes(url: string): OpeningNotes {
     },
   };
 }
+
+/**
+ * Downloads pdf.js and its worker without opening anything: a lesson saved for offline (issue
+ * 32) then opens its notes with no network (the service worker keeps built code it served).
+ */
+export async function warmPdfJs(): Promise<void> {
+  await loadPdfJs();
+  const res = await fetch(workerUrl);
+  await res.arrayBuffer();
+}
