@@ -40,6 +40,8 @@ const PACK_EXTRAS = [
       import('../lib/practice-offline.ts').then((p) => p.savePracticePack(topicId)),
     remove: (topicId: string) =>
       import('../lib/practice-offline.ts').then((p) => p.removePracticePack(topicId)),
+    // A lesson quiz of up to 10 questions with their answers and explanations: a few KB.
+    estimate: 4 * 1024,
   },
 ];
 

@@ -69,16 +69,26 @@ let snapshot: { entries: readonly OutboxEntry[]; dropped: readonly DroppedWrite[
   dropped: [],
 };
 const listeners = new Set<() => void>();
-const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(DB_NAME);
+/**
+ * The other tabs, opened on first use in a browser: never where the module is only imported (the
+ * build's prerender runs in Node, whose open channel would keep the build from ever exiting).
+ */
+let opened: BroadcastChannel | undefined;
+const tabs = (): BroadcastChannel | undefined => {
+  if (opened || typeof window === 'undefined' || typeof BroadcastChannel === 'undefined')
+    return opened;
+  opened = new BroadcastChannel(DB_NAME);
+  opened.addEventListener('message', () => void refresh(false));
+  return opened;
+};
 
 async function refresh(tell = true): Promise<void> {
   const entries = await (await db()).getAllFromIndex('entries', 'seq');
   snapshot = { ...snapshot, entries };
   for (const l of listeners) l();
   // Other tabs read the store again (their badges and counts change too).
-  if (tell) channel?.postMessage('changed');
+  if (tell) tabs()?.postMessage('changed');
 }
-channel?.addEventListener('message', () => void refresh(false));
 
 let lastSeq = 0;
 /** A time that only goes up in this tab (performance.now has fractions of a millisecond). */
@@ -228,6 +238,8 @@ export function flush(options: { keepalive?: boolean } = {}): Promise<void> {
 
 /** Starts the outbox: sends at start, whenever the app comes online, and as the page hides. */
 export function startOutbox(): () => void {
+  // Hears the other tabs from now on.
+  tabs();
   void refresh(false).then(() => flush());
   const offOnline = onlineManager.subscribe((online) => {
     if (online) void flush();

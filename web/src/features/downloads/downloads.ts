@@ -55,11 +55,16 @@ const running = new Map<string, AbortController>();
  * What else a pack keeps per topic, kept outside its cache: the ONE place where the practice pack
  * of issue 32 item 5 joins (`{ save: savePracticePack, remove: removePracticePack }`, set by the
  * app). `save` runs after each topic's files (save-pack.ts `TopicStep`); `remove` runs for each
- * topic of a pack that leaves the phone (removed, cancelled, refunded, signed out). None today.
+ * topic of a pack that leaves the phone (removed, cancelled, refunded, signed out).
  */
 export interface TopicExtra {
   save: TopicStep;
   remove(topicId: string): Promise<void>;
+  /**
+   * The bytes it is expected to store per topic, shown in the download size before the save
+   * starts (its real size is known only once it is fetched).
+   */
+  estimate?: number;
 }
 let topicExtras: readonly TopicExtra[] = [];
 /** Sets the {@link TopicExtra}s of every pack (the app, at start). */
@@ -103,7 +108,10 @@ export const packIdFor = (target: Pick<SaveTarget, 'kind' | 'of'>) =>
 /** The plan and size of a save (each topic's lesson read, the notes' and captions' sizes). */
 export async function planSave(target: SaveTarget, rungHeight: number): Promise<PackPlan> {
   const answers = await Promise.all(target.topicIds.map(readLesson));
-  return planPack(answers, rungHeight, (url) => remoteSize(url));
+  const plan = await planPack(answers, rungHeight, (url) => remoteSize(url));
+  // What each topic keeps besides its files (its practice questions), as expected.
+  const extra = topicExtras.reduce((sum, e) => sum + (e.estimate ?? 0), 0);
+  return { ...plan, bytes: plan.bytes + extra * plan.topics.length };
 }
 
 /** The message of a save that stopped. */
