@@ -625,6 +625,7 @@ describe('a chapter saved for offline on a 360 px phone (issue 32)', () => {
     await shot('practice-offline-will-sync-360');
 
     // Its notes open, drawn by pdf.js that the save kept.
+    await phone.getByRole('tab', { name: 'Notes' }).click();
     await phone.getByRole('link', { name: 'Read the notes' }).click();
     await phone.waitForURL((url) => url.pathname === '/Notes');
     await phone.locator('canvas[data-page="1"]').waitFor({ timeout: 30_000 });

@@ -157,7 +157,7 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
           {plan.isError
             ? "We couldn't work out the size. Try again."
             : plan.data
-              ? `Download size: ${formatBytes(plan.data.bytes)} (${lessonCount(plan.data.topics.length)}: video, captions and notes${
+              ? `Download size: ${formatBytes(plan.data.bytes)} (${lessonCount(plan.data.topics.length)}: video, captions, notes and practice${
                   locked ? `; ${lessonCount(locked)} of the paid course not included` : ''
                 })`
               : 'Working out the download size…'}
