@@ -65,6 +65,10 @@ export function TopicViewerPage({
   const topicParam = useLinkParam('topic');
   const stored = useSession((s) => s.selections);
   const chapterId = chapterParam ?? stored.chapter?.id;
+  // The chapter last chosen names the page only when it is the link's own (a shared link may be
+  // of another chapter, whose name the page does not know until the lesson is read).
+  const knownChapter =
+    !chapterParam || stored.chapter?.id === chapterParam ? stored.chapter?.name : undefined;
   const lesson = useLesson(topicParam, chapterParam);
   // A video the boot script started that no player took (the page went elsewhere) stops with it.
   useEffect(() => dropBootVideo, []);
@@ -140,7 +144,7 @@ export function TopicViewerPage({
   if (failed.isError) {
     return (
       <div className="lesson-empty">
-        <h1>{stored.chapter?.name || 'Topics'}</h1>
+        <h1>{knownChapter || 'Topics'}</h1>
         <LoadError
           what={topicParam ? 'this lesson' : "this chapter's lessons"}
           why={errorMessage(failed.error, '')}
@@ -154,7 +158,7 @@ export function TopicViewerPage({
   if (!topic && failed.isPaused) {
     return (
       <div className="lesson-empty">
-        <h1>{stored.chapter?.name || 'Lesson'}</h1>
+        <h1>{knownChapter || 'Lesson'}</h1>
         <OfflineNotice
           what={topicParam ? 'this lesson' : "this chapter's lessons"}
           todo={HOW_TO_SAVE}
@@ -168,7 +172,7 @@ export function TopicViewerPage({
   if (!topic) {
     return (
       <div className="lesson-empty">
-        <h1>{stored.chapter?.name || 'Topics'}</h1>
+        <h1>{knownChapter || 'Topics'}</h1>
         <Breadcrumb />
         <p className="empty">No Topics available.</p>
       </div>
