@@ -8,14 +8,16 @@ import { preloadHls } from '../components/video-player/use-video-stream.ts';
 import { setPrepareCode } from '../features/downloads/downloads.ts';
 import { SaveForOffline } from '../features/downloads/save-offline.tsx';
 import { warmPdfJs } from '../features/notes/pdf.ts';
+import { loadMath } from '../components/math/load-math.ts';
 
 // The lesson plays HLS through hls.js: its download starts with this part, beside the lesson's
 // read, instead of after the page has rendered its player.
 preloadHls();
 
-// A save for offline first fetches the notes viewer's pdf.js (left out of the precache), which
-// the service worker then keeps: saved notes open with no network.
-setPrepareCode(warmPdfJs);
+// A save for offline first fetches the code its lessons need that the precache leaves out: the
+// notes viewer's pdf.js and the maths renderer (a practice question's TeX), which the service
+// worker then keeps: saved notes open, and saved questions show their maths, with no network.
+setPrepareCode(() => Promise.all([warmPdfJs(), loadMath()]));
 
 /**
  * `/GetTopic`, always with the topic's AI teacher as a tab: without the AI model it answers from
