@@ -244,20 +244,22 @@ export const QUESTION_CSV_HEADER = [
   'status',
 ] as const;
 
+/** At most this many questions (1–10; default 10): the check after a lesson asks 5. */
+const quizCount = z.optional(
+  z.coerce
+    .number({ error: M.countInvalid })
+    .check(
+      z.int({ error: M.countInvalid }),
+      z.minimum(1, { error: M.countInvalid }),
+      z.maximum(PRACTICE_LIMITS.quizMax, { error: M.countInvalid }),
+    ),
+);
+
 export const QuizQuery = z
   .object({
     topic_id: z.optional(id('topic_id')),
     chapter_id: z.optional(id('chapter_id')),
-    /** At most this many questions (1–10; default 10): the check after a lesson asks 5. */
-    count: z.optional(
-      z.coerce
-        .number({ error: M.countInvalid })
-        .check(
-          z.int({ error: M.countInvalid }),
-          z.minimum(1, { error: M.countInvalid }),
-          z.maximum(PRACTICE_LIMITS.quizMax, { error: M.countInvalid }),
-        ),
-    ),
+    count: quizCount,
   })
   .check(
     z.refine((q) => (q.topic_id === undefined) !== (q.chapter_id === undefined), {
@@ -268,15 +270,7 @@ export const QuizQuery = z
 /** `getOfflineQuiz` (issue 32): a topic's quiz only; a chapter test stays online only. */
 export const TopicQuizQuery = z.object({
   topic_id: id('topic_id'),
-  count: z.optional(
-    z.coerce
-      .number({ error: M.countInvalid })
-      .check(
-        z.int({ error: M.countInvalid }),
-        z.minimum(1, { error: M.countInvalid }),
-        z.maximum(PRACTICE_LIMITS.quizMax, { error: M.countInvalid }),
-      ),
-  ),
+  count: quizCount,
 });
 
 export const MasteryQuery = z.object({ subject_id: id('subject_id') });
