@@ -14,10 +14,12 @@ const call = api();
 const admin = signedInAdmin(call);
 const stack = inject('stack');
 
-/** A learner in a state buys physics (₹300) and biology (₹150.50); answers their history row. */
-async function buyAs(state: string, name: string) {
-  const shop = await shopCatalogue(admin.post);
-  const me = await newLearner(call, name);
+/** A learner in a state buys a shop's physics (₹300) and biology (₹150.50) at the local gateway. */
+async function buyShop(
+  me: { token: string },
+  shop: Awaited<ReturnType<typeof shopCatalogue>>,
+  state: string,
+) {
   for (const subject_id of [shop.physics.subject_id, shop.biology.subject_id])
     await call('POST', routePath('cart.insert'), { token: me.token, body: { subject_id } });
   const order = (
@@ -27,7 +29,14 @@ async function buyAs(state: string, name: string) {
     await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
   ).body;
   await call('POST', routePath('payments.record'), { token: me.token, body: paid });
-  return { me, order };
+  return order;
+}
+
+/** A new learner in a state buys physics and biology of a new shop; answers them and the order. */
+async function buyAs(state: string, name: string) {
+  const shop = await shopCatalogue(admin.post);
+  const me = await newLearner(call, name);
+  return { me, order: await buyShop(me, shop, state) };
 }
 
 /** The learner's newest payment once its invoice is issued (the stream is asynchronous). */
@@ -147,15 +156,7 @@ describe('an invoice in the learner’s language (issue 33)', () => {
         language: 'kn',
       },
     });
-    for (const subject_id of [shop.physics.subject_id, shop.biology.subject_id])
-      await call('POST', routePath('cart.insert'), { token: me.token, body: { subject_id } });
-    const order = (
-      await call('POST', routePath('payments.process'), { token: me.token, body: { state: '29' } })
-    ).body.data;
-    const paid = (
-      await call('POST', routePath('local.razorpay.pay'), { body: { order_id: order.order_id } })
-    ).body;
-    await call('POST', routePath('payments.record'), { token: me.token, body: paid });
+    await buyShop(me, shop, '29');
     const { text, raw } = await pdfText((await invoicedRow(me.token)).invoice_url);
     // Physics in Kannada, set in its own face, with its catalogue name; biology has no Kannada name.
     expect(text).toContain(`(${shop.physics.subject_name})`);
