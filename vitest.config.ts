@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 // The SDK's notice about future Node versions is noise in test output.
@@ -25,6 +27,8 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        // The message catalogues, compiled where they are imported (web/lingui.config.ts).
+        plugins: [lingui({ cwd: fileURLToPath(new URL('./web', import.meta.url)) })],
         test: {
           name: 'web',
           environment: 'jsdom',

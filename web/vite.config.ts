@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import type { BootConfig } from './src/lib/boot-contract.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { installableApp } from './build/pwa.ts';
 
 const BOOT_SOURCE = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url));
 const BOOT_SETTINGS = fileURLToPath(new URL('./src/boot/boot-settings.ts', import.meta.url));
+const WEB = fileURLToPath(new URL('.', import.meta.url));
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
 const TOKENS = fileURLToPath(new URL('./src/styles/tokens.css', import.meta.url));
 
@@ -68,6 +70,8 @@ function bootScript(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    // The message catalogues (src/locales, lingui.config.ts), compiled where they are imported.
+    lingui({ cwd: WEB }),
     bootScript(),
     prerenderPages(),
     installableApp(DIST, readFileSync(TOKENS, 'utf8')),

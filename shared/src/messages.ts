@@ -73,6 +73,7 @@ export const LEARNER_MESSAGES = {
   courseProgressLoaded: 'Course progress loaded successfully.',
   otherUser: 'You can only see your own data.',
   profileNotFound: 'Profile not found.',
+  languageSaved: 'Your language is saved.',
 } as const;
 
 /**

@@ -38,6 +38,13 @@ export const REQUIRED_PROFILE_FIELDS = [
 const required = (field: keyof typeof PROFILE_FIELDS, max = 500) =>
   text(`${PROFILE_FIELDS[field]} is required!`, max);
 
+/** The product's language (issue 33): `en`, `kn`, `hi`. */
+const language = z.enum(UI_LANGUAGES, { error: languageInvalid('language') });
+
+/** `updateUserLanguage`: the learner's language alone. */
+export const LanguageChoiceInput = z.object({ language });
+export type LanguageChoiceInput = z.infer<typeof LanguageChoiceInput>;
+
 export const UpdateProfileInput = z.object({
   user_mobile: z.pipe(
     required('user_mobile', 20),
@@ -69,7 +76,7 @@ export const UpdateProfileInput = z.object({
       .check(z.refine(isStateCode, { error: SELLING_MESSAGES.stateUnknown })),
   ),
   /** The product's language (issue 33: `en`, `kn`, `hi`). Missing: unchanged. */
-  language: z.optional(z.enum(UI_LANGUAGES, { error: languageInvalid('language') })),
+  language: z.optional(language),
   /** Optional: a profile is saved without a photo (missing or blank means none). */
   profile_image: z._default(
     preprocess(

@@ -181,6 +181,7 @@ export const ROUTE_ANSWERS = {
   'profile.update': data(LearnerProfileAnswer),
   'profile.verifyEmail': data(LearnerProfileAnswer),
   'profile.updateState': data(LearnerProfileAnswer),
+  'profile.updateLanguage': data(LearnerProfileAnswer),
   'favourites.get': data(z.array(Favourite)),
   'favourites.insert': data(FavouriteRecord),
   'favourites.delete': done,

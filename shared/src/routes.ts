@@ -242,6 +242,8 @@ export const ROUTES = [
   route('profile.verifyEmail', 'POST', `${L}/data/verifyEmail`, 'profile', 'learner'),
   // Selling (issue 18): the learner's state alone, asked by the cart for the GST split.
   route('profile.updateState', 'POST', `${L}/data/updateUserState`, 'profile', 'learner'),
+  // Kannada and Hindi (issue 33): the learner's language alone, kept when chosen in the header.
+  route('profile.updateLanguage', 'POST', `${L}/data/updateUserLanguage`, 'profile', 'learner'),
   route('favourites.get', 'GET', `${U}/data/getuser_favorites`, 'favourites', 'learner'),
   route('favourites.insert', 'POST', `${U}/data/insertuser_favorites`, 'favourites', 'learner'),
   route(

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PageShell } from '@gia/shared/page-shells.ts';
@@ -39,7 +40,7 @@ async function buildRenderer(config: ResolvedConfig): Promise<Renderer> {
     mode: config.mode,
     logLevel: 'warn',
     define: config.define,
-    plugins: [react()],
+    plugins: [react(), lingui({ cwd: config.root })],
     build: {
       ssr: 'src/prerender/prerender.tsx',
       outDir,

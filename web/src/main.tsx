@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppUpdate } from './app/app-update.tsx';
+import { openLanguage } from './lib/i18n.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { startOnlineState } from './lib/online.ts';
 import { applyDeferredStyles } from './lib/deferred-styles.ts';
@@ -36,5 +37,15 @@ const app = (
 // React then hydrates in short slices that let the browser answer a tap between them, instead of
 // one long task while the page already shows (Lighthouse's Total Blocking Time). index.html, the
 // page of every other route, has an empty root.
-if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-else createRoot(root).render(app);
+//
+// The page opens in the learner's language (issue 33): English is in this chunk; another
+// language's catalogue is fetched first. A prerendered page is English, so in another language
+// the app renders it anew instead of adopting it (the English stays on screen until then).
+void openLanguage().then((language) => {
+  if (root.firstElementChild && language === 'en') {
+    startTransition(() => void hydrateRoot(root, app));
+  } else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+});

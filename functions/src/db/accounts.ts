@@ -209,15 +209,27 @@ export async function updateLearnerProfile(
 }
 
 /** Sets the learner's state (GST code), asked by the cart or at checkout. */
-export async function setLearnerState(userId: string, state: string, now: string): Promise<void> {
+export const setLearnerState = (userId: string, state: string, now: string) =>
+  setLearnerChoice(userId, 'state', state, now);
+
+/**
+ * One of the learner's own choices, alone (the state for GST, the product's language): the rest
+ * of the profile is left as it is. Only on a profile that exists.
+ */
+export async function setLearnerChoice(
+  userId: string,
+  field: 'state' | 'language',
+  value: string,
+  now: string,
+): Promise<void> {
   await ddb.send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.userProfile(userId),
-      UpdateExpression: 'SET #state = :state, updated_at = :now',
+      UpdateExpression: 'SET #field = :value, updated_at = :now',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':state': state, ':now': now },
+      ExpressionAttributeNames: { '#field': field },
+      ExpressionAttributeValues: { ':value': value, ':now': now },
     }),
   );
 }

@@ -1,12 +1,14 @@
 import {
   BuyerStateInput,
+  LanguageChoiceInput,
+  LEARNER_MESSAGES,
   LEARNING_MESSAGES as M,
   SELLING_MESSAGES,
   UpdateProfileInput,
   VerifyEmailInput,
 } from '@gia/shared';
 import { learnerId } from '../lib/identity.ts';
-import { confirmEmail, getProfile, saveState, updateProfile } from './service.ts';
+import { confirmEmail, getProfile, saveLanguage, saveState, updateProfile } from './service.ts';
 import { bearerToken } from '../lib/auth.ts';
 import { createGroupHandler, ok } from '../lib/http.ts';
 import { parse } from '../lib/validation.ts';
@@ -42,5 +44,10 @@ export const handler = createGroupHandler('profile', {
     ok(
       SELLING_MESSAGES.stateSaved,
       await saveState(learnerId(req), parse(BuyerStateInput, req.body).state),
+    ),
+  'profile.updateLanguage': async (req) =>
+    ok(
+      LEARNER_MESSAGES.languageSaved,
+      await saveLanguage(learnerId(req), parse(LanguageChoiceInput, req.body).language),
     ),
 });

@@ -8,7 +8,7 @@ import {
   emailOwner,
   getLearnerProfile,
   moveLearnerEmail,
-  setLearnerState,
+  setLearnerChoice,
   updateLearnerProfile,
   type LearnerProfile,
 } from '../db/accounts.ts';
@@ -48,10 +48,19 @@ export async function getProfile(userId: string) {
 
 /** Sets the learner's state alone (the cart asks for it: it splits the GST). */
 export async function saveState(userId: string, state: string) {
+  return saveChoice(userId, 'state', state);
+}
+
+/** The learner's language for the product (issue 33), alone: a new account has no mobile yet. */
+export async function saveLanguage(userId: string, language: string) {
+  return saveChoice(userId, 'language', language);
+}
+
+async function saveChoice(userId: string, field: 'state' | 'language', value: string) {
   const profile = await getLearnerProfile(userId);
   if (!profile) throw new NotFoundError(LEARNER_MESSAGES.profileNotFound);
-  await setLearnerState(userId, state, new Date().toISOString());
-  return view({ ...profile, state });
+  await setLearnerChoice(userId, field, value, new Date().toISOString());
+  return view({ ...profile, [field]: value });
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

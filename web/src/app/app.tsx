@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../components/confirm.tsx';
 import { Toasts } from '../components/toast.tsx';
 import { DownloadsKeeper } from '../features/downloads/downloads-keeper.tsx';
+import { LanguageKeeper } from './language-keeper.tsx';
 import { AppRouter } from './router.tsx';
 
 /** The app's query cache: one per page load (a prerender makes its own, see prerender.tsx). */
@@ -51,6 +52,7 @@ export function App() {
       <AppRouter />
       {/* The packs saved for offline follow the session and its entitlement (issue 32). */}
       <DownloadsKeeper topicExtras={PACK_EXTRAS} />
+      <LanguageKeeper />
     </AppFrame>
   );
 }

@@ -26,6 +26,7 @@ import { dataSaverOn } from '../components/video-player/data-saver-rule.ts';
 import { startEstimate } from '../components/video-player/link-estimate.ts';
 import { startRung } from '../components/video-player/start-rung.ts';
 import type { BootRequests } from '../lib/boot-contract.ts';
+import { CHOSEN_ATTRIBUTE, openingLanguage, withLanguage } from '../lib/language-choice.ts';
 import { readsFor } from './reads-for.ts';
 
 type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
@@ -61,12 +62,26 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
     return (w[c.global] = { ...w[c.global], ...requests });
   };
 
+  // The learner's language (issue 33), before the page paints: `<html lang>`, the choice bar
+  // hidden once chosen (layout.css), and the reads asked in it, as the app's `call` asks them.
+  let language: ReturnType<typeof openingLanguage>;
+  try {
+    language = openingLanguage(localStorage, location.search);
+  } catch {
+    language = undefined;
+  }
+  if (language) {
+    document.documentElement.lang = language;
+    document.documentElement.dataset[CHOSEN_ATTRIBUTE] = '';
+  }
+
   // The page's public reads first, as the app's `call` sends them (no token: their answer is the
   // same for everyone); a failed one leaves `undefined`, and the app sends its own.
   const paths = readsFor(c.pageReads, location.pathname);
   if (paths.length) {
     const reads: NonNullable<BootRequests['reads']> = {};
-    for (const path of paths) {
+    for (const read of paths) {
+      const path = withLanguage(read, language);
       reads[path] = fetch(path, { headers, credentials: 'same-origin', cache: 'no-cache' }).catch(
         () => undefined,
       );
@@ -112,8 +127,11 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
     .then((b) =>
       b?.accessToken
         ? fetch(
-            `${c.lessonPath}?topic_id=${encodeURIComponent(topic)}` +
-              (chapter ? `&chapter_id=${encodeURIComponent(chapter)}` : ''),
+            withLanguage(
+              `${c.lessonPath}?topic_id=${encodeURIComponent(topic)}` +
+                (chapter ? `&chapter_id=${encodeURIComponent(chapter)}` : ''),
+              language,
+            ),
             {
               headers: { ...headers, authorization: `Bearer ${b.accessToken}` },
               credentials: 'same-origin',

@@ -5,9 +5,11 @@
  * Types only from the answer table, so no schema (and no zod) reaches the first screen.
  */
 import type { Answer } from '@gia/shared/route-answers.ts';
-import { ROUTES } from '@gia/shared/routes.ts';
+import { BASES, ROUTES } from '@gia/shared/routes.ts';
 import { api } from './api-client.ts';
 import { takeBootRead } from './boot.ts';
+import { useLanguage } from './i18n.ts';
+import { withLanguage } from './language-choice.ts';
 import { apiPath, type QueryValues, type RouteName } from './api-paths.ts';
 
 export type { Answer };
@@ -36,8 +38,15 @@ export function call<N extends RouteName>(
   name: N,
   { params, query, ...options }: CallOptions = {},
 ): Promise<Answer<N>> {
-  const method = ROUTES.find((r) => r.name === name)?.method ?? 'GET';
-  const path = apiPath(name, params, query);
+  const route = ROUTES.find((r) => r.name === name);
+  const method = route?.method ?? 'GET';
+  // A learner's read asks for the catalogue in the interface's language (issue 33); the back
+  // office reads the records as stored.
+  const reads = method === 'GET' && !route?.path.startsWith(BASES.admin);
+  const path = withLanguage(
+    apiPath(name, params, query),
+    reads ? useLanguage.getState().language : undefined,
+  );
   // A public read the boot script started for this page (web/src/boot/page-reads.ts): its answer,
   // once; where that request failed, this call sends its own.
   const early = method === 'GET' && !options.sent ? takeBootRead(path) : undefined;

@@ -14,6 +14,8 @@ import { useAfterHydration } from '../../lib/hydration.ts';
 import { useSession } from '../../lib/session.ts';
 import { displayName, initials } from './initials.ts';
 import { OfflineBanner } from '../offline.tsx';
+import { t, useT } from '../../lib/i18n.ts';
+import { LanguageChoice, LanguageSelect } from '../language.tsx';
 
 /** The profile menu closes by itself this long after opening. */
 export const PROFILE_MENU_MS = 2000;
@@ -21,6 +23,7 @@ export const PROFILE_MENU_MS = 2000;
 const placeholder = (e: React.MouseEvent) => e.preventDefault();
 
 function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -32,7 +35,7 @@ function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
       <button
         type="button"
         className="avatar-btn"
-        aria-label="Profile menu"
+        aria-label={t('nav.profileMenu')}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
@@ -43,17 +46,17 @@ function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
         <ul className="menu" role="menu">
           <li role="none">
             <Link role="menuitem" to="/Profile" onClick={() => setOpen(false)}>
-              Update Profile
+              {t('nav.updateProfile')}
             </Link>
           </li>
           <li role="none">
             <Link role="menuitem" to="/Downloads" onClick={() => setOpen(false)}>
-              Downloads
+              {t('nav.downloads')}
             </Link>
           </li>
           <li role="none">
             <button type="button" role="menuitem" onClick={onLogout}>
-              Logout
+              {t('nav.logout')}
             </button>
           </li>
         </ul>
@@ -64,7 +67,7 @@ function ProfileMenu({ name, onLogout }: { name: string; onLogout(): void }) {
 
 /** "Cart", "Cart, 1 item", "Cart, 2 items": the cart link's name, with its count. */
 export const cartLabel = (count: number | undefined) =>
-  count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart';
+  count ? t('nav.cartWithCount', { count }) : t('nav.cart');
 
 const noCount = () => undefined;
 
@@ -73,10 +76,11 @@ const noCount = () => undefined;
  * `label`: whether the word shows (the phone's menu) or only the icon (the header).
  */
 function CartLink({ count, label }: { count: number | undefined; label?: boolean }) {
+  useT();
   return (
     <NavLink to="/CartScreen" aria-label={cartLabel(count)} className="icon-link cart-link">
       <CartIcon />
-      {label && <span className="nav-label">Cart</span>}
+      {label && <span className="nav-label">{t('nav.cart')}</span>}
       {count ? (
         <span className="cart-count" aria-hidden="true">
           {count > 99 ? '99+' : count}
@@ -93,8 +97,9 @@ function CartLink({ count, label }: { count: number | undefined; label?: boolean
  * becoming known right after hydration) does not touch a page that is still hydrating.
  */
 const Page = memo(function Page() {
+  const t = useT();
   return (
-    <Suspense fallback={<p className="loading">Loading...</p>}>
+    <Suspense fallback={<p className="loading">{t('page.loading')}</p>}>
       <Outlet />
     </Suspense>
   );
@@ -114,6 +119,7 @@ export function LearnerLayout({
 }: {
   useCartCount?: () => number | undefined;
 }) {
+  const t = useT();
   const signedIn = useSession((s) => s.isAuthenticated && s.role === 'learner');
   const cartCount = useCartCount();
   const name = displayName(useSession((s) => s.user?.name));
@@ -140,33 +146,33 @@ export function LearnerLayout({
     signedIn ? (
       <>
         <NavLink to="/" end>
-          Home
+          {t('nav.home')}
         </NavLink>
-        <NavLink to="/GetBoard">Boards</NavLink>
-        <NavLink to="/MyCourse">My Courses</NavLink>
-        <NavLink to="/Favourite" aria-label="Favourites" className="icon-link">
+        <NavLink to="/GetBoard">{t('nav.boards')}</NavLink>
+        <NavLink to="/MyCourse">{t('nav.myCourses')}</NavLink>
+        <NavLink to="/Favourite" aria-label={t('nav.favourites')} className="icon-link">
           <HeartIcon />
-          {phone && <span className="nav-label">Favourites</span>}
+          {phone && <span className="nav-label">{t('nav.favourites')}</span>}
         </NavLink>
         <CartLink count={cartCount} label={phone} />
       </>
     ) : (
       <>
         <NavLink to="/" end>
-          Home
+          {t('nav.home')}
         </NavLink>
-        <NavLink to="/AllCourse">Course</NavLink>
+        <NavLink to="/AllCourse">{t('nav.course')}</NavLink>
         <a href="#" onClick={placeholder}>
-          Blog
+          {t('nav.blog')}
         </a>
         <a href="#" onClick={placeholder}>
-          Mentor
+          {t('nav.mentor')}
         </a>
         <a href="#" onClick={placeholder}>
-          About Us
+          {t('nav.aboutUs')}
         </a>
-        <NavLink to={signInLink}>User Login</NavLink>
-        <NavLink to="/AdminLoginNew">Admin Login</NavLink>
+        <NavLink to={signInLink}>{t('nav.userLogin')}</NavLink>
+        <NavLink to="/AdminLoginNew">{t('nav.adminLogin')}</NavLink>
       </>
     );
 
@@ -178,7 +184,7 @@ export function LearnerLayout({
         <Link to="/" className="brand">
           <span className="brand-mark">GIA</span> SCHOOL
         </Link>
-        <nav className="nav-desktop" aria-label="Main">
+        <nav className="nav-desktop" aria-label={t('nav.main')}>
           {links(false)}
           {signedIn && <ProfileMenu name={name} onLogout={logout} />}
         </nav>
@@ -187,10 +193,11 @@ export function LearnerLayout({
             <CartLink count={cartCount} />
           </span>
         )}
+        <LanguageSelect />
         <button
           type="button"
           className="menu-toggle"
-          aria-label="Toggle menu"
+          aria-label={t('nav.toggleMenu')}
           aria-expanded={mobileOpen}
           onClick={() => setMobileOpen(!mobileOpen)}
         >
@@ -198,10 +205,10 @@ export function LearnerLayout({
         </button>
       </header>
       {mobileOpen && (
-        <nav className="nav-mobile" aria-label="Mobile">
+        <nav className="nav-mobile" aria-label={t('nav.mobile')}>
           {signedIn && (
             <div className="mobile-user">
-              <span className="avatar" aria-label="Initials">
+              <span className="avatar" aria-label={t('nav.initials')}>
                 {initials(name)}
               </span>
               <span>{name}</span>
@@ -210,16 +217,17 @@ export function LearnerLayout({
           {links(true)}
           {signedIn && (
             <>
-              <Link to="/Profile">Update Profile</Link>
+              <Link to="/Profile">{t('nav.updateProfile')}</Link>
               {/* What is saved for offline (issue 32): where a learner on a phone looks for it. */}
-              <Link to="/Downloads">Downloads</Link>
+              <Link to="/Downloads">{t('nav.downloads')}</Link>
               <button type="button" className="link-btn" onClick={logout}>
-                Logout
+                {t('nav.logout')}
               </button>
             </>
           )}
         </nav>
       )}
+      <LanguageChoice />
       <OfflineBanner />
       <main className="site-main">
         <Page />
@@ -230,19 +238,19 @@ export function LearnerLayout({
             <p className="footer-brand">
               <span className="brand-mark">GIA</span> SCHOOL
             </p>
-            <p className="footer-muted">Study Smarter, Dream Bigger, Achieve More!</p>
+            <p className="footer-muted">{t('footer.tagline')}</p>
           </div>
-          <nav aria-label="Footer">
-            <Link to="/">Home</Link>
-            <Link to="/AllCourse">Courses</Link>
+          <nav aria-label={t('footer.nav')}>
+            <Link to="/">{t('nav.home')}</Link>
+            <Link to="/AllCourse">{t('footer.courses')}</Link>
             <a href="#" onClick={placeholder}>
-              About Us
+              {t('nav.aboutUs')}
             </a>
             <a href="#" onClick={placeholder}>
-              Mentors
+              {t('footer.mentors')}
             </a>
-            <Link to="/termsandconditions">Terms and Conditions</Link>
-            <Link to="/privacypolicy">Privacy Policy</Link>
+            <Link to="/termsandconditions">{t('footer.terms')}</Link>
+            <Link to="/privacypolicy">{t('footer.privacy')}</Link>
           </nav>
           <address>
             <a href="mailto:support@gia.school">support@gia.school</a>
