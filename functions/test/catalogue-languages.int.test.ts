@@ -224,4 +224,29 @@ describe('the learner’s language in the profile', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('language must be one of en, kn, hi.');
   });
+
+  it('is kept alone by updateUserLanguage, for a new account without the rest of its profile', async () => {
+    const me = await newLearner(call, 'Kannada Reader');
+    const chosen = await call('POST', routePath('profile.updateLanguage'), {
+      token: me.token,
+      body: { language: 'kn' },
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.message).toBe('Your language is saved.');
+    expect(chosen.body.data.language).toBe('kn');
+    const read = await call('GET', routePath('profile.get'), { token: me.token });
+    expect(read.body.data[0]).toMatchObject({ language: 'kn', user_name: 'Kannada Reader' });
+    const refused = await call('POST', routePath('profile.updateLanguage'), {
+      token: me.token,
+      body: { language: 'ta' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('language must be one of en, kn, hi.');
+    const again = await call('GET', routePath('profile.get'), { token: me.token });
+    expect(again.body.data[0].language).toBe('kn');
+    const anonymous = await call('POST', routePath('profile.updateLanguage'), {
+      body: { language: 'hi' },
+    });
+    expect(anonymous.status).toBe(401);
+  });
 });

@@ -40,10 +40,13 @@ const ADMIN = /(^|\/)src\/features\/admin\//;
  * than the rest of the shell together and works only on what the network brings anyway: the
  * notes viewer's pdf.js and its worker (about 475 KB gzip; notes PDFs are signed media, never
  * cached here) and the math renderer of questions (about 67 KB gzip with its font; questions
- * come from the API). Saving a chapter for offline (issue 32, item 3) is where they belong.
+ * come from the API). Saving a chapter for offline (issue 32, item 3) is where they belong. And
+ * the Kannada and Devanagari faces (issue 33, about 28 KB each, src/styles/fonts.css): fetched
+ * only by a page in those scripts on a phone without its own Noto (Android has it).
  */
 const LEFT_TO_THE_NETWORK = [
   /(^|\/)node_modules\/pdfjs-dist\//,
+  /(^|\/)node_modules\/@fontsource\/noto-sans-(kannada|devanagari)\//,
   /(^|\/)src\/components\/math\/tex-to-mathml\.ts$/,
 ];
 
