@@ -349,6 +349,34 @@ describe('the boot script on a public page', () => {
     localStorage.clear();
   });
 
+  it('asks the reads in the learner’s language (the URL’s, kept, or the device’s), and marks <html lang> before the page paints', async () => {
+    const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) =>
+      json(200, { data: [], next_cursor: null }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    const left = await boot('/AllCourse?lang=kn', null);
+    expect(Object.keys(left!.reads!)).toEqual([`${subjects}&lang=kn`]);
+    expect(document.documentElement.lang).toBe('kn');
+    expect(document.documentElement.dataset.languageChosen).toBe('');
+    expect(localStorage.getItem('gia-language')).toBe('kn');
+
+    // The next page, without `lang`: the device remembers.
+    delete (window as { __giaBoot?: unknown }).__giaBoot;
+    fetchMock.mockClear();
+    await boot('/AllCourse', null);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([`${subjects}&lang=kn`]);
+
+    // A language the product lacks changes nothing; English asks as before.
+    delete (window as { __giaBoot?: unknown }).__giaBoot;
+    fetchMock.mockClear();
+    await boot('/AllCourse?lang=en', null);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([subjects]);
+    localStorage.clear();
+    delete document.documentElement.dataset.languageChosen;
+    document.documentElement.lang = 'en';
+  });
+
   it('reads the outline of the subject the page names, and nothing for a path that is no subject page', async () => {
     const fetchMock = vi.fn(async (_path: string) => json(200, { data: {} }));
     vi.stubGlobal('fetch', fetchMock);

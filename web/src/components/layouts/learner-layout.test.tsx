@@ -1,12 +1,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseLanguage, useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { displayName, initials } from './initials.ts';
 import { cartLabel, LearnerLayout, PROFILE_MENU_MS } from './learner-layout.tsx';
 import { signInForTest } from '../../test/session.ts';
 
-afterEach(() => {
+afterEach(async () => {
+  await chooseLanguage('en', false);
+  useLanguage.setState({ chosen: false });
   vi.useRealTimers();
   useSession.setState({ isAuthenticated: false, role: null, user: null });
 });
@@ -84,5 +87,40 @@ describe('the learner header', () => {
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
     expect(within(menu).getByRole('link', { name: 'Favourites' }).textContent).toBe('Favourites');
     expect(within(menu).getByRole('link', { name: 'Cart, 3 items' }).textContent).toBe('Cart3');
+  });
+
+  it('offers the three languages by their own names on a first visit, and speaks the one tapped, in the header too', async () => {
+    render(
+      <MemoryRouter>
+        <LearnerLayout />
+      </MemoryRouter>,
+    );
+    const choice = screen.getByRole('region', { name: /Choose your language/ });
+    expect(
+      within(choice)
+        .getAllByRole('button')
+        .map((b) => [b.textContent, b.getAttribute('lang')]),
+    ).toEqual([
+      ['English', 'en'],
+      ['ಕನ್ನಡ', 'kn'],
+      ['हिन्दी', 'hi'],
+    ]);
+    await act(async () => {
+      fireEvent.click(within(choice).getByRole('button', { name: 'ಕನ್ನಡ' }));
+      await Promise.resolve();
+    });
+    await screen.findAllByText('ಮುಖಪುಟ');
+    expect(screen.queryByRole('region', { name: /Choose your language/ })).toBeNull();
+    expect(document.documentElement.lang).toBe('kn');
+    expect(localStorage.getItem('gia-language')).toBe('kn');
+
+    const select = screen.getByRole('combobox', { name: 'ಭಾಷೆ' });
+    expect((select as HTMLSelectElement).value).toBe('kn');
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'hi' } });
+      await Promise.resolve();
+    });
+    await screen.findAllByText('होम');
+    expect(screen.getAllByText('छात्र लॉगिन').length).toBeGreaterThan(0);
   });
 });
