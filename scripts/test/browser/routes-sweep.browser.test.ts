@@ -301,3 +301,106 @@ sweep(
     await signInAsAdmin(page, stack.admin);
   },
 );
+
+// --- Kannada and Hindi (issue 33) -------------------------------------------------------------
+
+/**
+ * Latin-letter texts a page may show to a learner reading Kannada or Hindi: names and symbols
+ * that are the same in every language (the boards' names are acronyms; the brand; the social
+ * networks; the support address), and the short units of a player or a price.
+ */
+const SAME_IN_EVERY_LANGUAGE = [
+  /^(GIA|SCHOOL|GIA SCHOOL|CBSE|ICSE|SSLC|PUC|PUC I|YouTube|Instagram|Facebook|English|Razorpay)$/,
+  /^support@gia\.school$/,
+  /^MG Road, Bengaluru, Karnataka 560001$/,
+  /^\d+(\.\d+)?\s?(p|x|KB|MB|GB)$/,
+  /^[A-Z]{2,5}-?\d*$/,
+];
+
+/**
+ * The names the API answers in English to a reader of `language`: the records without a
+ * translation into it (listed by the test's failure, if any is shown), and the learner's own.
+ */
+async function untranslatedNames(language: 'kn' | 'hi', own: string[]): Promise<Set<string>> {
+  const names = new Set(own);
+  const read = async (route: Parameters<typeof routePath>[0], query: Record<string, string> = {}) =>
+    ((await call('GET', routePath(route, {}, { limit: 1000, lang: language, ...query }))).body
+      .data ?? []) as Record<string, unknown>[];
+  const records = [
+    ...(await read('catalogue.getBoards')),
+    ...(await read('catalogue.getClasses')),
+    ...(await read('catalogue.getSubjects')),
+    ...(await read('catalogue.getSubSubjects', { subject_id: demo.subjectId })),
+    ...(await read('catalogue.getChapters', { sub_subject_id: demo.subSubjectId })),
+    ...(await read('catalogue.getTopics', { chapter_id: demo.chapterId })),
+    ...(await read('catalogue.gettestimonial')),
+  ];
+  for (const record of records) {
+    for (const [field, value] of Object.entries(record)) {
+      if (typeof value === 'string' && /name|description|designation/.test(field)) {
+        names.add(value.trim());
+      }
+    }
+  }
+  return names;
+}
+
+/** The page's visible texts in Latin letters that are not names or symbols: English left over. */
+async function englishLeft(page: Page, where: string, names: Set<string>): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      const parent = node.parentElement;
+      if (!text || !parent || !/[A-Za-z]{3,}/.test(text)) continue;
+      // Marked as English on purpose (each language's own name), or not shown.
+      if (parent.closest('[lang="en"], script, style, noscript, template, [hidden]')) continue;
+      const box = parent.getBoundingClientRect();
+      if (!box.width || !box.height || getComputedStyle(parent).visibility === 'hidden') continue;
+      found.push(text);
+    }
+    return found;
+  });
+  return texts
+    .filter((text) => !SAME_IN_EVERY_LANGUAGE.some((r) => r.test(text)))
+    .filter((text) => ![...names].some((name) => name && text.includes(name)))
+    .map((text) => `${where}: "${text.slice(0, 80)}"`);
+}
+
+/** The screens a signed-in learner is sent away from (they are swept signed out first). */
+const SIGNED_OUT_ONLY = ['/signin', '/signup', '/forgot-password'];
+/** Pages whose long text is the English legal text (their headings and notes are translated). */
+const LEGAL = ['/termsandconditions', '/privacypolicy'];
+
+for (const language of ['kn', 'hi'] as const) {
+  describe(`at 360×740 in ${language === 'kn' ? 'Kannada' : 'Hindi'}`, () => {
+    it('every learner route speaks it (names without a translation excepted), fits the phone and has no serious axe violation', async () => {
+      const page = await newPage();
+      const names = await untranslatedNames(language, ['Sweep Learner', learnerCredentials.email]);
+      const found: string[] = [];
+      const check = async (route: string) => {
+        await open(page, route);
+        expect(await page.evaluate(() => document.documentElement.lang), route).toBe(language);
+        found.push(...(await problems(page, route)));
+        if (!LEGAL.some((p) => route.startsWith(p))) {
+          found.push(...(await englishLeft(page, route, names)));
+        }
+      };
+      // A shared link's `lang` chooses the language, and the device keeps it.
+      await page.goto(`/?lang=${language}`);
+      for (const route of SIGNED_OUT_ONLY.filter((r) => learnerPaths.includes(r)))
+        await check(route);
+      // Signed in through the English form (the helper finds its fields by their English names).
+      await page.goto('/?lang=en');
+      await signInAsLearner(page, learnerCredentials.email, learnerCredentials.password);
+      await page.goto(`/GetBoard?lang=${language}`);
+      for (const route of learnerRoutes()) {
+        if (SIGNED_OUT_ONLY.includes(route)) continue;
+        await check(route);
+      }
+      expect(errors, 'uncaught page errors').toEqual([]);
+      expect(found, `\n${found.join('\n')}\n`).toEqual([]);
+    }, 900_000);
+  });
+}
