@@ -295,6 +295,7 @@ export function CatalogueForm({
                 value={String(values[f.name] ?? '')}
                 choices={optionsFor(f)}
                 disabled={isDisabled(f)}
+                error={errors[f.name]}
                 onChange={(v) => setValue(f.name, v)}
               />
             ) : (

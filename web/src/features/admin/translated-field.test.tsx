@@ -154,6 +154,35 @@ describe('a catalogue record’s translations in the back office', () => {
   });
 });
 
+describe('the server’s problems with the English fields', () => {
+  it('shows each under its own field, a dropdown’s too', async () => {
+    const parent = 'The selected parent does not exist.';
+    const price = 'Price must be between 0 and 1000000.';
+    stubApi(
+      json(400, {
+        message: parent,
+        code: 'VALIDATION_FAILED',
+        details: [
+          { field: 'class_id', message: parent },
+          { field: 'price', message: price },
+        ],
+      }),
+    );
+    renderForm('Subject', science);
+
+    await submit('Update Subject');
+
+    const describedText = (label: string) => {
+      const control = screen.getByLabelText(label);
+      expect(control.getAttribute('aria-invalid')).toBe('true');
+      return document.getElementById(control.getAttribute('aria-describedby')!)?.textContent;
+    };
+    await waitFor(() => expect(describedText('Class')).toBe(parent));
+    expect(describedText('Price')).toBe(price);
+    expect(input('Subject Name').getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
 describe('the medium of instruction', () => {
   const medium = () => screen.getByLabelText('Medium of instruction') as HTMLSelectElement;
   const offered = () => [...medium().options].map((o) => o.textContent);
