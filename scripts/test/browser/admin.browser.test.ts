@@ -1,7 +1,8 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, watchErrors, signInAsAdmin } from './browser.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchChromium, layoutProblems, watchErrors, signInAsAdmin } from './browser.ts';
 import { api, newLearner, routePath } from '../../../functions/test/api.ts';
 import { signInAdmin } from '../../../functions/test/fixtures.ts';
 
@@ -360,5 +361,79 @@ describe('the back office on a 360 px phone', () => {
     // One line of text: "← Setup" does not wrap.
     expect(backBox?.height ?? Infinity).toBeLessThan(30);
     expect((logoutBox?.x ?? Infinity) + (logoutBox?.width ?? 0)).toBeLessThanOrEqual(360);
+  });
+
+  it('edits a subject’s Kannada name and medium; the learners’ Kannada read answers them', async () => {
+    /** GIA_SCREENSHOTS=<dir>: keeps what the admin saw around `at`, to look at. */
+    const shot = async (name: string, at: Locator) => {
+      if (!process.env.GIA_SCREENSHOTS) return;
+      await at.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: join(process.env.GIA_SCREENSHOTS, `${name}.png`) });
+    };
+    // Given: an English-medium subject with no translation.
+    const { post } = await signInAdmin(call);
+    const b = await post('insertBoards', { board_name: `Karnataka ${suffix}` });
+    const cls = await post('insertClasses', {
+      class_name: 'Class 10',
+      board_id: b.board_id,
+      price: 0,
+    });
+    const name = `Science ${suffix}`;
+    const s = await post('insertSubjects', {
+      subject_name: name,
+      class_id: cls.class_id,
+      price: 99,
+    });
+    const kannadaName = `ವಿಜ್ಞಾನ ${suffix}`;
+
+    // When: the admin opens it on a phone, writes its Kannada name and makes it Kannada-medium.
+    await page.goto('/Subject');
+    await page.getByLabel('Filter by Subject Name', { exact: true }).fill(name);
+    await page
+      .getByRole('row')
+      .filter({ hasText: name.toUpperCase() })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    await page.getByRole('heading', { name: 'Edit Subject' }).waitFor();
+    const kannada = page.getByLabel('Subject Name, ಕನ್ನಡ', { exact: true });
+    expect(await kannada.getAttribute('lang')).toBe('kn');
+    await kannada.fill(kannadaName);
+    await page.getByLabel('Medium of instruction', { exact: true }).selectOption('kannada');
+    // English, then ಕನ್ನಡ, then हिन्दी, one under another, and nothing off the screen.
+    const tops = await Promise.all(
+      ['Subject Name', 'Subject Name, ಕನ್ನಡ', 'Subject Name, हिन्दी'].map(
+        async (label) => (await page.getByLabel(label, { exact: true }).boundingBox())?.y ?? 0,
+      ),
+    );
+    expect(tops[0]).toBeLessThan(tops[1]!);
+    expect(tops[1]).toBeLessThan(tops[2]!);
+    expect(await layoutProblems(page)).toEqual([]);
+    await shot('admin-subject-form-360', kannada);
+    await save(
+      'Update Subject',
+      'Are you sure you want to update the Subject?',
+      'Subject updated successfully.',
+    );
+
+    // Then: the list marks it, and a learner reading in Kannada gets its Kannada name and medium.
+    const row = page.getByRole('row').filter({ hasText: name.toUpperCase() });
+    await row.getByText('Kannada medium').waitFor();
+    expect(await row.textContent()).toContain('Translated into Kannada');
+    expect(await layoutProblems(page)).toEqual([]);
+    await shot('admin-subject-list-360', row);
+    const read = await call(
+      'GET',
+      `${routePath('catalogue.getSubjects')}?subject_id=${s.subject_id}&lang=kn`,
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.data).toEqual([
+      expect.objectContaining({
+        subject_id: s.subject_id,
+        subject_name: kannadaName,
+        medium: 'kannada',
+      }),
+    ]);
+    expect(read.body.data[0]).not.toHaveProperty('translations');
+    expect(errors).toEqual([]);
   });
 });

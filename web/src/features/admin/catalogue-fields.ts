@@ -1,8 +1,16 @@
-import { LANGUAGE_GROUPS, type CatalogueEntity, type RecordOf, type UploadKind } from '@gia/shared';
+import {
+  LANGUAGE_GROUPS,
+  type CatalogueEntity,
+  type Language,
+  type RecordOf,
+  type TranslationLanguage,
+  type UploadKind,
+} from '@gia/shared';
 import { CATALOGUE_TREE } from '@gia/shared/catalogue-tree.ts';
 import type { Rec } from './api/catalogue.ts';
 import { contextLabel } from './context-label.ts';
 import { dayMonthYear, orNotAvailable, rupees, upper } from './format.ts';
+import { translatedInto } from './translations.ts';
 
 /*
  * The parts the back-office screens are built from (catalogue-config.ts): form fields, table
@@ -24,8 +32,12 @@ export interface FieldDef {
   dependsOn?: { from: string; field: string };
   options?: { value: string; label: string; group?: string }[];
   upload?: { kind: UploadKind; accept: string };
-  /** The value in edit mode (default: the record's field of the same name). */
-  fromRecord?: (r: Rec) => unknown;
+  /**
+   * The record's field that holds this input's value, when not its name (a chapter's
+   * `description` is stored and read as `chapter_description`): the value in edit mode, and the
+   * field its translations give.
+   */
+  storedAs?: string;
   /** Not sent (a cascading parent that only narrows the next dropdown). */
   virtual?: boolean;
   defaultValue?: unknown;
@@ -38,7 +50,15 @@ export type Cell =
   /** A topic's or about-subject's video state (issue 15), with Retry when it failed. */
   | { kind: 'video'; value: { entity: 'topic' | 'about-subject'; record: Rec } }
   /** A topic's captions tracks (issue 15), managed in a dialog. */
-  | { kind: 'captions'; value: Rec };
+  | { kind: 'captions'; value: Rec }
+  /**
+   * A record's name, with its medium of instruction when not English and the languages it is
+   * translated into (issue 33).
+   */
+  | {
+      kind: 'title';
+      value: { text: string; medium?: string; languages: TranslationLanguage[] };
+    };
 
 export interface ColumnDef {
   header: string;
@@ -70,9 +90,17 @@ const STATUS_OPTIONS = [
   { value: 'Active', label: 'Active' },
   { value: 'Inactive', label: 'Inactive' },
 ];
+/** A language of the topics' list as a person reads it ("kannada" → "Kannada"). */
+export const languageLabel = (language: string) =>
+  language.charAt(0).toUpperCase() + language.slice(1);
+
 const LANGUAGE_OPTIONS = Object.entries(LANGUAGE_GROUPS).flatMap(([group, langs]) =>
-  langs.map((l) => ({ value: l, label: l.charAt(0).toUpperCase() + l.slice(1), group })),
+  langs.map((l) => ({ value: l, label: languageLabel(l), group })),
 );
+
+/** The media of instruction a class or subject is offered in (issue 33): the product's languages. */
+const MEDIA: readonly Language[] = ['english', 'kannada', 'hindi'];
+const MEDIUM_OPTIONS = MEDIA.map((m) => ({ value: m, label: languageLabel(m) }));
 
 // Form fields.
 
@@ -120,7 +148,7 @@ export const priceField = (storedAs: string): FieldDef => ({
   label: 'Price',
   type: 'number',
   required: true,
-  fromRecord: (r) => r[storedAs],
+  storedAs,
 });
 
 /** An image upload, shown in edit mode from the field the record stores it in. */
@@ -130,7 +158,7 @@ export const imageField = (label: string, storedAs = 'image_url', required = fal
   type: 'file',
   upload: IMAGE,
   required,
-  fromRecord: (r) => r[storedAs],
+  storedAs,
 });
 
 export const freeCourseField = (): FieldDef => ({
@@ -157,6 +185,9 @@ export const optionsField = (
 export const statusField = () => optionsField('status', 'Status', STATUS_OPTIONS, 'Active');
 export const languageField = () =>
   optionsField('language', 'Language', LANGUAGE_OPTIONS, 'english');
+/** A class's or subject's medium of instruction; English unless the admin says otherwise. */
+export const mediumField = () =>
+  optionsField('medium', 'Medium of instruction', MEDIUM_OPTIONS, 'english');
 
 // Table columns and filters, on the fields of one entity's records.
 
@@ -167,6 +198,20 @@ export const tableOf = <E extends CatalogueEntity>() => ({
   upper: (header: string, field: FieldOf<E>): ColumnDef => ({
     header,
     render: (r) => upper(r[field]),
+  }),
+  /** The record's own name, in capitals, with its medium and translations marked. */
+  title: (header: string, field: FieldOf<E>): ColumnDef => ({
+    header,
+    render: (r) => ({
+      kind: 'title',
+      value: {
+        text: upper(r[field]),
+        ...(typeof r.medium === 'string' && r.medium !== 'english'
+          ? { medium: languageLabel(r.medium) }
+          : {}),
+        languages: translatedInto(r),
+      },
+    }),
   }),
   text: (header: string, field: FieldOf<E>, missing = 'N/A'): ColumnDef => ({
     header,

@@ -1,14 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { CATALOGUE_TREE } from '@gia/shared/catalogue-tree.ts';
-import { UPLOAD_FAILED } from '@gia/shared';
+import { TRANSLATION_LANGUAGES, UPLOAD_FAILED, type TranslationLanguage } from '@gia/shared';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { toast } from '../../components/toast.tsx';
+import { describedBy } from '../../components/text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { fieldProblems } from '../../lib/field-problems.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useCatalogueSources, useSaveRecord } from './api/catalogue.ts';
 import type { FieldDef, Rec, ScreenConfig } from './catalogue-config.ts';
 import { contextLabel } from './context-label.ts';
 import { SearchableSelect } from './searchable-select.tsx';
+import { FieldError, TranslatedField } from './translated-field.tsx';
+import {
+  translatedFieldOf,
+  translationKey,
+  translationKeysOf,
+  translationsPayload,
+  translationValuesOf,
+  type TranslationValues,
+} from './translations.ts';
 import { fillDurationFromVideo } from './video-duration.ts';
 
 type Values = Record<string, unknown>;
@@ -22,13 +33,23 @@ const initialValues = (config: ScreenConfig): Values =>
     config.fields.map((f) => [f.name, f.defaultValue ?? (f.type === 'checkbox' ? false : '')]),
   );
 
-/** An edited record's values (cascading parents not stored on it come from its ancestors). */
+/**
+ * An edited record's values, each from the record's field that stores it (cascading parents not
+ * stored on it from its ancestors' ids); a field the record lacks (a medium never given) has its
+ * default.
+ */
 function recordValues(config: ScreenConfig, r: Rec): Values {
-  const next: Values = {};
-  for (const f of config.fields) next[f.name] = f.fromRecord ? f.fromRecord(r) : (r[f.name] ?? '');
-  for (const f of config.fields) if (f.virtual) next[f.name] = r[f.name] ?? '';
-  return next;
+  return Object.fromEntries(
+    config.fields.map((f) => [f.name, r[f.storedAs ?? f.name] ?? f.defaultValue ?? '']),
+  );
 }
+
+/** A value for each language a record is translated into. */
+const perLanguage = <T,>(of: (language: TranslationLanguage) => T) =>
+  Object.fromEntries(TRANSLATION_LANGUAGES.map((l) => [l, of(l)])) as Record<
+    TranslationLanguage,
+    T
+  >;
 
 /** Fields whose options or enabling depend (directly or not) on `name`. */
 function dependents(fields: FieldDef[], name: string): string[] {
@@ -41,18 +62,31 @@ interface FieldInputProps {
   value: unknown;
   disabled: boolean;
   progress: number | undefined;
+  /** The server's problem with this field, shown under it and announced with the control. */
+  error: string | undefined;
   onChange(value: unknown): void;
 }
 
 /** The input of one form field other than a dropdown of records, by its type. */
-function FieldInput({ field: f, value, disabled, progress, onChange }: FieldInputProps) {
+function FieldInput({ field: f, value, disabled, progress, error, onChange }: FieldInputProps) {
   const id = `f-${f.name}`;
   const text = String(value ?? '');
+  const described = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error),
+  };
   switch (f.type) {
     case 'options': {
-      const groups = [...new Set((f.options ?? []).map((o) => o.group ?? ''))];
+      // A stored value the list does not offer (a medium given through the API) stays itself,
+      // so saving the form never changes it unasked.
+      const offered = f.options ?? [];
+      const options =
+        text && !offered.some((o) => o.value === text)
+          ? [...offered, { value: text, label: text, group: offered[0]?.group }]
+          : offered;
+      const groups = [...new Set(options.map((o) => o.group ?? ''))];
       const opts = (group: string) =>
-        (f.options ?? [])
+        options
           .filter((o) => (o.group ?? '') === group)
           .map((o) => (
             <option key={o.value} value={o.value}>
@@ -60,7 +94,7 @@ function FieldInput({ field: f, value, disabled, progress, onChange }: FieldInpu
             </option>
           ));
       return (
-        <select id={id} value={text} onChange={(e) => onChange(e.target.value)}>
+        <select id={id} value={text} {...described} onChange={(e) => onChange(e.target.value)}>
           {groups.map((g) =>
             g ? (
               <optgroup key={g} label={g}>
@@ -79,11 +113,20 @@ function FieldInput({ field: f, value, disabled, progress, onChange }: FieldInpu
           id={id}
           type="checkbox"
           checked={value === true}
+          {...described}
           onChange={(e) => onChange(e.target.checked)}
         />
       );
     case 'textarea':
-      return <textarea id={id} rows={3} value={text} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <textarea
+          id={id}
+          rows={3}
+          value={text}
+          {...described}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case 'file':
       return (
         <div className="file-field">
@@ -91,6 +134,7 @@ function FieldInput({ field: f, value, disabled, progress, onChange }: FieldInpu
             id={id}
             type="file"
             accept={f.upload?.accept}
+            {...described}
             onChange={(e) => onChange(e.target.files?.[0] ?? '')}
           />
           {progress !== undefined && (
@@ -118,6 +162,7 @@ function FieldInput({ field: f, value, disabled, progress, onChange }: FieldInpu
           min={f.type === 'number' ? 0 : undefined}
           value={text}
           disabled={disabled}
+          {...described}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -143,6 +188,11 @@ export function CatalogueForm({
   const [values, setValues] = useState<Values>(() =>
     editing ? recordValues(config, editing) : initialValues(config),
   );
+  const [translations, setTranslations] = useState<TranslationValues>(() =>
+    translationValuesOf(config.entity, editing),
+  );
+  // The server's problems with the last save, by form field or translation key, until edited.
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Record<string, number>>({});
 
@@ -153,6 +203,12 @@ export function CatalogueForm({
       for (const d of dependents(config.fields, name)) next[d] = '';
       return next;
     });
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  }
+
+  function setTranslation(language: TranslationLanguage, field: string, text: string) {
+    setTranslations((t) => ({ ...t, [language]: { ...t[language], [field]: text } }));
+    setErrors((e) => ({ ...e, [translationKey(language, field)]: undefined }));
   }
 
   const optionsFor = (f: FieldDef) => {
@@ -199,6 +255,11 @@ export function CatalogueForm({
         if (f.type === 'number' && v === '') continue;
         body[f.name] = v;
       }
+      // Sent whole on an update (the server stores exactly these, so a cleared one is gone);
+      // on an insert only when there are any.
+      const translated = translationsPayload(config.entity, translations);
+      if (translationKeysOf(config.entity).length && (editing || Object.keys(translated).length))
+        body.translations = translated;
       const idField = CATALOGUE_TREE[config.entity].id;
       if (editing) body[idField] = editing[idField];
       const res = await save.mutateAsync({ body, update: Boolean(editing) });
@@ -208,7 +269,12 @@ export function CatalogueForm({
       onDone(typeof saved === 'string' ? saved : undefined);
     } catch (err) {
       const action = editing ? 'updating' : 'adding';
-      toast.error(errorMessage(err, `An error occurred while ${action} the ${config.errorNoun}.`));
+      const fallback = `An error occurred while ${action} the ${config.errorNoun}.`;
+      // Each of the server's problems under its field (a translation's under its language's
+      // input); the message as a toast, as before.
+      const keys = [...config.fields.map((f) => f.name), ...translationKeysOf(config.entity)];
+      setErrors(fieldProblems(err, keys, fallback).errors);
+      toast.error(errorMessage(err, fallback));
     } finally {
       setBusy(false);
       setProgress({});
@@ -219,37 +285,65 @@ export function CatalogueForm({
     <section className="card">
       <h1>{editing ? config.titles[1] : config.titles[0]}</h1>
       <form onSubmit={submit} className="form grid-form" noValidate>
-        {config.fields.map((f) => (
-          <div
-            key={f.name}
-            className={`field ${f.type === 'checkbox' ? 'field-check' : ''} ${f.type === 'textarea' ? 'field-wide' : ''}`}
-          >
-            {f.type === 'select' ? (
+        {config.fields.map((f) => {
+          const id = `f-${f.name}`;
+          const control =
+            f.type === 'select' ? (
               <SearchableSelect
-                id={`f-${f.name}`}
+                id={id}
                 label={f.label}
                 value={String(values[f.name] ?? '')}
                 choices={optionsFor(f)}
                 disabled={isDisabled(f)}
+                error={errors[f.name]}
                 onChange={(v) => setValue(f.name, v)}
               />
             ) : (
               <>
-                <label htmlFor={`f-${f.name}`}>{f.label}</label>
+                <label htmlFor={id}>{f.label}</label>
                 <FieldInput
                   field={f}
                   value={values[f.name]}
                   disabled={isDisabled(f)}
                   progress={progress[f.name]}
+                  error={errors[f.name]}
                   onChange={(v) => {
                     setValue(f.name, v);
                     void fillDurationFromVideo(config.fields, f, v, setValue);
                   }}
                 />
               </>
-            )}
-          </div>
-        ))}
+            );
+          const english = (
+            <>
+              {control}
+              <FieldError id={id} error={errors[f.name]} />
+            </>
+          );
+          const translated = translatedFieldOf(config.entity, f);
+          if (translated)
+            return (
+              <TranslatedField
+                key={f.name}
+                id={id}
+                label={f.label}
+                multiline={f.type === 'textarea'}
+                values={perLanguage((l) => translations[l][translated])}
+                errors={perLanguage((l) => errors[translationKey(l, translated)])}
+                onChange={(language, text) => setTranslation(language, translated, text)}
+              >
+                {english}
+              </TranslatedField>
+            );
+          return (
+            <div
+              key={f.name}
+              className={`field ${f.type === 'checkbox' ? 'field-check' : ''} ${f.type === 'textarea' ? 'field-wide' : ''}`}
+            >
+              {english}
+            </div>
+          );
+        })}
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Saving...' : editing ? config.buttons[1] : config.buttons[0]}

@@ -43,4 +43,35 @@ describe('a back-office table', () => {
     const img = document.querySelector('img.thumb');
     expect(img?.getAttribute('width')).toBe('48');
   });
+
+  it('tags a subject’s medium when not English, and marks the languages it is translated into', () => {
+    const subjects = [
+      {
+        subject_id: 's1',
+        subject_name: 'Vijnana',
+        medium: 'kannada',
+        translations: { kn: { subject_name: 'ವಿಜ್ಞಾನ' }, hi: { subject_name: 'विज्ञान' } },
+      },
+      // A Hindi translation left blank is no translation.
+      { subject_id: 's2', subject_name: 'Science', medium: 'english', translations: { hi: {} } },
+    ];
+    render(
+      <CatalogueTable
+        config={SCREENS.Subject!}
+        rows={subjects}
+        rowId={(r) => String(r.subject_id)}
+        highlighted={null}
+        onEdit={vi.fn()}
+        onDelete={vi.fn()}
+      />,
+    );
+
+    const [kannada, english] = screen.getAllByRole('row').slice(1);
+    const name = (row: HTMLElement) =>
+      within(row).getAllByRole('cell')[0]!.textContent?.replace(/\s+/g, ' ');
+    expect(name(kannada!)).toBe('VIJNANAKannada mediumಕ · हिTranslated into Kannada and Hindi');
+    expect(within(kannada!).getByText('ಕ').lang).toBe('kn');
+    expect(within(kannada!).getByText('हि').lang).toBe('hi');
+    expect(name(english!)).toBe('SCIENCE');
+  });
 });

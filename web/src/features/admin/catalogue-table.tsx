@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { EditIcon, TrashIcon } from '../../components/icons.tsx';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { videoSourceOf, type VideoFields } from '../../components/video-player/source.ts';
 import type { Cell, Rec, ScreenConfig } from './catalogue-config.ts';
 import { CaptionsCell } from './catalogue-captions.tsx';
 import { VideoStatusCell } from './catalogue-video.tsx';
+import { LANGUAGE_ENGLISH_NAMES, LANGUAGE_MARKS } from './translations.ts';
 
 /** The admin's preview: the row's video in the product's player (HLS once transcoded). */
 function VideoModal({ url, row, onClose }: { url: string; row: Rec; onClose(): void }) {
@@ -27,6 +28,35 @@ function VideoModal({ url, row, onClose }: { url: string; row: Rec; onClose(): v
 }
 
 const present = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/**
+ * A record's name with its marks: the medium of instruction when not English, and the languages
+ * it is translated into ("ಕ · हि", read out as words).
+ */
+function TitleView({ value }: { value: Extract<Cell, { kind: 'title' }>['value'] }) {
+  const { text, medium, languages } = value;
+  return (
+    <span className="record-title">
+      {text}
+      {medium && <span className="record-tag">{medium} medium</span>}
+      {languages.length > 0 && (
+        <span className="record-tag record-translated">
+          <span aria-hidden="true">
+            {languages.map((l, i) => (
+              <Fragment key={l}>
+                {i > 0 && ' · '}
+                <span lang={l}>{LANGUAGE_MARKS[l]}</span>
+              </Fragment>
+            ))}
+          </span>
+          <span className="sr-only">
+            Translated into {languages.map((l) => LANGUAGE_ENGLISH_NAMES[l]).join(' and ')}
+          </span>
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** One cell: text as it is; images, free flags, videos and notes drawn. */
 function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
@@ -59,6 +89,8 @@ function CellView({ cell, onPlay }: { cell: Cell; onPlay(url: string): void }) {
       return <VideoStatusCell entity={cell.value.entity} record={cell.value.record} />;
     case 'captions':
       return <CaptionsCell record={cell.value} />;
+    case 'title':
+      return <TitleView value={cell.value} />;
     case 'notes':
       return present(v) ? (
         <a href={v} target="_blank" rel="noreferrer">

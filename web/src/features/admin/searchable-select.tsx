@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { describedBy } from '../../components/text-field.tsx';
 
 /** A choice of a searchable select. */
 export interface Choice {
@@ -21,6 +22,7 @@ export function SearchableSelect({
   choices,
   placeholder = 'Select...',
   disabled = false,
+  error,
   onChange,
 }: {
   id: string;
@@ -29,6 +31,8 @@ export function SearchableSelect({
   choices: Choice[];
   placeholder?: string;
   disabled?: boolean;
+  /** A problem with the choice, shown by the form under it (`errorId(id)`) and announced with it. */
+  error?: string;
   onChange(value: string): void;
 }) {
   const [search, setSearch] = useState('');
@@ -57,7 +61,14 @@ export function SearchableSelect({
           />
         </div>
       )}
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        onChange={(e) => onChange(e.target.value)}
+      >
         <option value="">
           {searchable && words.length ? `${shown.length} of ${choices.length} match` : placeholder}
         </option>
