@@ -347,21 +347,22 @@ async function untranslatedNames(language: 'kn' | 'hi', own: string[]): Promise<
 
 /** The page's visible texts in Latin letters that are not names or symbols: English left over. */
 async function englishLeft(page: Page, where: string, names: Set<string>): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const found: string[] = [];
+  // Run in the page, which has the DOM (a string: the scripts are type-checked without it).
+  const texts = await page.evaluate<string[]>(`(() => {
+    const found = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      const text = (node.textContent || '').replace(/\\s+/g, ' ').trim();
       const parent = node.parentElement;
       if (!text || !parent || !/[A-Za-z]{3,}/.test(text)) continue;
-      // Marked as English on purpose (each language's own name), or not shown.
+      // Marked as English on purpose (each language's own name, the legal text), or not shown.
       if (parent.closest('[lang="en"], script, style, noscript, template, [hidden]')) continue;
       const box = parent.getBoundingClientRect();
       if (!box.width || !box.height || getComputedStyle(parent).visibility === 'hidden') continue;
       found.push(text);
     }
     return found;
-  });
+  })()`);
   return texts
     .filter((text) => !SAME_IN_EVERY_LANGUAGE.some((r) => r.test(text)))
     .filter((text) => ![...names].some((name) => name && text.includes(name)))
@@ -381,7 +382,7 @@ for (const language of ['kn', 'hi'] as const) {
       const found: string[] = [];
       const check = async (route: string) => {
         await open(page, route);
-        expect(await page.evaluate(() => document.documentElement.lang), route).toBe(language);
+        expect(await page.evaluate('document.documentElement.lang'), route).toBe(language);
         found.push(...(await problems(page, route)));
         if (!LEGAL.some((p) => route.startsWith(p))) {
           found.push(...(await englishLeft(page, route, names)));
