@@ -4,6 +4,7 @@ import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
 import { LessonSkeleton } from '../components/lesson-skeleton.tsx';
 import { useClearErrorsOnNavigate } from '../components/toast.tsx';
 import { useCartCount } from './cart-count.ts';
+import { useT } from '../lib/i18n.ts';
 import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
@@ -62,9 +63,10 @@ const L = {
 const el = (C: Lazy) => <C />;
 
 export function AppRoutes() {
+  const t = useT();
   useClearErrorsOnNavigate();
   return (
-    <Suspense fallback={<p className="loading">Loading...</p>}>
+    <Suspense fallback={<p className="loading">{t('page.loading')}</p>}>
       <Routes>
         <Route path="/AdminLoginNew" element={el(AdminLogin)} />
         <Route path="/admin/login" element={el(AdminLogin)} />

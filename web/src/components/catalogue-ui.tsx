@@ -1,7 +1,9 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClassRecord, SubjectRecord } from '@gia/shared/catalogue-records.ts';
+import type { Language } from '@gia/shared/catalogue.ts';
 import { rupee } from '../lib/format.ts';
+import { currentLocale, t, useT } from '../lib/i18n.ts';
 import { usePurchased } from '../lib/purchases-api.ts';
 import { links } from '../lib/links.ts';
 import { LEVELS, useSession, type Selections } from '../lib/session.ts';
@@ -10,7 +12,58 @@ import { toast } from './toast.tsx';
 export const DEFAULT_IMAGE =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 480 270'%3E%3Crect width='480' height='270' fill='%23dbeafe'/%3E%3Ctext x='240' y='150' font-family='Arial' font-size='40' font-weight='700' text-anchor='middle' fill='%231e3a8a'%3EGIA SCHOOL%3C/text%3E%3C/svg%3E";
 
+/** The contract's words for a subject the learner has not bought (English). */
 export const NOT_BOUGHT = "You haven't bought the course !!";
+/** {@link NOT_BOUGHT} in the interface's language, at the moment it is shown. */
+export const notBoughtText = () => t('catalogue.notBought');
+
+/**
+ * Each medium of instruction by its BCP 47 code, so `Intl.DisplayNames` names it in the
+ * learner's language (Kannada, ಕನ್ನಡ, कन्नड़) instead of a table of names per language here.
+ */
+const MEDIUM_CODES: Record<Language, string> = {
+  english: 'en',
+  kannada: 'kn',
+  hindi: 'hi',
+  tamil: 'ta',
+  telugu: 'te',
+  marathi: 'mr',
+  bengali: 'bn',
+  malayalam: 'ml',
+  punjabi: 'pa',
+  gujarati: 'gu',
+  urdu: 'ur',
+  french: 'fr',
+  spanish: 'es',
+  german: 'de',
+  italian: 'it',
+  dutch: 'nl',
+  portuguese: 'pt',
+  russian: 'ru',
+  japanese: 'ja',
+  chinese: 'zh',
+};
+
+/** Every medium of instruction, in the order a filter offers them (English, Kannada, Hindi…). */
+export const MEDIA = Object.keys(MEDIUM_CODES) as Language[];
+
+/** A class's or subject's medium of instruction (`english` where the record gives none). */
+export const mediumOf = (record: { medium?: Language }): Language => record.medium ?? 'english';
+
+/** "Kannada medium" (ಕನ್ನಡ ಮಾಧ್ಯಮ, कन्नड़ माध्यम) in the interface's language. */
+export function mediumName(medium: Language): string {
+  const language =
+    new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(MEDIUM_CODES[medium]) ??
+    medium;
+  return t('catalogue.medium', { language });
+}
+
+/** The "Kannada medium" tag of a class or subject, shown only when it is not taught in English. */
+export function MediumTag({ medium }: { medium?: Language }) {
+  useT();
+  if (!medium || medium === 'english') return null;
+  return <span className="subject-tag medium-tag">{mediumName(medium)}</span>;
+}
 
 /**
  * A catalogue card: image and title are one link (`to`: a real `<a href>` that can be opened in a
@@ -30,6 +83,7 @@ export function Card(props: {
   children?: ReactNode;
   badge?: string;
 }) {
+  useT();
   const image = (
     <img
       src={props.image || DEFAULT_IMAGE}
@@ -50,7 +104,7 @@ export function Card(props: {
           type="button"
           className="cat-card-open"
           onClick={props.onOpen}
-          aria-label={`Open ${props.title}`}
+          aria-label={t('catalogue.open', { title: props.title })}
         >
           {image}
           {badge}
@@ -76,11 +130,12 @@ export function Card(props: {
 
 /** The real rating of a class or subject, once it has reviews (nothing before). */
 export function RatingText({ rating: r }: { rating: ClassRecord['rating'] }) {
+  const t = useT();
   if (!r?.review_count) return null;
   return (
     <p
       className="rating"
-      aria-label={`Rated ${r.average_rating} out of 5 from ${r.review_count} reviews`}
+      aria-label={t('common.rated', { rating: r.average_rating, count: r.review_count })}
     >
       ★ {r.average_rating.toFixed(1)} ({r.review_count})
     </p>
@@ -114,6 +169,7 @@ const crumbLink = (level: keyof Selections, s: Selections): string => {
  */
 export function Breadcrumb({ upTo, at }: { upTo?: keyof Selections; at?: string }) {
   const s = useSession((x) => x.selections);
+  const t = useT();
   if (upTo && at !== undefined && s[upTo]?.id !== at) return null;
   const levels = upTo ? LEVELS.slice(0, LEVELS.indexOf(upTo) + 1) : LEVELS;
   const shown = levels.flatMap((level) => {
@@ -122,7 +178,7 @@ export function Breadcrumb({ upTo, at }: { upTo?: keyof Selections; at?: string 
   });
   if (!shown.length) return null;
   return (
-    <nav className="breadcrumb" aria-label="Breadcrumb">
+    <nav className="breadcrumb" aria-label={t('catalogue.breadcrumb')}>
       <ol>
         {shown.map((part) => (
           <li key={part.level}>
@@ -152,7 +208,7 @@ export function useSubjectLink() {
   return (s: Pick<SubjectRecord, 'subject_id' | 'free_course'>) =>
     canOpen(s)
       ? { to: links.subSubjects(s.subject_id) }
-      : { to: links.subject(s.subject_id), onOpen: () => toast.info(NOT_BOUGHT) };
+      : { to: links.subject(s.subject_id), onOpen: () => toast.info(notBoughtText()) };
 }
 
 /**
@@ -171,6 +227,7 @@ export function ClassCard(props: {
   withoutPrice?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   const c = props.cls;
   const free = c.free_course === true && !props.inBoard;
   const to = props.to ?? (props.onOpen ? undefined : links.classDetail(c.class_id));
@@ -179,13 +236,14 @@ export function ClassCard(props: {
       eager={props.eager}
       image={c.class_image_url}
       title={c.class_name}
-      badge={c.free_course === true ? 'FREE' : undefined}
+      badge={c.free_course === true ? t('catalogue.freeBadge') : undefined}
       to={to}
       onOpen={props.onOpen}
     >
       {!props.inBoard && <p className="muted">{c.board_name ?? ''}</p>}
+      <MediumTag medium={c.medium} />
       {free ? (
-        <p className="price">Free</p>
+        <p className="price">{t('common.free')}</p>
       ) : (
         !props.withoutPrice && <p className="price">{rupee(c.class_price)}</p>
       )}
@@ -210,6 +268,7 @@ export function SubjectCard(props: {
   inAllClasses?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
   const s = props.subject;
   const free = s.free_course === true;
   return (
@@ -217,7 +276,7 @@ export function SubjectCard(props: {
       eager={props.eager}
       image={s.subject_image_url}
       title={s.subject_name}
-      badge={free ? 'FREE' : undefined}
+      badge={free ? t('catalogue.freeBadge') : undefined}
       to={props.to ?? (props.onOpen ? undefined : links.subject(s.subject_id))}
       onOpen={props.onOpen}
     >
@@ -226,8 +285,9 @@ export function SubjectCard(props: {
           {s.class_name ?? ''} · {s.board_name ?? ''}
         </p>
       )}
+      <MediumTag medium={s.medium} />
       {props.inAllClasses && free ? (
-        <p className="price">Free</p>
+        <p className="price">{t('common.free')}</p>
       ) : (
         !free && <p className="price">{rupee(s.subject_price)}</p>
       )}

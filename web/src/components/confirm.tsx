@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+import { useT } from '../lib/i18n.ts';
 
 interface ConfirmState {
   question: string | null;
@@ -25,6 +26,7 @@ const useConfirmStore = create<ConfirmState>((set, get) => ({
 export const confirmDialog = (question: string) => useConfirmStore.getState().ask(question);
 
 export function ConfirmDialog() {
+  const t = useT();
   const question = useConfirmStore((s) => s.question);
   const answer = useConfirmStore((s) => s.answer);
   const yes = useRef<HTMLButtonElement>(null);
@@ -43,10 +45,10 @@ export function ConfirmDialog() {
         <p id="confirm-question">{question}</p>
         <div className="modal-actions">
           <button ref={yes} type="button" className="btn btn-primary" onClick={() => answer(true)}>
-            Yes
+            {t('common.yes')}
           </button>
           <button type="button" className="btn" onClick={() => answer(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       </div>

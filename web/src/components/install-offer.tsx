@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n.ts';
 import { installOfferDue, useInstallPrompt } from '../lib/install-prompt.ts';
 
 /**
@@ -5,6 +6,7 @@ import { installOfferDue, useInstallPrompt } from '../lib/install-prompt.ts';
  * when the browser can install it, never on a first visit, and not for 30 days after "Not now".
  */
 export function InstallOffer({ finishedLesson }: { finishedLesson: boolean }) {
+  const t = useT();
   const due = useInstallPrompt((s) =>
     installOfferDue({
       canInstall: s.prompt !== null,
@@ -20,15 +22,15 @@ export function InstallOffer({ finishedLesson }: { finishedLesson: boolean }) {
   return (
     <section className="install-offer" aria-labelledby="install-offer-title">
       <div>
-        <h2 id="install-offer-title">Install GIA School</h2>
-        <p>Open your courses from your home screen, in a window of their own.</p>
+        <h2 id="install-offer-title">{t('common.install.title')}</h2>
+        <p>{t('common.install.text')}</p>
       </div>
       <div className="install-offer-actions">
         <button type="button" className="btn btn-primary" onClick={() => void install()}>
-          Install
+          {t('common.install.install')}
         </button>
         <button type="button" className="btn" onClick={dismiss}>
-          Not now
+          {t('common.notNow')}
         </button>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lessonKeys, useLesson } from '../lib/lesson-api.ts';
+import { useT } from '../lib/i18n.ts';
 import { VideoPlayer } from './video-player/video-player.tsx';
 import { videoSourceOf, type VideoFields } from './video-player/source.ts';
 
@@ -25,11 +26,16 @@ export function LessonPreview({
   topic: PreviewTopic;
   onRenew?: () => Promise<unknown>;
 }) {
+  const t = useT();
   const lesson = useLesson(topic.topic_id, topic.chapter_id);
   const queryClient = useQueryClient();
   if (lesson.isPending) {
     return (
-      <div className="vp vp-pending" role="status" aria-label={`Loading ${topic.topic_name}`} />
+      <div
+        className="vp vp-pending"
+        role="status"
+        aria-label={t('common.loadingNamed', { name: topic.topic_name })}
+      />
     );
   }
   return (

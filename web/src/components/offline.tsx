@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { NOT_SAVED_FOR_OFFLINE } from '@gia/shared/downloads-messages.ts';
+import { useT } from '../lib/i18n.ts';
+import { Trans } from '../lib/trans.tsx';
 import { useOnline } from '../lib/online.ts';
 import { clearDropped, pendingText, startOutbox, useOutbox } from '../lib/outbox.ts';
 
@@ -11,6 +12,7 @@ import { clearDropped, pendingText, startOutbox, useOutbox } from '../lib/outbox
  * refused for good.
  */
 export function OfflineBanner() {
+  const t = useT();
   const online = useOnline();
   const { entries, dropped } = useOutbox();
   useEffect(() => startOutbox(), []);
@@ -19,17 +21,18 @@ export function OfflineBanner() {
     <>
       {!online && (
         <div className="offline-banner" role="status">
-          <strong>You&apos;re offline.</strong> What is on screen stays; the rest loads when
-          you&apos;re back online.{pending && <> {pending}.</>}
+          <Trans id="common.offline.banner" components={{ 0: <strong /> }} />
+          {pending && <> {pending}.</>}
         </div>
       )}
       {dropped.length > 0 && (
         <div className="offline-banner" role="alert">
-          {dropped.length === 1
-            ? `Something you did offline could not be saved: ${dropped[0]!.message}`
-            : `${dropped.length} things you did offline could not be saved: ${dropped[0]!.message}`}{' '}
+          {t('common.offline.dropped', {
+            count: dropped.length,
+            message: dropped[0]!.message,
+          })}{' '}
           <button type="button" className="link-btn" onClick={clearDropped}>
-            Dismiss
+            {t('common.dismiss')}
           </button>
         </div>
       )}
@@ -43,13 +46,16 @@ export function OfflineBanner() {
  * next time, where the learner can (a lesson saved for offline).
  */
 export function OfflineNotice({ what, todo }: { what: string; todo?: string }) {
+  const t = useT();
   return (
     <div className="offline-notice" role="status">
       <p>
-        <strong>You&apos;re offline.</strong>{' '}
-        {todo ? NOT_SAVED_FOR_OFFLINE : 'Not saved on this device'}: {what}.
+        <strong>{t('common.offline.youAre')}</strong>{' '}
+        {todo
+          ? t('common.offline.notSavedForOffline', { what })
+          : t('common.offline.notSavedHere', { what })}
       </p>
-      <p className="muted">It loads by itself as soon as you&apos;re back online.</p>
+      <p className="muted">{t('common.offline.loadsBySelf')}</p>
       {todo && <p>{todo}</p>}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n.ts';
 import { OfflineNotice } from './offline.tsx';
 
 /**
@@ -8,9 +9,17 @@ import { OfflineNotice } from './offline.tsx';
  *
  * Usage (a TanStack query's result fits `query` as it is):
  *
- *     <QueryState query={boards} what="the boards" empty="No boards available." skeleton="cards">
+ *     <QueryState
+ *       query={boards}
+ *       what={t('catalogue.what.boards')}
+ *       empty={t('catalogue.empty.boards')}
+ *       skeleton="cards"
+ *     >
  *       {(data) => <div className="cat-grid">…</div>}
  *     </QueryState>
+ *
+ * `what` and `empty` are given in the interface's language (`t(…)`): they are set into its
+ * sentences ("We couldn't load {what}.").
  *
  * Render it only for a query that runs: a disabled query has no data and no error, and would show
  * its skeleton for ever (say what is missing instead, as the catalogue screens do).
@@ -42,9 +51,10 @@ export function LoadError({
   retrying?: boolean;
   onRetry(): void;
 }) {
+  const t = useT();
   return (
     <div className="load-error" role="alert">
-      <p>We couldn&apos;t load {what}.</p>
+      <p>{t('common.loadFailed', { what })}</p>
       {why && <p>{why}</p>}
       <button
         type="button"
@@ -53,7 +63,7 @@ export function LoadError({
         disabled={retrying}
         aria-busy={retrying || undefined}
       >
-        {retrying ? 'Trying again…' : 'Try again'}
+        {retrying ? t('common.retrying') : t('common.retry')}
       </button>
     </div>
   );
@@ -73,8 +83,9 @@ export function Skeleton({
   /** `table` only: the number of columns. */
   columns?: number;
 }) {
+  const t = useT();
   const items = Array.from({ length: count }, (_, i) => i);
-  const label = `Loading ${what}…`;
+  const label = t('common.loadingWhat', { what });
   if (kind === 'table') {
     return (
       <div className="table-wrap card skeleton" aria-busy="true" role="status">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { create } from 'zustand';
+import { useT } from '../lib/i18n.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface Toast {
@@ -90,18 +91,19 @@ export const toast = {
 };
 
 export function Toasts() {
+  const t = useT();
   const toasts = useToasts((s) => s.toasts);
   const dismiss = useToasts((s) => s.dismiss);
   return (
     <div className="toasts">
-      {toasts.map((t) => (
+      {toasts.map((item) => (
         <div
-          key={t.id}
-          className={`toast toast-${t.kind}`}
-          role={t.kind === 'error' ? 'alert' : 'status'}
+          key={item.id}
+          className={`toast toast-${item.kind}`}
+          role={item.kind === 'error' ? 'alert' : 'status'}
         >
-          <span>{t.text}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+          <span>{item.text}</span>
+          <button type="button" aria-label={t('common.dismiss')} onClick={() => dismiss(item.id)}>
             ×
           </button>
         </div>

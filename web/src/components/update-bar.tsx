@@ -1,3 +1,4 @@
+import { useT } from '../lib/i18n.ts';
 import { useLessonPlayback } from '../lib/lesson-playback.ts';
 
 /**
@@ -7,16 +8,17 @@ import { useLessonPlayback } from '../lib/lesson-playback.ts';
  * the page. Nothing reloads until the learner presses Reload.
  */
 export function UpdateBar(props: { waiting: boolean; onReload(): void; onLater(): void }) {
+  const t = useT();
   const lessonPlaying = useLessonPlayback((s) => s.playing);
   if (!props.waiting || lessonPlaying) return null;
   return (
     <div className="update-bar" role="status">
-      <span>New version available</span>
+      <span>{t('common.update.available')}</span>
       <button type="button" className="btn btn-primary" onClick={props.onReload}>
-        Reload
+        {t('common.update.reload')}
       </button>
       <button type="button" className="update-bar-later" onClick={props.onLater}>
-        Not now
+        {t('common.notNow')}
       </button>
     </div>
   );

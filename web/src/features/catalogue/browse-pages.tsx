@@ -5,6 +5,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { Field, TextField } from '../../components/text-field.tsx';
 import { rupee } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { trailOf, useSession } from '../../lib/session.ts';
 import {
@@ -24,16 +25,23 @@ import {
   useSubjectLink,
 } from '../../components/catalogue-ui.tsx';
 import { NothingChosen, useFollowLink, useParent } from './deep-link.tsx';
+import { MediumFilter, useMediumFilter } from './medium-filter.tsx';
 import { PRICE_BANDS } from './price-bands.ts';
 
 /** `/GetBoard`. */
 export function ChooseBoardPage() {
+  const t = useT();
   const boards = useBoards();
   const follow = useSession((s) => s.follow);
   return (
     <>
-      <PageHeading title="Choose Board" />
-      <QueryState query={boards} what="the boards" empty="No boards available." skeleton="cards">
+      <PageHeading title={t('catalogue.chooseBoard')} />
+      <QueryState
+        query={boards}
+        what={t('catalogue.what.boards')}
+        empty={t('catalogue.empty.boards')}
+        skeleton="cards"
+      >
         {(data) => (
           <div className="cat-grid">
             {data.map((b, index) => (
@@ -42,7 +50,7 @@ export function ChooseBoardPage() {
                 key={b.board_id}
                 image={b.image_url}
                 title={b.board_name}
-                badge={b.free_course === true ? 'FREE' : undefined}
+                badge={b.free_course === true ? t('catalogue.freeBadge') : undefined}
                 to={links.classes(b.board_id)}
                 onOpen={() => follow('board', trailOf(b, 'board'))}
               />
@@ -54,8 +62,9 @@ export function ChooseBoardPage() {
   );
 }
 
-/** `/GetClasses?board=<id>`: the board's classes, filtered by name and price band. */
+/** `/GetClasses?board=<id>`: the board's classes, filtered by name, price band and medium. */
 export function ChooseClassPage() {
+  const t = useT();
   const { id: boardId, urlId } = useParent('board', 'board');
   const follow = useSession((s) => s.follow);
   const classes = useClasses(boardId, Boolean(boardId));
@@ -69,19 +78,27 @@ export function ChooseClassPage() {
   );
   const [name, setName] = useState('');
   const [band, setBand] = useState<keyof typeof PRICE_BANDS>('all');
-  if (!boardId) return <Chooser title="Choose Class" nothing="board" what="its classes" />;
+  const medium = useMediumFilter(classes.data);
+  if (!boardId) return <Chooser title={t('catalogue.chooseClass')} nothing="board" />;
   const shown = (classes.data ?? []).filter(
     (c) =>
       c.class_name.toLowerCase().includes(name.trim().toLowerCase()) &&
-      PRICE_BANDS[band].test(c.class_price),
+      PRICE_BANDS[band].test(c.class_price) &&
+      medium.keeps(c),
   );
   return (
     <>
-      <PageHeading title="Choose Class" />
+      <PageHeading title={t('catalogue.chooseClass')} />
       <Breadcrumb upTo="board" at={boardId} />
+      <MediumFilter filter={medium} />
       <div className="filters">
-        <TextField id="class-filter" label="Class Name" value={name} onChange={setName} />
-        <Field id="price-filter" label="Price">
+        <TextField
+          id="class-filter"
+          label={t('catalogue.className')}
+          value={name}
+          onChange={setName}
+        />
+        <Field id="price-filter" label={t('catalogue.priceFilter')}>
           <select
             id="price-filter"
             value={band}
@@ -89,7 +106,7 @@ export function ChooseClassPage() {
           >
             {Object.entries(PRICE_BANDS).map(([k, v]) => (
               <option key={k} value={k}>
-                {v.label}
+                {t(v.label)}
               </option>
             ))}
           </select>
@@ -97,8 +114,8 @@ export function ChooseClassPage() {
       </div>
       <QueryState
         query={{ ...classes, data: classes.data && shown }}
-        what="the classes"
-        empty="No classes available."
+        what={t('catalogue.what.classes')}
+        empty={t('catalogue.empty.classes')}
         skeleton="cards"
       >
         {(data) => (
@@ -129,6 +146,7 @@ export function ChooseSubjectPage({
 }: {
   subjectActions(subject: SubjectRecord): ReactNode;
 }) {
+  const t = useT();
   const { id: classId, urlId } = useParent('class', 'class');
   const subjects = useSubjects(classId, Boolean(classId));
   const detail = useClassDetail(urlId && subjects.data?.length === 0 ? urlId : undefined);
@@ -140,21 +158,28 @@ export function ChooseSubjectPage({
   );
   const subjectLink = useSubjectLink();
   const [name, setName] = useState('');
-  if (!classId) return <Chooser title="Choose Subject" nothing="class" what="its subjects" />;
-  const shown = subjects.data?.filter((s) =>
-    s.subject_name.toLowerCase().includes(name.trim().toLowerCase()),
+  const medium = useMediumFilter(subjects.data);
+  if (!classId) return <Chooser title={t('catalogue.chooseSubject')} nothing="class" />;
+  const shown = subjects.data?.filter(
+    (s) => s.subject_name.toLowerCase().includes(name.trim().toLowerCase()) && medium.keeps(s),
   );
   return (
     <>
-      <PageHeading title="Choose Subject" />
+      <PageHeading title={t('catalogue.chooseSubject')} />
       <Breadcrumb upTo="class" at={classId} />
+      <MediumFilter filter={medium} />
       <div className="filters">
-        <TextField id="subject-filter" label="Subject Name" value={name} onChange={setName} />
+        <TextField
+          id="subject-filter"
+          label={t('catalogue.subjectName')}
+          value={name}
+          onChange={setName}
+        />
       </div>
       <QueryState
         query={{ ...subjects, data: shown }}
-        what="the subjects"
-        empty="No subjects available."
+        what={t('catalogue.what.subjects')}
+        empty={t('catalogue.empty.subjects')}
         skeleton="cards"
       >
         {(data) => (
@@ -180,6 +205,7 @@ export function ChooseSubSubjectPage({
 }: {
   subjectHeart?(subjectId: string, subjectName: string): ReactNode;
 }) {
+  const t = useT();
   const { id: subjectId, urlId } = useParent('subject', 'subject');
   const subject = useSession((s) => s.selections.subject);
   const follow = useSession((s) => s.follow);
@@ -192,16 +218,21 @@ export function ChooseSubSubjectPage({
     subs.isSuccess && !record.isFetching,
   );
   if (!subjectId) {
-    return <Chooser title="Choose Sub-Subject" nothing="subject" what="its sub-subjects" />;
+    return <Chooser title={t('catalogue.chooseSubSubject')} nothing="subject" />;
   }
   return (
     <>
-      <PageHeading title="Choose Sub-Subject" />
+      <PageHeading title={t('catalogue.chooseSubSubject')} />
       <Breadcrumb upTo="subject" at={subjectId} />
       {subjectHeart && subject?.id === subjectId && subject.name && (
         <div className="row subject-favourite">{subjectHeart(subject.id, subject.name)}</div>
       )}
-      <QueryState query={subs} what="the sub-subjects" empty="No Sub available." skeleton="cards">
+      <QueryState
+        query={subs}
+        what={t('catalogue.what.subSubjects')}
+        empty={t('catalogue.empty.subSubjects')}
+        skeleton="cards"
+      >
         {(data) => (
           <div className="cat-grid">
             {data.map((s, index) => (
@@ -215,7 +246,7 @@ export function ChooseSubSubjectPage({
               >
                 {/* Sub-subjects are not sold on their own: a price of 0 says nothing (never ₹0). */}
                 {s.free_course === true ? (
-                  <p className="price">Free</p>
+                  <p className="price">{t('common.free')}</p>
                 ) : s.sub_subject_price > 0 ? (
                   <p className="price">{rupee(s.sub_subject_price)}</p>
                 ) : null}
@@ -230,22 +261,23 @@ export function ChooseSubSubjectPage({
 
 /** `/GetChapters?subSubject=<id>`: a table of chapters, each row a link to its lessons. */
 export function ChooseChapterPage() {
+  const t = useT();
   const { id: subSubjectId, urlId } = useParent('subSubject', 'subSubject');
   const follow = useSession((s) => s.follow);
   const navigate = useNavigate();
   const chapters = useChapters(subSubjectId);
   useFollowLink('subSubject', urlId, chapters.data?.[0], chapters.isSuccess);
   if (!subSubjectId) {
-    return <Chooser title="Choose Chapter" nothing="subSubject" what="its chapters" />;
+    return <Chooser title={t('catalogue.chooseChapter')} nothing="subSubject" />;
   }
   return (
     <>
-      <PageHeading title="Choose Chapter" />
+      <PageHeading title={t('catalogue.chooseChapter')} />
       <Breadcrumb upTo="subSubject" at={subSubjectId} />
       <QueryState
         query={chapters}
-        what="the chapters"
-        empty="No Chapters available."
+        what={t('catalogue.what.chapters')}
+        empty={t('catalogue.empty.chapters')}
         skeleton="table"
       >
         {(rows) => (
@@ -253,8 +285,8 @@ export function ChooseChapterPage() {
             <table className="chapter-table">
               <thead>
                 <tr>
-                  <th>Chapter Name</th>
-                  <th>Description</th>
+                  <th>{t('catalogue.chapterName')}</th>
+                  <th>{t('catalogue.description')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -295,16 +327,14 @@ export function ChooseChapterPage() {
 function Chooser({
   title,
   nothing,
-  what,
 }: {
   title: string;
   nothing: Parameters<typeof NothingChosen>[0]['level'];
-  what: string;
 }) {
   return (
     <>
       <PageHeading title={title} />
-      <NothingChosen level={nothing} what={what} />
+      <NothingChosen level={nothing} />
     </>
   );
 }

@@ -3,13 +3,14 @@ import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ClassDetail, SubjectRecord } from '@gia/shared/catalogue-records.ts';
 import { Modal } from '../../components/modal.tsx';
-import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
+import { DEFAULT_IMAGE, MediumTag } from '../../components/catalogue-ui.tsx';
 import { hasVideo } from '../../components/video-player/source.ts';
 import { LessonPreview } from '../../components/lesson-preview.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
 import { rupee } from '../../lib/format.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { catalogueKeys, useClassDetail, useWithMyTopics } from '../../lib/catalogue-api.ts';
 import { links } from '../../lib/links.ts';
 
@@ -21,10 +22,10 @@ export type ClassSubjectAction = (subject: SubjectRecord) => ReactNode;
  * cheapest paid subject), or "Free" when the class or every subject is free.
  */
 export function classPriceText(c: ClassDetail): string {
-  if (c.free_course === true) return 'Free';
+  if (c.free_course === true) return t('common.free');
   const paid = c.subjects.filter((s) => s.free_course !== true).map((s) => s.subject_price);
-  if (!paid.length) return c.subjects.length ? 'Free' : '';
-  return `Subjects from ${rupee(Math.min(...paid))}`;
+  if (!paid.length) return c.subjects.length ? t('common.free') : '';
+  return t('catalogue.subjectsFrom', { price: rupee(Math.min(...paid)) });
 }
 
 /**
@@ -33,9 +34,10 @@ export function classPriceText(c: ClassDetail): string {
  * paints it before any script.
  */
 function ClassSkeleton() {
+  const t = useT();
   return (
     <div className="skeleton" aria-busy="true" role="status">
-      <span className="sr-only">Loading the class…</span>
+      <span className="sr-only">{t('catalogue.loadingClass')}</span>
       {/* The hero's text elements themselves, their words hidden: each line takes the height the
           class's will (a title, the board, a description of three lines on a phone, the price). */}
       <section className="class-hero card" aria-hidden="true">
@@ -59,7 +61,7 @@ function ClassSkeleton() {
           </p>
         </div>
       </section>
-      <h2>Subjects</h2>
+      <h2>{t('catalogue.subjects')}</h2>
       <div className="skeleton-list" aria-hidden="true">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="skeleton-row">
@@ -74,6 +76,7 @@ function ClassSkeleton() {
 
 /** `/classes/{classId}`: the class with an accordion of its subjects, their topics and buying. */
 export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubjectAction }) {
+  const t = useT();
   const { classId } = useParams();
   const detail = useClassDetail(classId);
   // The public class shows at once; the topics this learner may play open when theirs arrives.
@@ -86,20 +89,20 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
   if (detail.isError && !(detail.error instanceof ApiError && detail.error.status === 404)) {
     return (
       <LoadError
-        what="this class"
+        what={t('catalogue.what.thisClass')}
         retrying={detail.isFetching}
         onRetry={() => void detail.refetch()}
       />
     );
   }
   if (detail.isError || (!detail.isPending && !detail.data) || !classId) {
-    return <p className="empty">This class does not exist.</p>;
+    return <p className="empty">{t('catalogue.noSuchClass')}</p>;
   }
   if (!mine) return <ClassSkeleton />;
   const c = mine;
   const priceText = classPriceText(c);
   const playingTopic = playing
-    ? c.subjects.flatMap((s) => s.topics).find((t) => t.topic_id === playing)
+    ? c.subjects.flatMap((s) => s.topics).find((topic) => topic.topic_id === playing)
     : undefined;
   return (
     <>
@@ -108,13 +111,14 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
         <div>
           <h1>{c.class_name}</h1>
           <p className="muted">{c.board_name ?? ''}</p>
+          <MediumTag medium={c.medium} />
           <p>{c.description}</p>
           {priceText && <p className="price">{priceText}</p>}
         </div>
       </section>
-      <h2>Subjects</h2>
+      <h2>{t('catalogue.subjects')}</h2>
       {!c.subjects.length ? (
-        <p className="empty">No subjects available.</p>
+        <p className="empty">{t('catalogue.empty.subjects')}</p>
       ) : (
         <div className="accordion">
           {c.subjects.map((s) => {
@@ -144,29 +148,29 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
                   {!free && <span className="price">{rupee(s.subject_price)}</span>}
                   {subjectAction(s)}
                   <Link className="btn btn-small" to={links.subject(id)}>
-                    View subject
+                    {t('catalogue.viewSubject')}
                   </Link>
                 </div>
                 {open === id && (
                   <ul className="topic-previews" id={`topics-${id}`}>
-                    {s.topics.length === 0 && <li className="muted">No topics yet.</li>}
-                    {s.topics.map((t) => (
-                      <li key={t.topic_id}>
+                    {s.topics.length === 0 && <li className="muted">{t('catalogue.noTopics')}</li>}
+                    {s.topics.map((topic) => (
+                      <li key={topic.topic_id}>
                         <span>
-                          {t.topic_name}
-                          <TopicLength topic={t as TopicLengthFields} />
+                          {topic.topic_name}
+                          <TopicLength topic={topic as TopicLengthFields} />
                         </span>
-                        {hasVideo(t) ? (
+                        {hasVideo(topic) ? (
                           <button
                             type="button"
                             className="btn btn-small"
-                            aria-label={`Play ${t.topic_name}`}
-                            onClick={() => setPlaying(t.topic_id)}
+                            aria-label={t('common.playTopic', { name: topic.topic_name })}
+                            onClick={() => setPlaying(topic.topic_id)}
                           >
-                            Play
+                            {t('catalogue.play')}
                           </button>
                         ) : (
-                          <span className="muted small">This video is part of a paid course.</span>
+                          <span className="muted small">{t('catalogue.paidVideo')}</span>
                         )}
                       </li>
                     ))}
@@ -178,7 +182,7 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
         </div>
       )}
       {playingTopic && (
-        <Modal label="Video" className="video-modal">
+        <Modal label={t('catalogue.video')} className="video-modal">
           <LessonPreview
             topic={playingTopic}
             onRenew={() =>
@@ -190,13 +194,13 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
           />
           <div className="modal-actions">
             <button type="button" className="btn" onClick={() => setPlaying(null)}>
-              Close
+              {t('common.close')}
             </button>
           </div>
         </Modal>
       )}
       <p>
-        <Link to={links.boards()}>Browse all boards</Link>
+        <Link to={links.boards()}>{t('common.browseAllBoards')}</Link>
       </p>
     </>
   );
@@ -204,11 +208,12 @@ export function ClassDetailPage({ subjectAction }: { subjectAction: ClassSubject
 
 /** A topic's length beside its name, when the class detail carries it. */
 function TopicLength({ topic }: { topic: TopicLengthFields }) {
+  const t = useT();
   const length = topicLength(topic);
   if (length === null) return null;
   return (
     <span className="muted small topic-length">
-      <span className="sr-only">, length</span> {clock(length)}
+      <span className="sr-only">{t('catalogue.lengthSr')}</span> {clock(length)}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { useT } from '../../lib/i18n.ts';
 import { links, useLinkParam, type LinkParam } from '../../lib/links.ts';
 import { trailOf, useSession, type Selections } from '../../lib/session.ts';
 
@@ -39,23 +40,22 @@ export function useFollowLink(
   }, [follow, level, urlId, source, settled, storedId]);
 }
 
-const PARENT_WORDS: Record<keyof Selections, string> = {
-  board: 'a board',
-  class: 'a class',
-  subject: 'a subject',
-  subSubject: 'a sub-subject',
-  chapter: 'a chapter',
-};
+/** What a screen opened without its parent says, by the level it needs chosen first. */
+const NOTHING_CHOSEN = {
+  board: 'catalogue.nothingChosen.board',
+  class: 'catalogue.nothingChosen.class',
+  subject: 'catalogue.nothingChosen.subject',
+  subSubject: 'catalogue.nothingChosen.subSubject',
+} as const;
 
 /** A screen opened with neither an id in its URL nor a stored choice: where to start instead. */
-export function NothingChosen({ level, what }: { level: keyof Selections; what: string }) {
+export function NothingChosen({ level }: { level: keyof typeof NOTHING_CHOSEN }) {
+  const t = useT();
   return (
     <section className="empty nothing-chosen">
-      <p>
-        Choose {PARENT_WORDS[level]} first to see {what}.
-      </p>
+      <p>{t(NOTHING_CHOSEN[level])}</p>
       <Link to={links.boards()} className="btn btn-primary">
-        Start from Boards
+        {t('catalogue.startFromBoards')}
       </Link>
     </section>
   );

@@ -1,7 +1,7 @@
-/** Price bands of the class filter. */
+/** Price bands of the class filter; each `label` a message id of the catalogue. */
 export const PRICE_BANDS = {
-  all: { label: 'All Prices', test: () => true },
-  low: { label: 'Below 100', test: (p: number) => p < 100 },
-  medium: { label: '100 - 500', test: (p: number) => p >= 100 && p <= 500 },
-  high: { label: 'Above 500', test: (p: number) => p > 500 },
+  all: { label: 'catalogue.price.all', test: () => true },
+  low: { label: 'catalogue.price.low', test: (p: number) => p < 100 },
+  medium: { label: 'catalogue.price.medium', test: (p: number) => p >= 100 && p <= 500 },
+  high: { label: 'catalogue.price.high', test: (p: number) => p > 500 },
 } as const;

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { HeartIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
 import { signInPath } from '../../lib/redirect.ts';
 import { hasSession } from '../../lib/session.ts';
 import { useAddFavourite, useFavourites, useRemoveFavourite } from './api/favourites.ts';
@@ -17,6 +18,7 @@ export function FavouriteHeart({
   subjectId: string;
   subjectName?: string;
 }) {
+  const t = useT();
   const favourites = useFavourites();
   const add = useAddFavourite();
   const remove = useRemoveFavourite();
@@ -34,7 +36,7 @@ export function FavouriteHeart({
       toast.success(res.message);
     } catch (err) {
       toast.error(
-        errorMessage(err, existing ? 'Failed to remove favorite' : 'Failed to add favorite'),
+        errorMessage(err, t(existing ? 'favourites.removeFailed' : 'favourites.addFailed')),
       );
     }
   }
@@ -49,7 +51,9 @@ export function FavouriteHeart({
       >
         <HeartIcon filled={Boolean(existing)} />
         <span>
-          {existing ? `Remove ${subjectName} from favourites` : `Add ${subjectName} to favourites`}
+          {existing
+            ? t('favourites.removeNamed', { name: subjectName })
+            : t('favourites.addNamed', { name: subjectName })}
         </span>
       </button>
     );
@@ -58,7 +62,7 @@ export function FavouriteHeart({
     <button
       type="button"
       className={`heart ${existing ? 'is-on' : ''}`}
-      aria-label={existing ? 'Remove from favourites' : 'Add to favourites'}
+      aria-label={existing ? t('favourites.remove') : t('favourites.add')}
       aria-pressed={Boolean(existing)}
       disabled={busy}
       onClick={toggle}

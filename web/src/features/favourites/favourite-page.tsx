@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/query-state.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { rupee } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { usePurchased } from '../../lib/purchases-api.ts';
 import { useFavourites, useRemoveFavourite } from './api/favourites.ts';
 
@@ -19,6 +20,7 @@ export function FavouritePage({
 }: {
   subjectAction(subject: Pick<Favourite, 'subject_id' | 'free_course'>): ReactNode;
 }) {
+  const t = useT();
   const favourites = useFavourites();
   const purchased = usePurchased();
   const remove = useRemoveFavourite();
@@ -27,20 +29,20 @@ export function FavouritePage({
   if (favourites.isError) {
     return (
       <section className="empty" role="alert">
-        <p>Something went wrong..</p>
+        <p>{t('favourites.failed')}</p>
         <button type="button" className="btn btn-primary" onClick={() => favourites.refetch()}>
-          Please Try Again
+          {t('favourites.tryAgain')}
         </button>
       </section>
     );
   }
   return (
     <>
-      <PageHeading title="My Favourites" />
+      <PageHeading title={t('favourites.title')} />
       {favourites.isLoading ? (
-        <Skeleton kind="cards" what="your favourites" />
+        <Skeleton kind="cards" what={t('favourites.what')} />
       ) : !favourites.data?.length ? (
-        <p className="empty">No favorites found.</p>
+        <p className="empty">{t('favourites.empty')}</p>
       ) : (
         <div className="cat-grid">
           {favourites.data.map((f, index) => (
@@ -62,12 +64,12 @@ export function FavouritePage({
                 <button
                   type="button"
                   className="heart is-on"
-                  aria-label="Remove from favourites"
+                  aria-label={t('favourites.remove')}
                   onClick={async () => {
                     try {
                       toast.success((await remove.mutateAsync(f.favorite_id)).message);
                     } catch (err) {
-                      toast.error(errorMessage(err, 'Failed to remove favorite'));
+                      toast.error(errorMessage(err, t('favourites.removeFailed')));
                     }
                   }}
                 >

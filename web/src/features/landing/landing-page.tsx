@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/session.ts';
+import { Trans } from '../../lib/trans.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { ReviewLine } from '../../components/review-line.tsx';
 import { links } from '../../lib/links.ts';
 import { useBoards, useClasses, useTestimonials } from '../../lib/catalogue-api.ts';
@@ -23,15 +25,17 @@ import heroArt from './hero-learning.svg';
 export const MAX_BOARDS = 5;
 export const MAX_CLASSES = 8;
 
+/** The numbers of 'More reasons to love GIA School': each label a message id. */
 const STATS: [string, string, (p: IconProps) => React.ReactNode][] = [
-  ['2500+', 'Learning items', VideoIcon],
-  ['2000+', 'Happy subscribers', UserIcon],
-  ['1500+', 'Total courses', BookOpenIcon],
-  ['150+', 'Mentors', GraduationCapIcon],
+  ['2500+', 'landing.stats.items', VideoIcon],
+  ['2000+', 'landing.stats.subscribers', UserIcon],
+  ['1500+', 'landing.stats.courses', BookOpenIcon],
+  ['150+', 'landing.stats.mentors', GraduationCapIcon],
 ];
 
 /** 'Explore Top Boards': its own component, so the boards arriving re-render this part only. */
 function TopBoards() {
+  const t = useT();
   const boards = useBoards();
   const select = useSession((s) => s.select);
   return (
@@ -58,7 +62,7 @@ function TopBoards() {
             </span>
           )}
           <span className="board-tile-name">{b.board_name}</span>
-          {b.free_course && <span className="board-tile-free">Free</span>}
+          {b.free_course && <span className="board-tile-free">{t('common.free')}</span>}
           <ChevronRightIcon className="board-tile-go" />
         </Link>
       ))}
@@ -68,13 +72,14 @@ function TopBoards() {
 
 /** 'Our Popular Courses': re-rendered alone when the classes arrive. */
 function PopularCourses() {
+  const t = useT();
   const classes = useClasses();
   return (
     <div className="cat-grid popular">
       {(classes.data ?? []).slice(0, MAX_CLASSES).map((c, index) => (
         <ClassCard eager={index < 4} key={c.class_id} cls={c} withoutPrice>
           <Link to={links.classDetail(c.class_id)} className="btn btn-small">
-            View Class
+            {t('landing.viewClass')}
           </Link>
         </ClassCard>
       ))}
@@ -94,6 +99,7 @@ function Testimonials() {
  * (landing.css: the browser lays them out and paints them when they come near the screen).
  */
 export default function LandingPage() {
+  const t = useT();
   return (
     <>
       <section className="hero">
@@ -107,78 +113,73 @@ export default function LandingPage() {
         />
         <div className="hero-text">
           <p className="eyebrow">CBSE · ICSE · SSLC · PUC</p>
-          <h1>Study Smarter, Dream Bigger, Achieve More!</h1>
-          <p>
-            Courses led by expert instructors: short video lessons, downloadable notes, and
-            questions on every topic answered by our teachers or, right away, by an AI teacher.
-          </p>
+          <h1>{t('landing.title')}</h1>
+          <p>{t('landing.intro')}</p>
           <Link to="/Board-Class" className="btn btn-primary btn-lg">
-            View Classes
+            {t('landing.viewClasses')}
           </Link>
           <ReviewLine />
         </div>
       </section>
 
       <section className="section">
-        <h2>Explore Top Boards</h2>
+        <h2>{t('landing.topBoards')}</h2>
         <TopBoards />
       </section>
 
       <section className="section landing-later">
-        <h2>Our Popular Courses</h2>
+        <h2>{t('landing.popularCourses')}</h2>
         <PopularCourses />
       </section>
 
       <section className="section landing-later about">
-        <h2>About Us</h2>
-        <p>
-          GIA School brings the classroom to every phone: board-aligned lessons for classes across
-          CBSE, ICSE, SSLC and PUC, taught by experienced teachers, with notes to download and
-          revise, and honest prices in rupees. Buy only the subjects you need and learn at your own
-          pace.
-        </p>
+        <h2>{t('landing.aboutUs')}</h2>
+        <p>{t('landing.about')}</p>
       </section>
 
       <section className="section landing-later">
-        <h2>Trusted by thousands of learners</h2>
+        <h2>{t('landing.trusted')}</h2>
         <Testimonials />
       </section>
 
       <section className="section landing-later">
-        <h2>More reasons to love GIA School</h2>
+        <h2>{t('landing.moreReasons')}</h2>
         <div className="stats">
           {STATS.map(([n, label, Icon]) => (
             <div key={label} className="stat card">
               <Icon className="stat-icon" size={24} />
               <strong>{n}</strong>
-              <span>{label}</span>
+              <span>{t(label)}</span>
             </div>
           ))}
         </div>
       </section>
 
       <section className="section landing-later">
-        <h2>Why choose us</h2>
+        <h2>{t('landing.whyChooseUs')}</h2>
         <ul className="why">
           <li>
             <VideoIcon className="why-icon" size={24} />
             <span>
-              <strong>Pre-recorded videos</strong> — short lessons for every topic, watch and
-              rewatch any time.
+              <Trans id="landing.why.videos" components={{ 0: <strong /> }} />
             </span>
           </li>
           <li>
             <NotesIcon className="why-icon" size={24} />
             <span>
-              <strong>Downloadable PDF notes</strong> — revise offline before exams.
+              <Trans id="landing.why.notes" components={{ 0: <strong /> }} />
             </span>
           </li>
           <li>
             <QuestionIcon className="why-icon" size={24} />
             <span>
-              <strong>Ask about any lesson</strong> — our teachers answer under the lesson, and an
-              AI teacher <SparklesIcon size={16} className="why-inline" /> answers at once from your
-              notes, staying within your class and topic.
+              <Trans
+                id="landing.why.ask"
+                components={{
+                  0: <strong />,
+                  1: <SparklesIcon size={16} className="why-inline" />,
+                }}
+              />
             </span>
           </li>
         </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TestimonialRecord } from '@gia/shared/catalogue-records.ts';
 import { PauseIcon, PlayIcon, StarIcon } from '../../components/icons.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 export const AUTOPLAY_MS = 5000;
 
@@ -19,6 +20,7 @@ const prefersReducedMotion = () =>
  * the system asks for reduced motion.
  */
 export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
+  const t = useT();
   // No window when the landing page is prerendered (issue 30): it shows no testimonials then.
   const [perView, setPerView] = useState(() =>
     typeof window === 'undefined' ? 1 : slidesFor(window.innerWidth),
@@ -46,7 +48,7 @@ export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
       className="carousel"
       role="region"
       aria-roledescription="carousel"
-      aria-label="Testimonials"
+      aria-label={t('landing.testimonials')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -59,20 +61,20 @@ export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
         aria-live={moving ? 'off' : 'polite'}
         style={{ gridTemplateColumns: `repeat(${perView}, minmax(0, 1fr))` }}
       >
-        {shown.map((t) => (
-          <figure key={t.id} className="testimonial card">
-            <div className="testimonial-stars" role="img" aria-label="5 out of 5 stars">
+        {shown.map((item) => (
+          <figure key={item.id} className="testimonial card">
+            <div className="testimonial-stars" role="img" aria-label={t('landing.fiveStars')}>
               {[1, 2, 3, 4, 5].map((n) => (
                 <StarIcon key={n} size={16} fill="currentColor" />
               ))}
             </div>
-            <blockquote>{t.description}</blockquote>
+            <blockquote>{item.description}</blockquote>
             <figcaption>
-              {t.image_url && <img src={t.image_url} alt="" width={48} height={48} />}
+              {item.image_url && <img src={item.image_url} alt="" width={48} height={48} />}
               <span>
-                <strong>{t.name}</strong>
+                <strong>{item.name}</strong>
                 <br />
-                <span className="muted small">{t.designation}</span>
+                <span className="muted small">{item.designation}</span>
               </span>
             </figcaption>
           </figure>
@@ -83,20 +85,20 @@ export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
           <button
             type="button"
             className="carousel-toggle"
-            aria-label={paused ? 'Play testimonials' : 'Pause testimonials'}
+            aria-label={paused ? t('landing.playTestimonials') : t('landing.pauseTestimonials')}
             onClick={() => setPaused(!paused)}
           >
             {paused ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
-            <span aria-hidden="true">{paused ? 'Play' : 'Pause'}</span>
+            <span aria-hidden="true">{paused ? t('landing.play') : t('landing.pause')}</span>
           </button>
         )}
-        <div className="dots" role="group" aria-label="Choose testimonials">
+        <div className="dots" role="group" aria-label={t('landing.chooseTestimonials')}>
           {Array.from({ length: pages }, (_, i) => (
             <button
               key={i}
               type="button"
               aria-current={i === start % pages ? 'true' : undefined}
-              aria-label={`Show testimonials ${i + 1}`}
+              aria-label={t('landing.showTestimonials', { n: i + 1 })}
               className={`dot-btn ${i === start % pages ? 'is-selected' : ''}`}
               onClick={() => setStart(i)}
             />

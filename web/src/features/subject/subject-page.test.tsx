@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubjectOutline, SubjectOutlineTopic } from '@gia/shared/catalogue-records.ts';
+import { chooseLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { SubjectPage } from './subject-page.tsx';
 
@@ -150,7 +151,8 @@ const renderPage = () =>
     </QueryClientProvider>,
   );
 
-afterEach(() => {
+afterEach(async () => {
+  await chooseLanguage('en');
   vi.unstubAllGlobals();
   document.title = '';
   useSession.setState({ selections: {} });
@@ -251,5 +253,62 @@ describe('the subject page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Physics' })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows a course taught in another medium as such, and none for English', async () => {
+    stubOutline([
+      200,
+      { data: { ...outline, subject: { ...outline.subject, medium: 'kannada' } } },
+    ]);
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Kannada medium')).toBeTruthy();
+    unmount();
+    stubOutline([
+      200,
+      { data: { ...outline, subject: { ...outline.subject, medium: 'english' } } },
+    ]);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Physics' })).toBeTruthy();
+    expect(screen.queryByText(/medium/)).toBeNull();
+  });
+});
+
+describe('the subject page in Kannada', () => {
+  it('speaks Kannada around the catalogue’s own names, reviews counted in its plural', async () => {
+    await chooseLanguage('kn');
+    const kannada = { ...outline.subject, subject_name: 'ಗಣಿತ', medium: 'kannada' as const };
+    stubOutline([
+      200,
+      {
+        data: {
+          ...outline,
+          subject: { ...kannada, rating: { average_rating: 4.5, review_count: 1 } },
+        },
+      },
+    ]);
+    const { unmount } = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ಗಣಿತ' })).toBeTruthy();
+    expect(screen.getByText('ಕನ್ನಡ ಮಾಧ್ಯಮ')).toBeTruthy();
+    expect(screen.getByText('★ 4.5 (1 ವಿಮರ್ಶೆ)')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'ಪರಿವಿಡಿ' })).toBeTruthy();
+    expect(screen.getByText('Ravi, Meena ಅವರಿಂದ')).toBeTruthy();
+    const intro = screen.getByText('Intro').closest('li')!;
+    expect(within(intro).getByText('ಉಚಿತ ಮುನ್ನೋಟ')).toBeTruthy();
+    expect(within(intro).getByRole('button', { name: 'Intro ಪ್ಲೇ ಮಾಡಿ' })).toBeTruthy();
+    const mirrors = screen.getByText('Mirrors').closest('li')!;
+    expect(within(mirrors).getByText('ಹಣ ಪಾವತಿಸುವ ಕೋರ್ಸ್‌ನ ಭಾಗ')).toBeTruthy();
+    unmount();
+
+    stubOutline([
+      200,
+      {
+        data: {
+          ...outline,
+          subject: { ...kannada, rating: { average_rating: 4, review_count: 3 } },
+        },
+      },
+    ]);
+    renderPage();
+    expect(await screen.findByText('★ 4.0 (3 ವಿಮರ್ಶೆಗಳು)')).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@ import type {
   SubjectOutlineTopic,
   SubjectRecord,
 } from '@gia/shared/catalogue-records.ts';
-import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
+import { DEFAULT_IMAGE, MediumTag } from '../../components/catalogue-ui.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { LoadError } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LockIcon, PlayIcon } from '../../components/icons.tsx';
 import { LessonPreview } from '../../components/lesson-preview.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /** What the subject offers (buy, owned, free, in cart): the commerce feature's, passed in by the app. */
 export type SubjectActionSlot = (subject: SubjectRecord) => ReactNode;
@@ -37,6 +38,7 @@ function useSelectionsFrom(subject: SubjectRecord | undefined) {
 
 /** `/subjects/:subjectId`: what a subject contains, its free previews, its price and buying it. */
 export function SubjectPage({ action }: { action: SubjectActionSlot }) {
+  const t = useT();
   const { subjectId = '' } = useParams();
   const outline = useSubjectOutline(subjectId);
   // The public outline shows at once; the topics this learner may play open when theirs arrives.
@@ -48,9 +50,9 @@ export function SubjectPage({ action }: { action: SubjectActionSlot }) {
   if (outline.isError && isNotFound(outline.error)) {
     return (
       <section className="subject-missing card">
-        <h1>This subject does not exist.</h1>
+        <h1>{t('subject.noSuchSubject')}</h1>
         <p>
-          <Link to={links.boards()}>Browse all boards</Link>
+          <Link to={links.boards()}>{t('common.browseAllBoards')}</Link>
         </p>
       </section>
     );
@@ -58,7 +60,7 @@ export function SubjectPage({ action }: { action: SubjectActionSlot }) {
   if (outline.isError) {
     return (
       <LoadError
-        what="this subject"
+        what={t('subject.what')}
         retrying={outline.isFetching}
         onRetry={() => void outline.refetch()}
       />
@@ -69,9 +71,10 @@ export function SubjectPage({ action }: { action: SubjectActionSlot }) {
 
 /** The page's layout while it loads: hero, action bar and contents rows. */
 function SubjectSkeleton() {
+  const t = useT();
   return (
     <div className="subject-page skeleton" aria-busy="true" role="status">
-      <span className="sr-only">Loading the subject…</span>
+      <span className="sr-only">{t('subject.loading')}</span>
       {/* The hero's text elements themselves, their words hidden, so each line takes the height
           the subject's will and the contents do not move when it arrives. */}
       <div className="subject-hero card" aria-hidden="true">
@@ -97,7 +100,7 @@ function SubjectSkeleton() {
           </p>
         </div>
       </div>
-      <h2 aria-hidden="true">Contents</h2>
+      <h2 aria-hidden="true">{t('subject.contents')}</h2>
       <div className="subject-contents" aria-hidden="true">
         {[0, 1, 2].map((i) => (
           <div key={i} className="skeleton-row card">
@@ -117,10 +120,11 @@ function SubjectContents({
   outline: SubjectOutline;
   action: SubjectActionSlot;
 }) {
+  const t = useT();
   const s = outline.subject;
   const [playing, setPlaying] = useState<SubjectOutlineTopic | null>(null);
   const free = s.free_course === true;
-  const price = free ? 'Free' : rupee(s.subject_price);
+  const price = free ? t('common.free') : rupee(s.subject_price);
   const rating = s.rating?.review_count ? s.rating : null;
   return (
     <div className="subject-page">
@@ -136,18 +140,24 @@ function SubjectContents({
         <div className="subject-hero-body">
           <p className="muted">{[s.class_name, s.board_name].filter(Boolean).join(' · ')}</p>
           <h1>{s.subject_name}</h1>
+          <MediumTag medium={s.medium} />
           {rating ? (
             <p
               className="rating"
-              aria-label={`Rated ${rating.average_rating} out of 5 from ${rating.review_count} reviews`}
+              aria-label={t('common.rated', {
+                rating: rating.average_rating,
+                count: rating.review_count,
+              })}
             >
-              ★ {rating.average_rating.toFixed(1)} ({rating.review_count}{' '}
-              {rating.review_count === 1 ? 'review' : 'reviews'})
+              ★ {rating.average_rating.toFixed(1)} (
+              {t('subject.reviews', { count: rating.review_count })})
             </p>
           ) : (
-            <p className="muted">No reviews yet</p>
+            <p className="muted">{t('subject.noReviews')}</p>
           )}
-          {outline.authors.length > 0 && <p>By {outline.authors.join(', ')}</p>}
+          {outline.authors.length > 0 && (
+            <p>{t('subject.byAuthors', { authors: outline.authors.join(', ') })}</p>
+          )}
           <p className="subject-facts">
             {lessons(outline.lesson_count)}
             {outline.duration_seconds > 0 && ` · ${totalLength(outline.duration_seconds)}`}
@@ -155,15 +165,15 @@ function SubjectContents({
           <SubjectMastery subjectId={s.subject_id} />
           <p className="price subject-price">{price}</p>
           {/* Fixed at the bottom of a phone's screen; under the facts on a wider one. */}
-          <div className="subject-buy" aria-label="Buy this subject" role="region">
+          <div className="subject-buy" aria-label={t('subject.buyRegion')} role="region">
             <span className="price">{price}</span>
             {action(s)}
           </div>
         </div>
       </section>
-      <h2>Contents</h2>
+      <h2>{t('subject.contents')}</h2>
       {outline.sub_subjects.length === 0 ? (
-        <p className="empty">No lessons yet.</p>
+        <p className="empty">{t('subject.noLessons')}</p>
       ) : (
         <div className="accordion subject-contents">
           {outline.sub_subjects.map((g, i) => (
@@ -195,15 +205,12 @@ function SubjectContents({
 
 /** "3 of 12 topics mastered", for a signed-in learner (topics whose best quiz reached 80%). */
 function SubjectMastery({ subjectId }: { subjectId: string }) {
+  const t = useT();
   const learner = useSession((st) => st.role === 'learner');
   const mastery = useMastery(subjectId, learner);
   if (!mastery.data?.topics_total) return null;
   const { topics_mastered: n, topics_total: total } = mastery.data;
-  return (
-    <p className="subject-mastery small">
-      {n} of {total} {total === 1 ? 'topic' : 'topics'} mastered
-    </p>
-  );
+  return <p className="subject-mastery small">{t('subject.mastered', { n, total })}</p>;
 }
 
 function SubSubjectSection({
@@ -217,6 +224,7 @@ function SubSubjectSection({
   freeCourse: boolean;
   onPlay(topic: SubjectOutlineTopic): void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(initiallyOpen);
   const count = group.chapters.reduce((n, c) => n + c.topics.length, 0);
   const panelId = `contents-${group.sub_subject_id || 'direct'}`;
@@ -230,7 +238,7 @@ function SubSubjectSection({
           aria-controls={panelId}
           onClick={() => setOpen(!open)}
         >
-          <span>{group.sub_subject_name || 'More chapters'}</span>
+          <span>{group.sub_subject_name || t('subject.moreChapters')}</span>
           <span className="muted small subject-count">{lessons(count)}</span>
           <span className="accordion-chevron" aria-hidden="true" />
         </button>
@@ -254,7 +262,7 @@ function SubSubjectSection({
 }
 
 function TopicRow({
-  topic: t,
+  topic,
   freeCourse,
   onPlay,
 }: {
@@ -262,16 +270,17 @@ function TopicRow({
   freeCourse: boolean;
   onPlay(topic: SubjectOutlineTopic): void;
 }) {
-  const playable = !t.locked && Boolean(t.video_url);
-  const length = topicLength(t);
+  const t = useT();
+  const playable = !topic.locked && Boolean(topic.video_url);
+  const length = topicLength(topic);
   return (
-    <li className={`subject-topic${t.locked ? ' is-locked' : ''}`}>
+    <li className={`subject-topic${topic.locked ? ' is-locked' : ''}`}>
       {playable ? (
         <button
           type="button"
           className="icon-btn subject-play"
-          aria-label={`Play ${t.topic_name}`}
-          onClick={() => onPlay(t)}
+          aria-label={t('common.playTopic', { name: topic.topic_name })}
+          onClick={() => onPlay(topic)}
         >
           <PlayIcon fill="currentColor" />
         </button>
@@ -281,17 +290,17 @@ function TopicRow({
         </span>
       )}
       <span className="subject-topic-name">
-        {t.topic_name}
-        {t.locked && (
-          <span className="muted small subject-topic-note">Part of the paid course</span>
+        {topic.topic_name}
+        {topic.locked && (
+          <span className="muted small subject-topic-note">{t('subject.paidPart')}</span>
         )}
-        {!freeCourse && t.free_to_watch === '1' && (
-          <span className="subject-tag subject-tag-free">Free preview</span>
+        {!freeCourse && topic.free_to_watch === '1' && (
+          <span className="subject-tag subject-tag-free">{t('subject.freePreview')}</span>
         )}
       </span>
       {length !== null && (
         <span className="muted small subject-duration">
-          <span className="sr-only">Length </span>
+          <span className="sr-only">{t('subject.lengthSr')} </span>
           {clock(length)}
         </span>
       )}
@@ -312,6 +321,7 @@ function PreviewPlayer({
   subjectId: string;
   onClose(): void;
 }) {
+  const t = useT();
   const close = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -341,7 +351,7 @@ function PreviewPlayer({
       />
       <div className="modal-actions">
         <button ref={close} type="button" className="btn" onClick={onClose}>
-          Close
+          {t('common.close')}
         </button>
       </div>
     </Modal>
