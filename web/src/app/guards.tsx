@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useHydrated } from '../lib/hydration.ts';
+import { useT } from '../lib/i18n.ts';
 import { useOnline } from '../lib/online.ts';
 import { signInPath } from '../lib/redirect.ts';
 import { useSession, type Role } from '../lib/session.ts';
@@ -22,7 +23,10 @@ function useAccess(role: Role, availableOffline = false): 'in' | 'wait' | 'out' 
   return availableOffline && !online && signedInAs === role ? 'in' : 'out';
 }
 
-const Restoring = () => <p className="loading">Loading...</p>;
+function Restoring() {
+  const t = useT();
+  return <p className="loading">{t('page.loading')}</p>;
+}
 
 /**
  * Learner-only routes: a signed-out visitor (or an admin) goes to sign in, then comes back.

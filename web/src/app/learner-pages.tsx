@@ -9,6 +9,7 @@ import { AiChat } from '../features/ai/ai-chat.tsx';
 import { SubjectAction } from '../features/commerce/subject-action.tsx';
 import { FavouritePage as Favourites } from '../features/favourites/favourite-page.tsx';
 import { UserVideoPlayerPage as VideoPlayer } from '../features/learning/video-pages.tsx';
+import { useT } from '../lib/i18n.ts';
 
 export { CartPage } from '../features/commerce/cart-page.tsx';
 export { PaymentPage } from '../features/commerce/payment-page.tsx';
@@ -28,7 +29,8 @@ export const FavouritePage = () => (
 );
 
 /** `/UserVideoPlayer` (and `/UserPlayerVideo`), with a plain AI chat. */
-export const UserVideoPlayerPage = () => (
-  <VideoPlayer chat={<AiChat label="Ask about this subject" />} />
-);
+export function UserVideoPlayerPage() {
+  const t = useT();
+  return <VideoPlayer chat={<AiChat label={t('common.account.askAboutSubject')} />} />;
+}
 export { UserVideoPlayerPage as UserPlayerVideoPage };

@@ -1,26 +1,23 @@
 import type { PaymentHistoryRow } from '@gia/shared';
-import { rupee } from '../lib/format.ts';
+import { day, rupee } from '../lib/format.ts';
+import { t, useT } from '../lib/i18n.ts';
 import { invoicePending } from '../lib/purchases-api.ts';
+import { Trans } from '../lib/trans.tsx';
 
 /*
  * A paid order's documents (issue 18): its tax invoice once issued, and its refund with the
  * credit note. The receipt (commerce) and Your orders (profile) both show them.
  */
 
-/** A day as people in India write it: "26 Nov 2026". */
-const day = (iso: string | undefined) => {
-  const d = new Date(iso ?? '');
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString('en-IN', { dateStyle: 'medium' });
-};
-
 /** A document number as a file name: `GIA/26-27/000001` → `GIA-26-27-000001.pdf`. */
 const fileName = (number: string) => `${number.replaceAll('/', '-')}.pdf`;
 
 /** What the refund line says: "Refunded ₹400 on 26 Nov 2026", or that it is in progress. */
 export function refundText(refund: NonNullable<PaymentHistoryRow['refund']>): string {
-  if (refund.status !== 'processed') return 'Refund in progress';
-  const on = day(refund.processed_at ?? refund.requested_at);
-  return `Refunded ${rupee(refund.amount / 100)}${on ? ` on ${on}` : ''}`;
+  if (refund.status !== 'processed') return t('orders.refundInProgress');
+  const date = day(refund.processed_at ?? refund.requested_at);
+  const amount = rupee(refund.amount / 100);
+  return date ? t('orders.refundedOn', { amount, date }) : t('orders.refunded', { amount });
 }
 
 /** A link that downloads one PDF, named by its document number. */
@@ -43,11 +40,12 @@ function DocumentLink(props: { what: string; number: string | null | undefined; 
  */
 export function OrderDocuments({
   row,
-  pendingText = 'Your tax invoice is being prepared.',
+  pendingText,
 }: {
   row: PaymentHistoryRow;
   pendingText?: string;
 }) {
+  const t = useT();
   const { refund } = row;
   const pending = invoicePending(row);
   const refused = row.refund_reason === 'coupon_used_up';
@@ -56,16 +54,23 @@ export function OrderDocuments({
     <div className="order-documents">
       {refused && !refund && (
         <p className="order-refund is-pending" role="status">
-          <strong>Refund due: {rupee(row.refund_amount ?? row.payment_amount)}</strong>. Nothing was
-          bought: the coupon was used up before this payment arrived.
+          <Trans
+            id="orders.refundDue"
+            values={{ amount: rupee(row.refund_amount ?? row.payment_amount) }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       )}
       {row.invoice_url ? (
-        <DocumentLink what="Download invoice" number={row.invoice_number} url={row.invoice_url} />
+        <DocumentLink
+          what={t('orders.downloadInvoice')}
+          number={row.invoice_number}
+          url={row.invoice_url}
+        />
       ) : (
         pending && (
           <p className="muted small" role="status">
-            {pendingText}
+            {pendingText ?? t('orders.invoicePending')}
           </p>
         )
       )}
@@ -76,7 +81,7 @@ export function OrderDocuments({
       )}
       {refund?.credit_note_url && (
         <DocumentLink
-          what="Download credit note"
+          what={t('orders.downloadCreditNote')}
           number={refund.credit_note_number}
           url={refund.credit_note_url}
         />

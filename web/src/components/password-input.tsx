@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../lib/i18n.ts';
 import { EyeIcon } from './icons.tsx';
 import { describedBy, Field } from './text-field.tsx';
 
@@ -15,6 +16,7 @@ export function PasswordInput(props: {
   invalid?: boolean;
   describedBy?: string;
 }) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   return (
     <div className="password-field">
@@ -33,7 +35,7 @@ export function PasswordInput(props: {
       <button
         type="button"
         className="icon-btn"
-        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-label={t(shown ? 'auth.hidePassword' : 'auth.showPassword')}
         aria-pressed={shown}
         onClick={() => setShown(!shown)}
       >
@@ -54,7 +56,8 @@ export function PasswordField(props: {
   error?: string;
   hint?: string;
 }) {
-  const { label = 'Password', error, hint, ...input } = props;
+  const t = useT();
+  const { label = t('auth.password'), error, hint, ...input } = props;
   return (
     <Field id={props.id} label={label} error={error} hint={hint}>
       <PasswordInput

@@ -1,4 +1,6 @@
+import { SIGNUP_LIMITS } from '@gia/shared/messages.ts';
 import { ApiError, errorMessage } from './api-client.ts';
+import { t } from './i18n.ts';
 
 /** One problem of a refused request: the field it is about (`(body)`: the whole) and its text. */
 export interface Problem {
@@ -33,3 +35,10 @@ export function fieldProblems<F extends string>(
   }
   return general ? { errors, general } : { errors };
 }
+
+/**
+ * The password rule of the contract (`PASSWORD_RULE_MESSAGE`) in the learner's language: shown
+ * under a new password before it is sent, and as its problem when it does not keep the rule.
+ */
+export const passwordRule = () =>
+  t('common.account.passwordRule', { min: SIGNUP_LIMITS.passwordMin });

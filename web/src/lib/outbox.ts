@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import type { Answer } from '@gia/shared/route-answers.ts';
 import { ApiError } from './api-client.ts';
 import { call } from './api-call.ts';
+import { t } from './i18n.ts';
 
 /*
  * The outbox (issue 32 item 5): the learner's writes that may be made offline — a lesson's
@@ -275,8 +276,8 @@ export const useWillSync = (clientId: string | undefined) =>
 export function pendingText(entries: readonly OutboxEntry[]): string | undefined {
   const answers = entries.filter((e) => e.route !== 'progress.save').length;
   const positions = entries.length - answers;
-  if (answers) return `${answers} ${answers === 1 ? 'answer' : 'answers'} will sync`;
-  if (positions) return 'Your lesson position will sync';
+  if (answers) return t('outbox.answersWillSync', { count: answers });
+  if (positions) return t('outbox.positionWillSync');
   return undefined;
 }
 

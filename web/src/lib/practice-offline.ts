@@ -4,6 +4,7 @@ import type { GradedAnswer, OfflineQuiz } from '@gia/shared/practice-answers.ts'
 import { gradedOf } from '@gia/shared/practice-grading.ts';
 import { call } from './api-call.ts';
 import { ApiError } from './api-client.ts';
+import { t } from './i18n.ts';
 
 /*
  * Practice offline (issue 32 item 5): a topic's practice pack is a topic quiz the server issued
@@ -101,7 +102,7 @@ export const packUsedUp = (pack: PracticePack) =>
  */
 export function gradeOffline(pack: OfflineQuiz, questionId: string, answer: unknown): GradedAnswer {
   const q = pack.questions.find((x) => x.question_id === questionId);
-  if (!q) throw new Error('This question is not part of the saved practice.');
+  if (!q) throw new Error(t('outbox.notInPractice'));
   return gradedOf(q, answer);
 }
 

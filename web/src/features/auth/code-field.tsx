@@ -1,8 +1,9 @@
 import { SIGN_IN_CODE } from '@gia/shared/session.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { t, useT } from '../../lib/i18n.ts';
 
-/** The text a code field asks for before anything is sent. */
-export const CODE_MISSING = `Please enter the ${SIGN_IN_CODE.digits}-digit code from the e-mail.`;
+/** The text a code field asks for before anything is sent, in the learner's language. */
+export const codeMissing = () => t('auth.codeMissing', { digits: SIGN_IN_CODE.digits });
 
 /** Whether `code` has the shape of an e-mailed code (the server still checks it). */
 export const isCode = (code: string) => new RegExp(`^\\d{${SIGN_IN_CODE.digits}}$`).test(code);
@@ -19,10 +20,11 @@ export function CodeField(props: {
   error?: string;
   hint?: string;
 }) {
+  const t = useT();
   return (
     <TextField
       id={props.id}
-      label={props.label ?? 'Code'}
+      label={props.label ?? t('auth.code')}
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"

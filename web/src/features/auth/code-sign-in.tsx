@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, SIGNUP_LIMITS } from '@gia/shared/messages.ts';
+import { SIGNUP_LIMITS } from '@gia/shared/messages.ts';
 import { SIGN_IN_CODE } from '@gia/shared/session.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { requestSignInCode, signInWithCode } from '../../lib/auth.ts';
 import { fieldProblems } from '../../lib/field-problems.ts';
-import { CODE_MISSING, CodeField, isCode } from './code-field.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { codeMissing, CodeField, isCode } from './code-field.tsx';
 
 type Errors = { email?: string; code?: string; form?: string };
 
@@ -19,6 +20,7 @@ export function CodeSignIn(props: {
   onSignedIn(): void;
   onUsePassword(): void;
 }) {
+  const t = useT();
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -29,7 +31,7 @@ export function CodeSignIn(props: {
     const { errors: at, general } = fieldProblems(
       err,
       ['email', 'code'] as const,
-      MESSAGES.signinFailedUi,
+      t('auth.signInFailed'),
     );
     setErrors({ ...at, form: general });
   };
@@ -51,7 +53,7 @@ export function CodeSignIn(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!sent) return sendCode();
-    if (!isCode(code)) return setErrors({ code: CODE_MISSING });
+    if (!isCode(code)) return setErrors({ code: codeMissing() });
     setBusy(true);
     setErrors({});
     try {
@@ -62,7 +64,7 @@ export function CodeSignIn(props: {
       const { errors: at, general } = fieldProblems(
         err,
         ['email', 'code'] as const,
-        MESSAGES.signinFailedUi,
+        t('auth.signInFailed'),
       );
       if (err instanceof ApiError && err.status === 400 && general && !at.code)
         setErrors({ ...at, code: general });
@@ -80,7 +82,7 @@ export function CodeSignIn(props: {
       ) : (
         <TextField
           id="email"
-          label="Email"
+          label={t('auth.email')}
           name="email"
           type="email"
           inputMode="email"
@@ -100,7 +102,7 @@ export function CodeSignIn(props: {
           id="signin-code"
           value={code}
           error={errors.code}
-          hint={`The code works once, for ${SIGN_IN_CODE.minutes} minutes.`}
+          hint={t('auth.codeHint', { minutes: SIGN_IN_CODE.minutes })}
           onChange={(v) => {
             setCode(v);
             if (errors.code || errors.form) setErrors({});
@@ -113,16 +115,16 @@ export function CodeSignIn(props: {
         </p>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-        {sent ? 'Sign In' : 'Send me a code'}
+        {t(sent ? 'auth.signIn' : 'auth.sendCode')}
       </button>
       <div className="auth-actions">
         {sent && (
           <button type="button" className="btn" onClick={() => void sendCode()} disabled={busy}>
-            Send a new code
+            {t('auth.sendNewCode')}
           </button>
         )}
         <button type="button" className="btn" onClick={props.onUsePassword}>
-          Use my password instead
+          {t('auth.usePassword')}
         </button>
       </div>
     </form>

@@ -10,7 +10,8 @@ import { PasswordField } from '../../components/password-input.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { call } from '../../lib/api-call.ts';
-import { fieldProblems } from '../../lib/field-problems.ts';
+import { fieldProblems, passwordRule } from '../../lib/field-problems.ts';
+import { useT } from '../../lib/i18n.ts';
 import {
   REDIRECT_PARAM,
   redirectQuery,
@@ -18,7 +19,7 @@ import {
   type SignInState,
 } from '../../lib/redirect.ts';
 import type { Role } from '../../lib/session.ts';
-import { CODE_MISSING, CodeField, isCode } from './code-field.tsx';
+import { codeMissing, CodeField, isCode } from './code-field.tsx';
 
 type Field = 'email' | 'code' | 'password';
 type Errors = Partial<Record<Field, string>> & { form?: string };
@@ -38,6 +39,7 @@ const FIELD_OF_MESSAGE: Record<string, Field> = {
  * password. Once changed, back to the sign-in form with the address filled in.
  */
 export function ForgotPasswordPage({ role }: { role: Role }) {
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { state } = useLocation() as { state: SignInState | null };
@@ -54,7 +56,7 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
     const { errors: at, general } = fieldProblems(
       err,
       ['email', 'code', 'password'] as const,
-      'Something went wrong. Please try again.',
+      t('common.account.somethingWrong'),
     );
     const field =
       general && err instanceof ApiError && err.status === 400 && FIELD_OF_MESSAGE[general];
@@ -86,8 +88,8 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
     e.preventDefault();
     if (!sent) return sendCode();
     const problems: Errors = {};
-    if (!isCode(code)) problems.code = CODE_MISSING;
-    if (!keepsPasswordRule(password)) problems.password = PASSWORD_RULE_MESSAGE;
+    if (!isCode(code)) problems.code = codeMissing();
+    if (!keepsPasswordRule(password)) problems.password = passwordRule();
     if (problems.code || problems.password) return setErrors(problems);
     setBusy(true);
     setErrors({});
@@ -104,7 +106,7 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
 
   const card = (
     <section className="auth-card">
-      <h1>{role === 'admin' ? 'Reset admin password' : 'Reset your password'}</h1>
+      <h1>{t(role === 'admin' ? 'auth.resetAdminTitle' : 'auth.resetTitle')}</h1>
       <form onSubmit={submit} className="form" noValidate>
         {sent ? (
           <p className="auth-sent" role="status">
@@ -112,10 +114,10 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
           </p>
         ) : (
           <>
-            <p className="muted">We will e-mail you a code to set a new password.</p>
+            <p className="muted">{t('auth.resetIntro')}</p>
             <TextField
               id="email"
-              label="Email"
+              label={t('auth.email')}
               name="email"
               type="email"
               inputMode="email"
@@ -138,13 +140,13 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
             />
             <PasswordField
               id="new-password"
-              label="New password"
+              label={t('auth.newPassword')}
               value={password}
               onChange={edit('password', setPassword)}
               autoComplete="new-password"
               maxLength={SIGNUP_LIMITS.password}
               error={errors.password}
-              hint={PASSWORD_RULE_MESSAGE}
+              hint={passwordRule()}
             />
           </>
         )}
@@ -154,12 +156,12 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
           </p>
         )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {sent ? 'Change password' : 'Send code'}
+          {t(sent ? 'auth.changePassword' : 'auth.sendResetCode')}
         </button>
         {sent && (
           <div className="auth-actions">
             <button type="button" className="btn" onClick={() => void sendCode()} disabled={busy}>
-              Send a new code
+              {t('auth.sendNewCode')}
             </button>
             <button
               type="button"
@@ -169,14 +171,14 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
                 setErrors({});
               }}
             >
-              Use a different e-mail
+              {t('auth.otherEmail')}
             </button>
           </div>
         )}
       </form>
       <p className="switch-mode">
         <Link to={back} state={signInState(email)}>
-          Back to sign in
+          {t('auth.backToSignIn')}
         </Link>
       </p>
     </section>

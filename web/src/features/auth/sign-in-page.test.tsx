@@ -3,6 +3,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@gia/shared/messages.ts';
 import { useToasts } from '../../components/toast.tsx';
+import { chooseLanguage } from '../../lib/i18n.ts';
 import { accessToken, useSession } from '../../lib/session.ts';
 import { apiPath } from '../../lib/api-paths.ts';
 import SignInPage from './sign-in-page.tsx';
@@ -361,5 +362,30 @@ describe('signing in with a code', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.signInCodeTooManyTries);
+  });
+});
+
+describe('signing up in Hindi', () => {
+  afterEach(async () => {
+    await chooseLanguage('en');
+  });
+
+  it('shows the screen and the password rule in Hindi, and refuses a short password before sending', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    await chooseLanguage('hi');
+    renderAt('/signup');
+    expect(heading()).toBe('GIA स्कूल में साइन अप करें');
+    const rule = 'पासवर्ड कम से कम 8 अक्षरों का हो और उसमें कम से कम एक अंग्रेज़ी अक्षर और एक अंक हो।';
+    expect(document.getElementById('password-hint')?.textContent).toBe(rule);
+    expect(screen.getByRole('button', { name: 'पासवर्ड दिखाएँ' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('उपयोगकर्ता नाम'), { target: { value: 'Asha' } });
+    fireEvent.change(screen.getByLabelText('ईमेल'), { target: { value: 'asha@example.in' } });
+    fireEvent.change(screen.getByLabelText('पासवर्ड'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'खाता बनाएँ' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(rule);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

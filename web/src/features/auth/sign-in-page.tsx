@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  keepsPasswordRule,
-  MESSAGES,
-  PASSWORD_RULE_MESSAGE,
-  SIGNUP_LIMITS,
-} from '@gia/shared/messages.ts';
+import { keepsPasswordRule, SIGNUP_LIMITS } from '@gia/shared/messages.ts';
 import { PasswordField } from '../../components/password-input.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
+import { passwordRule } from '../../lib/field-problems.ts';
+import { useT } from '../../lib/i18n.ts';
 import {
   REDIRECT_PARAM,
   redirectQuery,
@@ -48,6 +45,7 @@ function problemsOf(err: unknown, signUp: boolean): Errors | undefined {
  * the password). Both end where the learner was going: the `redirect` parameter.
  */
 export default function SignInPage() {
+  const t = useT();
   const { pathname, state } = useLocation() as { pathname: string; state: SignInState | null };
   const signUp = pathname.toLowerCase() === '/signup';
   const [params] = useSearchParams();
@@ -82,7 +80,7 @@ export default function SignInPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (signUp && !keepsPasswordRule(password)) {
-      setErrors({ password: PASSWORD_RULE_MESSAGE });
+      setErrors({ password: passwordRule() });
       return;
     }
     setErrors({});
@@ -95,19 +93,18 @@ export default function SignInPage() {
           () => true,
           () => false,
         );
-        if (signedIn) return finish(MESSAGES.signupSuccess);
-        toast.success(MESSAGES.signupSuccess);
+        if (signedIn) return finish(t('auth.signedUp'));
+        toast.success(t('auth.signedUp'));
         setPassword('');
         navigate(`/signin${redirectQuery(redirect)}`, { state: signInState(email) });
       } else {
         await signIn('learner', email, password);
-        finish(MESSAGES.loginSuccess);
+        finish(t('auth.signedIn'));
       }
     } catch (err) {
       const problems = problemsOf(err, signUp);
       if (problems) setErrors(problems);
-      else
-        toast.error(errorMessage(err, signUp ? MESSAGES.signupFailedUi : MESSAGES.signinFailedUi));
+      else toast.error(errorMessage(err, t(signUp ? 'auth.signUpFailed' : 'auth.signInFailed')));
     } finally {
       setBusy(false);
     }
@@ -117,7 +114,7 @@ export default function SignInPage() {
   const keep = redirectQuery(redirect);
   return (
     <section className="auth-card">
-      <h1>{signUp ? 'Sign up to GIA School' : 'Sign in to GIA School'}</h1>
+      <h1>{t(signUp ? 'auth.signUpTitle' : 'auth.signInTitle')}</h1>
       {!signUp && state?.notice && (
         <p className="notice auth-notice" role="status">
           {state.notice}
@@ -127,7 +124,7 @@ export default function SignInPage() {
         <CodeSignIn
           email={email}
           onEmail={setEmail}
-          onSignedIn={() => finish(MESSAGES.loginSuccess)}
+          onSignedIn={() => finish(t('auth.signedIn'))}
           onUsePassword={() => setWithCode(false)}
         />
       ) : (
@@ -135,7 +132,7 @@ export default function SignInPage() {
           {signUp && (
             <TextField
               id="user_name"
-              label="User Name"
+              label={t('auth.userName')}
               name="user_name"
               required
               value={userName}
@@ -147,7 +144,7 @@ export default function SignInPage() {
           )}
           <TextField
             id="email"
-            label="Email"
+            label={t('auth.email')}
             name="email"
             type="email"
             inputMode="email"
@@ -167,12 +164,12 @@ export default function SignInPage() {
             autoComplete={signUp ? 'new-password' : 'current-password'}
             maxLength={SIGNUP_LIMITS.password}
             error={errors.password}
-            hint={signUp ? PASSWORD_RULE_MESSAGE : undefined}
+            hint={signUp ? passwordRule() : undefined}
           />
           {!signUp && (
             <p className="auth-forgot">
               <Link to={`/forgot-password${keep}`} state={signInState(email)}>
-                Forgot password?
+                {t('auth.forgotPassword')}
               </Link>
             </p>
           )}
@@ -182,7 +179,7 @@ export default function SignInPage() {
             </p>
           )}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {signUp ? 'Create an Account' : 'Sign In'}
+            {t(signUp ? 'auth.createAccount' : 'auth.signIn')}
           </button>
           {!signUp && (
             <button
@@ -193,14 +190,16 @@ export default function SignInPage() {
                 setWithCode(true);
               }}
             >
-              Send me a code
+              {t('auth.sendCode')}
             </button>
           )}
         </form>
       )}
       <p className="switch-mode">
-        {signUp ? 'Already have an account? ' : 'New to GIA School? '}
-        <Link to={`${other}${keep}`}>{signUp ? 'Sign in' : 'Create an account'}</Link>
+        {t(signUp ? 'auth.haveAccount' : 'auth.newHere')}{' '}
+        <Link to={`${other}${keep}`}>
+          {t(signUp ? 'auth.signInLink' : 'auth.createAccountLink')}
+        </Link>
       </p>
     </section>
   );

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast.tsx';
+import { chooseLanguage } from '../../lib/i18n.ts';
 import { CartPage } from './cart-page.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -239,6 +240,41 @@ describe('the price details', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     expect((await screen.findByRole('dialog', { name: 'Test checkout' })).textContent).toContain(
       'Amount: ₹270',
+    );
+  });
+});
+
+describe('the cart in Kannada', () => {
+  afterEach(async () => {
+    await chooseLanguage('en');
+  });
+
+  it('names the cart, its prices in lakhs and the state it asks for in Kannada', async () => {
+    await chooseLanguage('kn');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, {
+          ...cart,
+          data: [{ ...cart.data[0], subject_price: 125000 }],
+          subtotal: 125000,
+          total: 125000,
+          tax: { cgst: 9533.9, sgst: 9533.9, igst: 0 },
+          gst_rate_percent: 18,
+        }),
+      ),
+    );
+    renderCart();
+
+    const details = await screen.findByRole('complementary', { name: 'ಬೆಲೆಯ ವಿವರಗಳು' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ನನ್ನ ಕಾರ್ಟ್');
+    expect(details.textContent).toContain('ಒಟ್ಟು: ₹1,25,000');
+    expect(details.textContent).toContain('GST (18%) ಸೇರಿದೆ');
+    expect(screen.getByRole('button', { name: 'Physics ತೆಗೆದುಹಾಕಿ' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'ಚೆಕ್‌ಔಟ್' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'ದಯವಿಟ್ಟು ನಿಮ್ಮ ರಾಜ್ಯ ಆಯ್ಕೆಮಾಡಿ: ನಿಮ್ಮ ಇನ್‌ವಾಯ್ಸ್‌ನ GST ಅದರಿಂದ ನಿರ್ಧಾರವಾಗುತ್ತದೆ.',
     );
   });
 });

@@ -6,6 +6,7 @@ import { Modal, ModalActions } from '../../components/modal.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { rupee } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { PriceDetails } from './price-details.tsx';
 import { useCart } from './use-cart.ts';
@@ -20,18 +21,25 @@ function LocalCheckout({
   onPay(): void;
   onCancel(): void;
 }) {
+  const t = useT();
   return (
-    <Modal label="Test checkout">
-      <h2>Test checkout</h2>
-      <p>This is the local test payment gateway: no money moves.</p>
-      <p className="price">Amount: {rupee(order.amount / 100)}</p>
-      <ModalActions primary="Pay" onPrimary={onPay} secondary="Cancel" onSecondary={onCancel} />
+    <Modal label={t('cart.testCheckout')}>
+      <h2>{t('cart.testCheckout')}</h2>
+      <p>{t('cart.testGateway')}</p>
+      <p className="price">{t('cart.amount', { amount: rupee(order.amount / 100) })}</p>
+      <ModalActions
+        primary={t('cart.pay')}
+        onPrimary={onPay}
+        secondary={t('cart.cancel')}
+        onSecondary={onCancel}
+      />
     </Modal>
   );
 }
 
 /** One subject in the cart, with its price and a button to take it out. */
 function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
+  const t = useT();
   return (
     <li className="card cart-item">
       <img src={item.subject_image_url || DEFAULT_IMAGE} alt="" width={120} height={68} />
@@ -45,7 +53,7 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
       <button
         type="button"
         className="icon-btn danger"
-        aria-label={`Remove ${item.subject_name}`}
+        aria-label={t('cart.remove', { subject: item.subject_name })}
         onClick={onRemove}
       >
         <TrashIcon />
@@ -56,28 +64,29 @@ function CartRow({ item, onRemove }: { item: CartItem; onRemove(): void }) {
 
 /** `/CartScreen`: 'My Cart', price details and checkout. */
 export function CartPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const cart = useCart();
   return (
     <>
-      <PageHeading title="My Cart" />
+      <PageHeading title={t('cart.title')} />
       {params.get('payment') === 'success' && (
         <p className="notice" role="status">
-          Payment successful. Cart updated.
+          {t('cart.paid')}
         </p>
       )}
       <QueryState
         query={cart.cart}
-        what="your cart items"
+        what={t('cart.what')}
         skeleton="list"
         skeletonCount={2}
         isEmpty={(d) => !d.data.length}
         empty={
           <section className="empty cart-empty">
-            <p>Your cart is empty</p>
-            <p className="muted">Choose a board and a class to find subjects to learn.</p>
+            <p>{t('cart.empty')}</p>
+            <p className="muted">{t('cart.emptyHint')}</p>
             <Link to={links.boards()} className="btn btn-primary">
-              Add Subjects
+              {t('cart.addSubjects')}
             </Link>
           </section>
         }

@@ -1,4 +1,5 @@
 import { LOCAL_RAZORPAY, PAYMENT_MESSAGES, type OrderAnswer } from '@gia/shared';
+import { t } from '../../lib/i18n.ts';
 import type { PaymentResult } from './api/payments.ts';
 
 const CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -37,7 +38,7 @@ function loadRazorpay(): Promise<RazorpayCtor> {
 
 export class RazorpayNotLoaded extends Error {
   constructor() {
-    super('Razorpay is not loaded properly. Please try again.');
+    super(t('payment.razorpayMissing'));
   }
 }
 
@@ -59,7 +60,7 @@ export async function openRazorpay(
       currency: order.currency,
       order_id: order.order_id,
       name: 'GIA School',
-      description: 'Course purchase',
+      description: t('payment.description'),
       prefill: { name: user.name, email: user.email },
       theme: { color: '#1e3a8a' },
       handler: (res: PaymentResult) => resolve(res),

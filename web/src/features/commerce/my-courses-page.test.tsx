@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CourseProgress } from '@gia/shared';
+import { chooseLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { MyCoursePage } from './my-courses-page.tsx';
 import { signInForTest } from '../../test/session.ts';
@@ -111,5 +112,44 @@ describe('My Courses', () => {
     renderPage();
     await screen.findByText('5-day streak');
     expect(screen.queryByText(/to review today/)).toBeNull();
+  });
+});
+
+describe('My Courses in Kannada', () => {
+  afterEach(async () => {
+    await chooseLanguage('en');
+  });
+
+  it('names the page, the progress and the next step in Kannada, one lesson or many', async () => {
+    await chooseLanguage('kn');
+    signInForTest({ role: 'learner', user: { name: 'Asha', email: 'a@x.in' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        String(path).includes('/getReviewSummary')
+          ? json({ message: 'ok', data: { due: 0, streak: { days: 0, today: false } } })
+          : json({
+              message: 'ok',
+              data: [
+                course,
+                { ...course, subject_id: 's2', subject_name: 'Science', topics_total: 1 },
+              ],
+            }),
+      ),
+    );
+
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ನನ್ನ ಕೋರ್ಸ್‌ಗಳು' })).toBeTruthy();
+    // The plural: nine lessons, then one.
+    expect(await screen.findByText('9 ಪಾಠಗಳಲ್ಲಿ 1')).toBeTruthy();
+    expect(screen.getByText('1 ಪಾಠದಲ್ಲಿ 1')).toBeTruthy();
+    expect(screen.getByText('9 ವಿಷಯಾಂಶಗಳಲ್ಲಿ 0 ಕರಗತ')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('progressbar', { name: 'Mathematics: ನೋಡಿದ ಪಾಠಗಳು' })
+        .getAttribute('aria-valuetext'),
+    ).toBe('9 ಪಾಠಗಳಲ್ಲಿ 1');
+    expect(screen.getByRole('link', { name: 'Mathematics ಆರಂಭಿಸಿ' }).textContent).toBe('ಆರಂಭಿಸಿ');
   });
 });

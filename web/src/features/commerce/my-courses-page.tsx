@@ -4,29 +4,36 @@ import { DEFAULT_IMAGE } from '../../components/catalogue-ui.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { ReviewLine } from '../../components/review-line.tsx';
+import { t, useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { useCourseProgress } from '../../lib/purchases-api.ts';
 
-/** "3 of 12 lessons": how far the learner is in a subject. */
+/** "3 of 12 lessons": how far the learner is in a subject, in the learner's language. */
 export const lessonsText = (p: Pick<CourseProgress, 'topics_watched' | 'topics_total'>) =>
-  `${p.topics_watched} of ${p.topics_total} ${p.topics_total === 1 ? 'lesson' : 'lessons'}`;
+  t('courses.lessons', { watched: p.topics_watched, total: p.topics_total });
 
 /** "2 of 12 topics mastered": topics whose best quiz score reached the mastery mark. */
 export const masteredText = (p: Pick<CourseProgress, 'topics_mastered' | 'topics_total'>) =>
-  `${p.topics_mastered} of ${p.topics_total} ${p.topics_total === 1 ? 'topic' : 'topics'} mastered`;
+  t('courses.mastered', { mastered: p.topics_mastered, total: p.topics_total });
 
 /**
  * Where a subject's button leads: the topic watched last ("Continue"), else its first topic
  * ("Start"), else its sub-subjects (a subject with no lessons yet).
  */
-export function nextStep(p: CourseProgress): { label: 'Continue' | 'Start'; to: string } {
-  if (p.last) return { label: 'Continue', to: links.topic(p.last.chapter_id, p.last.topic_id) };
-  if (p.first) return { label: 'Start', to: links.topic(p.first.chapter_id, p.first.topic_id) };
-  return { label: 'Start', to: links.subSubjects(p.subject_id) };
+export function nextStep(p: CourseProgress): {
+  label: 'courses.continue' | 'courses.start';
+  to: string;
+} {
+  if (p.last)
+    return { label: 'courses.continue', to: links.topic(p.last.chapter_id, p.last.topic_id) };
+  if (p.first)
+    return { label: 'courses.start', to: links.topic(p.first.chapter_id, p.first.topic_id) };
+  return { label: 'courses.start', to: links.subSubjects(p.subject_id) };
 }
 
 /** One subject: its picture and name (to its page), class and board, progress and next step. */
 function CourseCard({ course }: { course: CourseProgress }) {
+  const t = useT();
   const step = nextStep(course);
   const percent = course.topics_total
     ? Math.round((course.topics_watched / course.topics_total) * 100)
@@ -45,14 +52,14 @@ function CourseCard({ course }: { course: CourseProgress }) {
       </Link>
       <p className="muted small">
         {course.class_name} · {course.board_name}
-        {!course.owned && ' · Free'}
+        {!course.owned && ` · ${t('courses.free')}`}
       </p>
       {course.topics_total ? (
         <div className="course-progress">
           <div
             className="course-progress-bar"
             role="progressbar"
-            aria-label={`${course.subject_name}: lessons watched`}
+            aria-label={t('courses.lessonsWatched', { subject: course.subject_name })}
             aria-valuemin={0}
             aria-valuemax={course.topics_total}
             aria-valuenow={course.topics_watched}
@@ -64,17 +71,19 @@ function CourseCard({ course }: { course: CourseProgress }) {
           <p className="small course-mastered">{masteredText(course)}</p>
         </div>
       ) : (
-        <p className="small muted">No lessons yet</p>
+        <p className="small muted">{t('courses.noLessons')}</p>
       )}
       {course.last && (
-        <p className="small muted course-last">Last watched: {course.last.topic_name}</p>
+        <p className="small muted course-last">
+          {t('courses.lastWatched', { topic: course.last.topic_name })}
+        </p>
       )}
       <Link
         to={step.to}
         className="btn btn-primary"
-        aria-label={`${step.label} ${course.subject_name}`}
+        aria-label={t(`${step.label}Subject`, { subject: course.subject_name })}
       >
-        {step.label}
+        {t(step.label)}
       </Link>
     </article>
   );
@@ -82,21 +91,22 @@ function CourseCard({ course }: { course: CourseProgress }) {
 
 /** `/MyCourse`: the learner's subjects (bought, and free ones started) with their progress. */
 export function MyCoursePage() {
+  const t = useT();
   const courses = useCourseProgress();
   return (
     <>
-      <PageHeading title="My Courses" />
+      <PageHeading title={t('courses.title')} />
       <ReviewLine />
       <QueryState
         query={courses}
-        what="your courses"
+        what={t('courses.what')}
         skeleton="cards"
         skeletonCount={2}
         empty={
           <section className="empty cart-empty">
-            <p>You have not purchased any Course</p>
+            <p>{t('courses.none')}</p>
             <Link to={links.boards()} className="btn btn-primary">
-              Buy Here
+              {t('courses.buyHere')}
             </Link>
           </section>
         }

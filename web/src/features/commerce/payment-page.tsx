@@ -4,43 +4,38 @@ import type { CourseProgress, PaymentHistoryRow } from '@gia/shared';
 import { OrderDocuments } from '../../components/order-documents.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
-import { rupee } from '../../lib/format.ts';
+import { dayAndTime, rupee } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { links, useLinkParam } from '../../lib/links.ts';
 import { useCourseProgress, usePaymentHistory } from '../../lib/purchases-api.ts';
+import { Trans } from '../../lib/trans.tsx';
 import { nextStep } from './my-courses-page.tsx';
 
 /** How long the confirmation waits for the tax invoice before saying where it will be. */
 export const INVOICE_WAIT_MS = 30_000;
 
-/** When a payment was made, as people in India write it. */
-const paidOn = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-};
-
 /** A paid order's coupon and the GST inside its total (the order's pricing is in paise). */
 function PricingLines({ pricing }: { pricing: NonNullable<PaymentHistoryRow['pricing']> }) {
+  const t = useT();
   const r = (paise: number) => rupee(paise / 100);
   const { tax } = pricing;
   return (
     <dl className="receipt-facts receipt-pricing">
       {pricing.coupon && (
         <>
-          <dt>Coupon {pricing.coupon.code}</dt>
+          <dt>{t('payment.coupon', { code: pricing.coupon.code })}</dt>
           <dd className="price">−{r(pricing.discount)}</dd>
         </>
       )}
       {tax.igst > 0 ? (
         <>
-          <dt>IGST ({pricing.rate_percent}%, included)</dt>
+          <dt>{t('payment.igst', { rate: pricing.rate_percent })}</dt>
           <dd className="price">{r(tax.igst)}</dd>
         </>
       ) : (
         tax.cgst + tax.sgst > 0 && (
           <>
-            <dt>CGST + SGST ({pricing.rate_percent}%, included)</dt>
+            <dt>{t('payment.cgstSgst', { rate: pricing.rate_percent })}</dt>
             <dd className="price">
               {r(tax.cgst)} + {r(tax.sgst)}
             </dd>
@@ -62,16 +57,17 @@ function Receipt({
   /** Still reading the payment again for its invoice (false: it is taking longer). */
   waiting: boolean;
 }) {
+  const t = useT();
   return (
     <section className="card receipt" aria-labelledby="receipt-title">
-      <h2 id="receipt-title">Receipt</h2>
+      <h2 id="receipt-title">{t('payment.receipt')}</h2>
       <dl className="receipt-facts">
-        <dt>Order</dt>
+        <dt>{t('payment.order')}</dt>
         <dd className="receipt-id">{row.order_id}</dd>
-        <dt>Payment</dt>
+        <dt>{t('payment.payment')}</dt>
         <dd className="receipt-id">{row.transaction_id}</dd>
-        <dt>Date</dt>
-        <dd>{paidOn(row.paid_at)}</dd>
+        <dt>{t('payment.date')}</dt>
+        <dd>{dayAndTime(row.paid_at)}</dd>
       </dl>
       <ul className="receipt-items">
         {row.subjects.map((s) => {
@@ -90,9 +86,9 @@ function Receipt({
               <Link
                 to={course ? nextStep(course).to : links.subSubjects(s.subject_id)}
                 className="btn btn-primary btn-small"
-                aria-label={`Start learning ${s.subject_name}`}
+                aria-label={t('payment.startLearningSubject', { subject: s.subject_name })}
               >
-                Start learning
+                {t('payment.startLearning')}
               </Link>
             </li>
           );
@@ -100,15 +96,15 @@ function Receipt({
       </ul>
       {row.pricing && row.subjects.length > 0 && <PricingLines pricing={row.pricing} />}
       <p className="receipt-total">
-        Total paid <strong className="price">{rupee(row.payment_amount)}</strong>
+        <Trans
+          id="payment.totalPaid"
+          values={{ amount: rupee(row.payment_amount) }}
+          components={{ 0: <strong className="price" /> }}
+        />
       </p>
       <OrderDocuments
         row={row}
-        pendingText={
-          waiting
-            ? 'Your tax invoice is being prepared.'
-            : 'Your tax invoice is being prepared. It will be in Your orders on your profile in a few minutes.'
-        }
+        pendingText={t(waiting ? 'payment.invoicePending' : 'payment.invoiceLater')}
       />
     </section>
   );
@@ -116,6 +112,7 @@ function Receipt({
 
 /** `/Payment?order=…`: the order confirmation a learner lands on after paying. */
 function OrderConfirmation({ orderId }: { orderId: string }) {
+  const t = useT();
   // The invoice is made a moment after the payment: read the payment again until it is there,
   // for up to INVOICE_WAIT_MS.
   const [waiting, setWaiting] = useState(true);
@@ -131,18 +128,18 @@ function OrderConfirmation({ orderId }: { orderId: string }) {
   const boughtNothing = history.data?.find((r) => r.order_id === orderId)?.subjects.length === 0;
   return (
     <>
-      <PageHeading title={boughtNothing ? 'Payment received' : 'Payment successful'} />
+      <PageHeading title={t(boughtNothing ? 'payment.received' : 'payment.successful')} />
       <QueryState
         query={history}
-        what="your receipt"
+        what={t('payment.what')}
         skeleton="list"
         skeletonCount={3}
         isEmpty={(rows) => !rows.some((r) => r.order_id === orderId)}
         empty={
           <section className="empty cart-empty">
-            <p>We could not find this order among your payments.</p>
+            <p>{t('payment.notFound')}</p>
             <Link to={links.myCourses()} className="btn btn-primary">
-              My Courses
+              {t('payment.myCourses')}
             </Link>
           </section>
         }
@@ -153,17 +150,18 @@ function OrderConfirmation({ orderId }: { orderId: string }) {
             <div className="confirmation">
               {row.subjects.length ? (
                 <p className="notice" role="status">
-                  You now own {row.subjects.map((s) => s.subject_name).join(', ')}. Start learning
-                  whenever you like: your subjects are also in My Courses.
+                  {t('payment.nowOwn', {
+                    subjects: row.subjects.map((s) => s.subject_name).join(', '),
+                  })}
                 </p>
               ) : (
                 <p className="notice" role="status">
-                  Nothing was bought with this payment. It will be refunded in full.
+                  {t('payment.nothingBought')}
                 </p>
               )}
               <Receipt row={row} courses={byId} waiting={waiting} />
               <Link to={links.myCourses()} className="btn">
-                My Courses
+                {t('payment.myCourses')}
               </Link>
             </div>
           );
@@ -178,15 +176,16 @@ function OrderConfirmation({ orderId }: { orderId: string }) {
  * specification's legacy screen.
  */
 export function PaymentPage() {
+  const t = useT();
   const navigate = useNavigate();
   const orderId = useLinkParam('order');
   if (orderId) return <OrderConfirmation orderId={orderId} />;
   return (
     <section className="empty">
-      <h1>Payment successful</h1>
-      <p>Your subjects are ready in My Courses.</p>
+      <h1>{t('payment.successful')}</h1>
+      <p>{t('payment.ready')}</p>
       <button type="button" className="btn btn-primary" onClick={() => navigate('/MyCourse')}>
-        Go to My Courses
+        {t('payment.goToMyCourses')}
       </button>
     </section>
   );

@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CartAnswer } from '@gia/shared';
-import { INDIAN_STATES, SELLING_MESSAGES } from '@gia/shared/selling-rules.ts';
+import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { rupee } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
+import { Trans } from '../../lib/trans.tsx';
 import { useApplyCoupon, useRemoveCoupon, useSaveState } from './api/cart.ts';
 
 /** A coupon code box, or the code applied with its discount (or why it no longer applies). */
 function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
+  const t = useT();
   const id = useId();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -16,13 +19,13 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!code.trim()) return setProblem('Please enter a coupon code.');
+    if (!code.trim()) return setProblem(t('cart.couponMissing'));
     try {
       toast.success((await apply.mutateAsync(code)).message);
       setCode('');
       setProblem(undefined);
     } catch (err) {
-      setProblem(errorMessage(err, 'Could not apply the coupon.'));
+      setProblem(errorMessage(err, t('cart.couponFailed')));
     }
   }
 
@@ -31,7 +34,11 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
       <div className="coupon-applied">
         <p>
           <span>
-            Coupon <strong>{coupon.code}</strong>
+            <Trans
+              id="cart.couponApplied"
+              values={{ code: coupon.code }}
+              components={{ 0: <strong /> }}
+            />
           </span>
           <button
             type="button"
@@ -39,7 +46,7 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
             onClick={() => remove.mutate()}
             disabled={remove.isPending}
           >
-            Remove
+            {t('cart.couponRemove')}
           </button>
         </p>
         {coupon.problem && (
@@ -51,7 +58,7 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
     );
   return (
     <form className="coupon-form" onSubmit={submit} noValidate>
-      <label htmlFor={id}>Coupon code</label>
+      <label htmlFor={id}>{t('cart.couponCode')}</label>
       <div className="coupon-row">
         <input
           id={id}
@@ -69,7 +76,7 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
           disabled={apply.isPending}
           aria-busy={apply.isPending}
         >
-          Apply
+          {t('cart.couponApply')}
         </button>
       </div>
       {problem && (
@@ -83,11 +90,12 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
 
 /** The learner's state: it decides whether the GST is CGST + SGST or IGST on their invoice. */
 function StateSelect(props: { state: string; missing: boolean; onChoose(state: string): void }) {
+  const t = useT();
   const id = useId();
   const save = useSaveState();
   return (
     <div className="field">
-      <label htmlFor={id}>Your state (for the GST invoice)</label>
+      <label htmlFor={id}>{t('cart.state')}</label>
       <select
         id={id}
         value={props.state}
@@ -97,11 +105,11 @@ function StateSelect(props: { state: string; missing: boolean; onChoose(state: s
           props.onChoose(e.target.value);
           save
             .mutateAsync(e.target.value)
-            .catch((err: unknown) => toast.error(errorMessage(err, 'Could not save your state.')));
+            .catch((err: unknown) => toast.error(errorMessage(err, t('cart.stateSaveFailed'))));
         }}
       >
         <option value="" disabled>
-          Choose your state
+          {t('cart.chooseState')}
         </option>
         {INDIAN_STATES.map((s) => (
           <option key={s.code} value={s.code}>
@@ -111,7 +119,7 @@ function StateSelect(props: { state: string; missing: boolean; onChoose(state: s
       </select>
       {props.missing && (
         <p className="form-error" id={`${id}-error`} role="alert">
-          {SELLING_MESSAGES.stateRequired}
+          {t('cart.stateRequired')}
         </p>
       )}
     </div>
@@ -130,6 +138,7 @@ export function PriceDetails(props: {
   /** `state`: the one chosen here, sent with the order (the profile may not have it yet). */
   onCheckout(state?: string): void;
 }) {
+  const t = useT();
   const { cart } = props;
   const [askState, setAskState] = useState(false);
   const [chosen, setChosen] = useState<string>();
@@ -141,28 +150,40 @@ export function PriceDetails(props: {
     props.onCheckout(chosen);
   };
   return (
-    <aside className="card price-details" aria-label="Price Details">
-      <h2>Price Details</h2>
+    <aside className="card price-details" aria-label={t('cart.priceDetails')}>
+      <h2>{t('cart.priceDetails')}</h2>
       <p>
-        Subjects: <strong>{props.count}</strong>
+        <Trans id="cart.subjects" values={{ count: props.count }} components={{ 0: <strong /> }} />
       </p>
       {cart.discount > 0 && (
         <p>
-          Subtotal: <span className="price">{rupee(cart.subtotal)}</span>
+          <Trans
+            id="cart.subtotal"
+            values={{ amount: rupee(cart.subtotal) }}
+            components={{ 0: <span className="price" /> }}
+          />
         </p>
       )}
       <CouponBox coupon={cart.coupon} />
       {cart.discount > 0 && (
         <p className="discount">
-          Discount: <span className="price">−{rupee(cart.discount)}</span>
+          <Trans
+            id="cart.discount"
+            values={{ amount: rupee(cart.discount) }}
+            components={{ 0: <span className="price" /> }}
+          />
         </p>
       )}
       <p>
-        Total: <strong className="price">{rupee(cart.total)}</strong>
+        <Trans
+          id="cart.total"
+          values={{ amount: rupee(cart.total) }}
+          components={{ 0: <strong className="price" /> }}
+        />
       </p>
       {cart.tax && (
         <p className="muted small tax-lines">
-          <span>Includes GST ({cart.gst_rate_percent}%)</span>
+          <span>{t('cart.includesGst', { rate: cart.gst_rate_percent })}</span>
           <span>
             {cart.tax.igst > 0
               ? `IGST ${rupee(cart.tax.igst)}`
@@ -178,7 +199,7 @@ export function PriceDetails(props: {
         disabled={props.checkingOut}
         aria-busy={props.checkingOut}
       >
-        Checkout
+        {t('cart.checkout')}
       </button>
     </aside>
   );

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { useCourseProgress, usePurchased } from '../../lib/purchases-api.ts';
 import { signInPath } from '../../lib/redirect.ts';
@@ -45,6 +45,7 @@ export function useSubjectOffer(subjectId: string, freeCourse?: boolean): Subjec
  * learning, In cart / Go to cart, or 'Add to Cart' — which, once added, becomes In cart.
  */
 export function SubjectAction({ subjectId, freeCourse, continueTo, large }: SubjectActionProps) {
+  const t = useT();
   const offer = useSubjectOffer(subjectId, freeCourse);
   const add = useAddToCart();
   const navigate = useNavigate();
@@ -57,9 +58,9 @@ export function SubjectAction({ subjectId, freeCourse, continueTo, large }: Subj
     }
     try {
       await add.mutateAsync(subjectId);
-      toast.success(LEARNER_MESSAGES.cartAdded);
+      toast.success(t('cart.added'));
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to add to cart'));
+      toast.error(errorMessage(err, t('cart.addFailed')));
     }
   }
 
@@ -68,8 +69,12 @@ export function SubjectAction({ subjectId, freeCourse, continueTo, large }: Subj
   }
   if (offer === 'free' || offer === 'in-cart') {
     const { tag, text, to } = {
-      free: { tag: 'Free', text: 'Start learning', to: links.subSubjects(subjectId) },
-      'in-cart': { tag: 'In cart', text: 'Go to cart', to: links.cart() },
+      free: {
+        tag: t('courses.free'),
+        text: t('cart.startLearning'),
+        to: links.subSubjects(subjectId),
+      },
+      'in-cart': { tag: t('cart.inCart'), text: t('cart.goToCart'), to: links.cart() },
     }[offer];
     return <TaggedLink offer={offer} tag={tag} text={text} to={to} size={size} />;
   }
@@ -82,7 +87,7 @@ export function SubjectAction({ subjectId, freeCourse, continueTo, large }: Subj
         disabled={add.isPending || offer === 'checking'}
         aria-busy={add.isPending || offer === 'checking'}
       >
-        Add to Cart
+        {t('cart.addToCart')}
       </button>
     </span>
   );
@@ -110,12 +115,19 @@ function TaggedLink(props: {
  * course progress), else the subject's sub-subjects. Only owned subjects ask for the progress.
  */
 function OwnedAction(props: { subjectId: string; continueTo?: string; size: string }) {
+  const t = useT();
   const progress = useCourseProgress();
   const last = progress.data?.find((p) => p.subject_id === props.subjectId)?.last;
   const to =
     props.continueTo ??
     (last ? links.topic(last.chapter_id, last.topic_id) : links.subSubjects(props.subjectId));
   return (
-    <TaggedLink offer="owned" tag="Owned" text="Continue learning" to={to} size={props.size} />
+    <TaggedLink
+      offer="owned"
+      tag={t('cart.owned')}
+      text={t('cart.continueLearning')}
+      to={to}
+      size={props.size}
+    />
   );
 }

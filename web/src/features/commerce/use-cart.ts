@@ -4,12 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CartItem, OrderAnswer } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { t } from '../../lib/i18n.ts';
 import { invalidateOwned, purchaseKeys } from '../../lib/purchases-api.ts';
 import { links } from '../../lib/links.ts';
 import { useSession } from '../../lib/session.ts';
 import { cartKeys, useCartItems, useRemoveFromCart } from './api/cart.ts';
 import { createOrder, payLocally, recordPayment, type PaymentResult } from './api/payments.ts';
-import { isLocalGateway, openRazorpay, PAYMENT_MESSAGES, RazorpayNotLoaded } from './checkout.ts';
+import { isLocalGateway, openRazorpay, RazorpayNotLoaded } from './checkout.ts';
 
 /**
  * The cart screen's state: the items, removing one, and checking out through Razorpay or the
@@ -37,7 +38,7 @@ export function useCart() {
     try {
       toast.success((await removeItem.mutateAsync(item.cart_id)).message);
     } catch {
-      toast.error('Failed to remove item.');
+      toast.error(t('cart.removeFailed'));
     }
   }
 
@@ -60,9 +61,7 @@ export function useCart() {
       await queryClient.refetchQueries({ queryKey: purchaseKeys.subjects(), type: 'all' });
       navigate(links.payment(result.razorpay_order_id));
     } catch (err) {
-      toast.error(
-        errorMessage(err, 'Payment recorded, but there was an issue clearing your cart.'),
-      );
+      toast.error(errorMessage(err, t('cart.clearFailed')));
       await refreshAfterPayment();
     }
   }
@@ -70,7 +69,7 @@ export function useCart() {
   /** `state`: the learner's state chosen in the cart, sent with the order. */
   async function checkout(state?: string) {
     if (busyRef.current || localOrder) return;
-    if (!items.length || !(total > 0)) return toast.error(PAYMENT_MESSAGES.emptyCart);
+    if (!items.length || !(total > 0)) return toast.error(t('cart.emptyOrInvalid'));
     setBusy(true);
     try {
       const order = await createOrder(state);
@@ -85,7 +84,7 @@ export function useCart() {
       if (result) await finish(result);
     } catch (err) {
       if (err instanceof RazorpayNotLoaded) toast.error(err.message);
-      else toast.error(errorMessage(err, 'Failed to initiate payment.'));
+      else toast.error(errorMessage(err, t('payment.startFailed')));
     } finally {
       setBusy(false);
     }
@@ -100,7 +99,7 @@ export function useCart() {
     try {
       await finish(await payLocally(order.order_id));
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to initiate payment.'));
+      toast.error(errorMessage(err, t('payment.startFailed')));
     } finally {
       setBusy(false);
     }

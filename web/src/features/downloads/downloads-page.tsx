@@ -1,25 +1,28 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PACK_NEEDS_CONFIRMING } from '@gia/shared/downloads-messages.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { day } from '../../lib/format.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { confirmedRecently, type PackRecord } from '../../lib/saved-packs.ts';
+import { Trans } from '../../lib/trans.tsx';
 import { removeSaved, useLiveSaves, useSavedPacks } from './downloads.ts';
 import { formatBytes } from './pack-plan.ts';
 import './downloads.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** "today", "yesterday", "5 days ago". */
+/** "today", "yesterday", "5 days ago", in the learner's language. */
 export function daysAgo(iso: string, now = Date.now()): string {
   const days = Math.max(0, Math.floor((now - Date.parse(iso)) / DAY_MS));
-  return days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`;
+  return days === 0
+    ? t('downloads.today')
+    : days === 1
+      ? t('downloads.yesterday')
+      : t('downloads.daysAgo', { days });
 }
-
-const savedOn = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** The browser's storage: used and free, and whether it keeps the downloads when space runs low. */
 function useStorage() {
@@ -38,13 +41,14 @@ function useStorage() {
 
 /** Asks the browser to keep the downloads when space runs low, and says its answer. */
 function PersistButton({ onAnswer }: { onAnswer(kept: boolean): void }) {
+  const t = useT();
   return (
     <button
       type="button"
       className="btn btn-small"
       onClick={() => void navigator.storage.persist().then(onAnswer)}
     >
-      Keep my downloads
+      {t('downloads.keep')}
     </button>
   );
 }
@@ -55,7 +59,8 @@ function PersistButton({ onAnswer }: { onAnswer(kept: boolean): void }) {
  * Remove. Everything here is read from the phone: it works offline.
  */
 export function DownloadsPage() {
-  useDocumentTitle('Downloads · GIA School');
+  const t = useT();
+  useDocumentTitle(t('downloads.documentTitle'));
   const queryClient = useQueryClient();
   const packs = useSavedPacks();
   const storage = useStorage();
@@ -65,55 +70,51 @@ export function DownloadsPage() {
   const [persistAnswer, setPersistAnswer] = useState<boolean | null>(null);
 
   const remove = async (pack: PackRecord) => {
-    if (!(await confirmDialog(`Remove "${pack.chapter_name}" from this phone?`))) return;
+    if (!(await confirmDialog(t('downloads.removeQuestion', { chapter: pack.chapter_name }))))
+      return;
     await removeSaved(queryClient, pack.id);
     await storage.refetch();
   };
 
   return (
     <div className="downloads">
-      <h1>Downloads</h1>
-      <section className="card downloads-storage" aria-label="Storage">
+      <h1>{t('downloads.title')}</h1>
+      <section className="card downloads-storage" aria-label={t('downloads.storage')}>
         {estimate ? (
           <>
             <p>
-              <strong>{formatBytes(estimate.usage)}</strong> used ·{' '}
-              <strong>{formatBytes(estimate.free)}</strong> free on this phone for GIA School
+              <Trans
+                id="downloads.usedFree"
+                values={{ used: formatBytes(estimate.usage), free: formatBytes(estimate.free) }}
+                components={{ 0: <strong />, 1: <strong /> }}
+              />
             </p>
             {estimate.persisted || persistAnswer ? (
-              <p className="muted small">
-                Your browser keeps your downloads even when space runs low.
-              </p>
+              <p className="muted small">{t('downloads.kept')}</p>
             ) : (
               <>
-                <p className="muted small">
-                  Your browser may clear downloads when the phone runs low on space.
-                </p>
+                <p className="muted small">{t('downloads.mayClear')}</p>
                 <PersistButton onAnswer={setPersistAnswer} />
                 {persistAnswer === false && (
                   <p className="small" role="status">
-                    The browser said no for now. It usually agrees once GIA School is installed or
-                    used often.
+                    {t('downloads.saidNo')}
                   </p>
                 )}
               </>
             )}
           </>
         ) : (
-          <p className="muted small">This browser does not say how much space is left.</p>
+          <p className="muted small">{t('downloads.noEstimate')}</p>
         )}
       </section>
 
       {packs.data && packs.data.length === 0 && (
         <div className="downloads-empty">
-          <p className="empty">Nothing is saved on this phone yet.</p>
-          <p className="muted">
-            Open a lesson while online and tap &quot;Save lesson for offline&quot;, or save its
-            whole chapter from the list of lessons.
-          </p>
+          <p className="empty">{t('downloads.empty')}</p>
+          <p className="muted">{t('downloads.emptyHint')}</p>
           <p>
             <Link to={links.boards()} className="btn btn-primary">
-              Choose a lesson
+              {t('downloads.chooseLesson')}
             </Link>
           </p>
         </div>
@@ -123,6 +124,7 @@ export function DownloadsPage() {
           const first = pack.topics[0];
           const running = live[pack.id];
           const usable = confirmedRecently(pack);
+          const names = pack.topics.map((topic) => topic.topic_name).join(', ');
           return (
             <li key={pack.id} className="card downloads-item">
               <h2>
@@ -131,36 +133,39 @@ export function DownloadsPage() {
               </h2>
               <p className="small">
                 {pack.kind === 'chapter'
-                  ? `${pack.topics.length} ${pack.topics.length === 1 ? 'lesson' : 'lessons'}: `
-                  : 'Lesson: '}
-                {pack.topics.map((t) => t.topic_name).join(', ')}
+                  ? t('downloads.lessons', { count: pack.topics.length, names })
+                  : t('downloads.lesson', { names })}
               </p>
               <p className="small muted">
                 {formatBytes(pack.bytes_stored)} · {pack.rung_height}p
-                {pack.saved_at ? ` · saved ${savedOn(pack.saved_at)}` : ''} · confirmed{' '}
-                {daysAgo(pack.confirmed_at)}
+                {pack.saved_at
+                  ? ` · ${t('downloads.savedOn', { date: day(pack.saved_at) || pack.saved_at })}`
+                  : ''}{' '}
+                · {t('downloads.confirmed', { ago: daysAgo(pack.confirmed_at) })}
               </p>
               {pack.state === 'saving' && (
                 <p className="small" role="status">
                   {running && !running.error
-                    ? `Saving… ${formatBytes(running.stored)} of ${formatBytes(running.expected)}`
-                    : (running?.error ??
-                      'Not finished: it carries on by itself the next time you are online.')}
+                    ? t('downloads.saving', {
+                        stored: formatBytes(running.stored),
+                        expected: formatBytes(running.expected),
+                      })
+                    : (running?.error ?? t('downloads.notFinished'))}
                 </p>
               )}
               {!usable && (
                 <p className="small" role="alert">
-                  {PACK_NEEDS_CONFIRMING}
+                  {t('downloads.needsConfirming')}
                 </p>
               )}
               <div className="downloads-actions">
                 {first && pack.state === 'saved' && usable && (
                   <Link to={links.topic(pack.chapter_id, first.topic_id)} className="btn btn-small">
-                    Open
+                    {t('downloads.open')}
                   </Link>
                 )}
                 <button type="button" className="btn btn-small" onClick={() => void remove(pack)}>
-                  Remove
+                  {t('downloads.remove')}
                 </button>
               </div>
             </li>

@@ -5,8 +5,8 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { SAVE_INTERRUPTED, STORAGE_FULL } from '@gia/shared/downloads-messages.ts';
 import { call } from '../../lib/api-call.ts';
+import { t } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import {
   packIdOf,
@@ -116,8 +116,9 @@ export async function planSave(target: SaveTarget, rungHeight: number): Promise<
 
 /** The message of a save that stopped. */
 function stopMessage(err: unknown): string {
-  if (err instanceof DOMException && err.name === 'QuotaExceededError') return STORAGE_FULL;
-  if (err instanceof TypeError || !navigator.onLine) return SAVE_INTERRUPTED;
+  if (err instanceof DOMException && err.name === 'QuotaExceededError')
+    return t('downloads.storageFull');
+  if (err instanceof TypeError || !navigator.onLine) return t('downloads.interrupted');
   return err instanceof Error ? err.message : String(err);
 }
 

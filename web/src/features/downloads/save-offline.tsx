@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Lesson } from '@gia/shared/lesson-answers.ts';
 import { useDataSaver } from '../../components/video-player/data-saver.ts';
 import { CheckIcon } from '../../components/icons.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { useOnline } from '../../lib/online.ts';
 import {
@@ -43,6 +44,7 @@ export function saveTargetOf(lesson: Lesson, scope: 'lesson' | 'chapter'): SaveT
  * to choose), the progress and Cancel while it saves, and "Saved" once the pack is on the phone.
  */
 export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'lesson' | 'chapter' }) {
+  const t = useT();
   const target = saveTargetOf(lesson, scope);
   const queryClient = useQueryClient();
   const online = useOnline();
@@ -87,8 +89,12 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
     body = (
       <>
         <p className="save-offline-status" id={headingId}>
-          Saving this {what} for offline… {formatBytes(live.stored)} of{' '}
-          {live.expected ? formatBytes(live.expected) : '…'} ({percent}%)
+          {t('downloads.savingThis', {
+            what,
+            stored: formatBytes(live.stored),
+            expected: live.expected ? formatBytes(live.expected) : '…',
+            percent,
+          })}
         </p>
         <progress
           value={live.stored}
@@ -96,7 +102,7 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
           aria-labelledby={headingId}
         />
         <button type="button" className="btn btn-small" onClick={() => cancelSave(id)}>
-          Cancel
+          {t('downloads.cancel')}
         </button>
       </>
     );
@@ -104,17 +110,21 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
     body = (
       <p className="save-offline-status">
         <CheckIcon size={16} strokeWidth={3} />{' '}
-        {covering ? 'Saved for offline with its chapter' : `This ${what} is saved for offline`} ·{' '}
-        {formatBytes(saved.bytes_stored)} · <Link to={links.downloads()}>Downloads</Link>
+        {covering ? t('downloads.savedWithChapter') : t('downloads.savedThis', { what })} ·{' '}
+        {formatBytes(saved.bytes_stored)} ·{' '}
+        <Link to={links.downloads()}>{t('downloads.title')}</Link>
       </p>
     );
   } else if (live?.error || record?.state === 'saving') {
     body = (
       <>
         <p className="save-offline-status" role={live?.error ? 'alert' : undefined}>
-          {live?.error ?? 'This save stopped before it finished.'}
+          {live?.error ?? t('downloads.stopped')}
           {record &&
-            ` ${formatBytes(record.bytes_stored)} of ${formatBytes(record.bytes_expected)} saved.`}
+            ` ${t('downloads.partSaved', {
+              stored: formatBytes(record.bytes_stored),
+              expected: formatBytes(record.bytes_expected),
+            })}`}
         </p>
         <button
           type="button"
@@ -122,25 +132,23 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
           disabled={!online}
           onClick={() => void startSave(queryClient, target, record?.rung_height ?? rung)}
         >
-          Carry on saving
+          {t('downloads.carryOn')}
         </button>
       </>
     );
   } else if (!online) {
-    body = (
-      <p className="save-offline-status muted">Connect to the internet to save this {what}.</p>
-    );
+    body = <p className="save-offline-status muted">{t('downloads.connectToSave', { what })}</p>;
   } else if (!open) {
     body = (
       <button type="button" className="btn" onClick={() => setOpen(true)}>
-        Save {what} for offline
+        {t('downloads.saveFor', { what })}
       </button>
     );
   } else {
     body = (
       <fieldset className="save-offline-choice">
-        <legend>Save {what} for offline</legend>
-        <div className="save-offline-rungs" role="radiogroup" aria-label="Video quality">
+        <legend>{t('downloads.saveFor', { what })}</legend>
+        <div className="save-offline-rungs" role="radiogroup" aria-label={t('downloads.quality')}>
           {SAVE_RUNGS.map((h) => (
             <label key={h}>
               <input
@@ -149,25 +157,27 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
                 checked={rung === h}
                 onChange={() => setRung(h)}
               />{' '}
-              {h}p {h === 234 ? '(smaller)' : '(sharper)'}
+              {t(h === 234 ? 'downloads.smaller' : 'downloads.sharper', { height: h })}
             </label>
           ))}
         </div>
         <p className="save-offline-size" aria-live="polite" data-bytes={plan.data?.bytes}>
           {plan.isError
-            ? "We couldn't work out the size. Try again."
+            ? t('downloads.sizeFailed')
             : plan.data
-              ? `Download size: ${formatBytes(plan.data.bytes)} (${lessonCount(plan.data.topics.length)}: video, captions, notes and practice${
-                  locked ? `; ${lessonCount(locked)} of the paid course not included` : ''
-                })`
-              : 'Working out the download size…'}
+              ? t(locked ? 'downloads.sizeWithLocked' : 'downloads.size', {
+                  size: formatBytes(plan.data.bytes),
+                  count: plan.data.topics.length,
+                  locked,
+                })
+              : t('downloads.sizing')}
         </p>
         <div className="save-offline-actions">
           <button type="button" className="btn btn-primary" disabled={!plan.data} onClick={start}>
-            Save {formatBytesOrNothing(plan.data?.bytes)}
+            {t('downloads.save', { size: formatBytesOrNothing(plan.data?.bytes) })}
           </button>
           <button type="button" className="btn" onClick={() => setOpen(false)}>
-            Not now
+            {t('downloads.notNow')}
           </button>
         </div>
       </fieldset>
@@ -179,7 +189,5 @@ export function SaveForOffline({ lesson, scope }: { lesson: Lesson; scope: 'less
     </div>
   );
 }
-
-const lessonCount = (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
 
 const formatBytesOrNothing = (bytes?: number) => (bytes === undefined ? '' : formatBytes(bytes));

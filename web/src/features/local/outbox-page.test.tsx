@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../../lib/api-paths.ts';
-import { NO_OUTBOX, OutboxPage } from './outbox-page.tsx';
+import { noOutbox, OutboxPage } from './outbox-page.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -77,7 +77,7 @@ describe('the local outbox', () => {
       vi.fn(async () => json(404, { message: 'Not found', code: 'NOT_FOUND' })),
     );
     renderAt('/local/outbox');
-    expect((await screen.findByText(NO_OUTBOX)).textContent).toBe(
+    expect((await screen.findByText(noOutbox())).textContent).toBe(
       'The outbox exists only on the local stack.',
     );
   });

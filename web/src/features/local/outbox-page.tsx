@@ -5,17 +5,15 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { call } from '../../lib/api-call.ts';
+import { dayAndTime } from '../../lib/format.ts';
+import { t as translate, useT } from '../../lib/i18n.ts';
+import { Trans } from '../../lib/trans.tsx';
 
 /** When a message was sent, to the second (codes arrive seconds apart). */
-const sentAt = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? iso
-    : d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
-};
+const sentAt = (iso: string) => dayAndTime(iso, true);
 
 /** What the page says where the API has no outbox (in AWS the route does not exist). */
-export const NO_OUTBOX = 'The outbox exists only on the local stack.';
+export const noOutbox = () => translate('outbox.missing');
 
 /**
  * `/local/outbox`: every e-mail the local stack "sent" (sign-in and reset codes, receipts), newest
@@ -23,6 +21,7 @@ export const NO_OUTBOX = 'The outbox exists only on the local stack.';
  * to one address.
  */
 export function OutboxPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const to = params.get('to') ?? '';
   const [filter, setFilter] = useState(to);
@@ -42,20 +41,20 @@ export function OutboxPage() {
   const messages = outbox.data?.data ?? [];
   return (
     <div className="outbox">
-      <PageHeading title="Local outbox" />
+      <PageHeading title={t('outbox.title')} />
       <form className="outbox-filter" onSubmit={submit} role="search">
         <TextField
           id="outbox-to"
-          label="To"
+          label={t('outbox.to')}
           type="email"
           inputMode="email"
           value={filter}
-          placeholder="Every address"
+          placeholder={t('outbox.everyAddress')}
           onChange={setFilter}
         />
         <div className="outbox-buttons">
           <button type="submit" className="btn btn-primary">
-            Show
+            {t('outbox.show')}
           </button>
           <button
             type="button"
@@ -63,29 +62,33 @@ export function OutboxPage() {
             onClick={() => void outbox.refetch()}
             disabled={outbox.isFetching}
           >
-            Refresh
+            {t('outbox.refresh')}
           </button>
         </div>
       </form>
       <div aria-live="polite" aria-busy={outbox.isFetching}>
         {outbox.isPending ? (
-          <p className="loading">Loading...</p>
+          <p className="loading">{t('page.loading')}</p>
         ) : missing ? (
-          <p className="empty">{NO_OUTBOX}</p>
+          <p className="empty">{noOutbox()}</p>
         ) : outbox.isError ? (
           <p className="form-error" role="alert">
-            {errorMessage(outbox.error, 'The outbox could not be read. Please try again.')}
+            {errorMessage(outbox.error, t('outbox.readFailed'))}
           </p>
         ) : messages.length === 0 ? (
-          <p className="empty">{to ? `Nothing was sent to ${to} yet.` : 'Nothing was sent yet.'}</p>
+          <p className="empty">{to ? t('outbox.nothingTo', { to }) : t('outbox.nothing')}</p>
         ) : (
           <ol className="outbox-list">
             {messages.map((m, i) => (
               <li key={`${m.sent_at}-${i}`} className="card outbox-message">
                 <h2>{m.subject}</h2>
                 <p className="outbox-meta">
-                  To <span className="outbox-address">{m.to}</span> ·{' '}
-                  <time dateTime={m.sent_at}>{sentAt(m.sent_at)}</time>
+                  <Trans
+                    id="outbox.sentTo"
+                    values={{ to: m.to }}
+                    components={{ 0: <span className="outbox-address" /> }}
+                  />{' '}
+                  · <time dateTime={m.sent_at}>{sentAt(m.sent_at)}</time>
                 </p>
                 <pre className="outbox-text">{m.text}</pre>
               </li>

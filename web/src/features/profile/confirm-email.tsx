@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { LEARNING_MESSAGES as M } from '@gia/shared';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
+import { Trans } from '../../lib/trans.tsx';
 import { useVerifyEmail } from './api/profile.ts';
 
 /** Long e-mail addresses wrap instead of widening the page on narrow screens. */
@@ -14,34 +15,39 @@ export const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
  * next to the field.
  */
 export function ConfirmEmail({ pendingEmail, onClose }: { pendingEmail: string; onClose(): void }) {
+  const t = useT();
   const verify = useVerifyEmail();
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError(M.emailCodeRequired);
+    if (!/^\d{6}$/.test(code.trim())) return setError(t('profile.codeRequired'));
     setError('');
     try {
       toast.success((await verify.mutateAsync(code.trim())).message);
       onClose();
     } catch (err) {
-      setError(errorMessage(err, 'Error updating data'));
+      setError(errorMessage(err, t('profile.updateFailed')));
     }
   }
 
   return (
     <>
-      <h2>Confirm your new email</h2>
-      <p>{M.emailCodeSent}</p>
+      <h2>{t('profile.confirmEmailTitle')}</h2>
+      <p>{t('profile.codeSent')}</p>
       <p>
-        New email: <strong style={wrapAnywhere}>{pendingEmail}</strong>
+        <Trans
+          id="profile.newEmail"
+          values={{ email: pendingEmail }}
+          components={{ 0: <strong style={wrapAnywhere} /> }}
+        />
       </p>
-      <p>Until then you sign in with your current email.</p>
+      <p>{t('profile.untilThen')}</p>
       <form onSubmit={submit} className="form" noValidate>
         <TextField
           id="p-code"
-          label="Code"
+          label={t('profile.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -50,9 +56,9 @@ export function ConfirmEmail({ pendingEmail, onClose }: { pendingEmail: string; 
           onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
         />
         <ModalActions
-          primary="Confirm"
+          primary={t('profile.confirm')}
           busy={verify.isPending}
-          secondary="Later"
+          secondary={t('profile.later')}
           onSecondary={onClose}
         />
       </form>
@@ -68,8 +74,9 @@ export function ConfirmEmailDialog({
   pendingEmail: string;
   onClose(): void;
 }) {
+  const t = useT();
   return (
-    <Modal label="Confirm your new email" className="profile-modal">
+    <Modal label={t('profile.confirmEmailTitle')} className="profile-modal">
       <ConfirmEmail pendingEmail={pendingEmail} onClose={onClose} />
     </Modal>
   );

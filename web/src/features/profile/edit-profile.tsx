@@ -1,16 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  LEARNING_MESSAGES as M,
-  PROFILE_FIELDS,
-  PROFILE_LIMITS,
-  REQUIRED_PROFILE_FIELDS,
-  type LearnerProfileAnswer,
-} from '@gia/shared';
+import { PROFILE_LIMITS, REQUIRED_PROFILE_FIELDS, type LearnerProfileAnswer } from '@gia/shared';
 import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { ConfirmEmail } from './confirm-email.tsx';
@@ -31,15 +26,23 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Every check the form fails, each under its field (all at once, not one at a time). The photo
  * is optional.
  */
+const LABEL_OF = {
+  user_name: 'profile.name',
+  user_mobile: 'profile.mobile',
+  email: 'profile.email',
+  dob: 'profile.dob',
+  course_of_study: 'profile.courseOfStudy',
+} as const;
+
 export function formProblems(values: Values): Errors {
   const errors: Errors = {};
   for (const field of REQUIRED_PROFILE_FIELDS) {
-    if (!values[field].trim()) errors[field] = `${PROFILE_FIELDS[field]} is required!`;
+    if (!values[field].trim()) errors[field] = t('profile.required', { field: t(LABEL_OF[field]) });
   }
   if (!errors.user_mobile && !/^\d{10}$/.test(values.user_mobile)) {
-    errors.user_mobile = M.profileMobile;
+    errors.user_mobile = t('profile.mobileDigits');
   }
-  if (!errors.dob && values.dob > today()) errors.dob = M.profileDob;
+  if (!errors.dob && values.dob > today()) errors.dob = t('profile.dobFuture');
   return errors;
 }
 
@@ -49,7 +52,8 @@ type TextKey = Exclude<FieldKey, 'profile_image' | 'state'>;
 const TEXT_FIELDS: {
   field: TextKey;
   id: string;
-  label: string;
+  /** The label's message id. */
+  label: (typeof LABEL_OF)[TextKey];
   type?: string;
   inputMode?: 'numeric' | 'email' | 'text';
   autoComplete: string;
@@ -59,14 +63,14 @@ const TEXT_FIELDS: {
   {
     field: 'user_name',
     id: 'p-name',
-    label: 'Name',
+    label: LABEL_OF.user_name,
     autoComplete: 'name',
     maxLength: PROFILE_LIMITS.user_name,
   },
   {
     field: 'user_mobile',
     id: 'p-mobile',
-    label: 'Mobile',
+    label: LABEL_OF.user_mobile,
     type: 'tel',
     inputMode: 'numeric',
     autoComplete: 'tel-national',
@@ -76,17 +80,17 @@ const TEXT_FIELDS: {
   {
     field: 'email',
     id: 'p-email',
-    label: 'Email',
+    label: LABEL_OF.email,
     type: 'email',
     inputMode: 'email',
     autoComplete: 'email',
     maxLength: PROFILE_LIMITS.email,
   },
-  { field: 'dob', id: 'p-dob', label: 'Date of Birth', type: 'date', autoComplete: 'bday' },
+  { field: 'dob', id: 'p-dob', label: LABEL_OF.dob, type: 'date', autoComplete: 'bday' },
   {
     field: 'course_of_study',
     id: 'p-course',
-    label: 'Course of Study',
+    label: LABEL_OF.course_of_study,
     autoComplete: 'off',
     maxLength: PROFILE_LIMITS.course_of_study,
   },
@@ -98,10 +102,6 @@ const ID_OF: Record<FieldKey, string> = {
   state: 'p-state',
 };
 
-const STATE_HINT = 'It decides the GST on your invoices (CGST + SGST or IGST).';
-
-const IMAGE_HINT = 'A jpg, png or gif picture. You can save your profile without one.';
-
 /** The profile's fields: name, mobile (digits only), e-mail, date of birth, course, photo. */
 function ProfileFields(props: {
   values: Values;
@@ -109,28 +109,32 @@ function ProfileFields(props: {
   set(field: TextKey | 'state', value: string): void;
   onImage(file: File | null): void;
 }) {
+  const t = useT();
+  const stateHint = t('profile.stateHint');
+  const imageHint = t('profile.imageHint');
   return (
     <>
-      {TEXT_FIELDS.map(({ field, clean, ...input }) => (
+      {TEXT_FIELDS.map(({ field, clean, label, ...input }) => (
         <TextField
           key={field}
           {...input}
+          label={t(label)}
           max={field === 'dob' ? today() : undefined}
           value={props.values[field]}
           error={props.errors[field]}
           onChange={(v) => props.set(field, clean ? clean(v) : v)}
         />
       ))}
-      <Field id="p-state" label="State" error={props.errors.state} hint={STATE_HINT}>
+      <Field id="p-state" label={t('profile.state')} error={props.errors.state} hint={stateHint}>
         <select
           id="p-state"
           value={props.values.state}
           aria-invalid={props.errors.state ? true : undefined}
-          aria-describedby={describedBy('p-state', props.errors.state, STATE_HINT)}
+          aria-describedby={describedBy('p-state', props.errors.state, stateHint)}
           onChange={(e) => props.set('state', e.target.value)}
         >
           <option value="" disabled>
-            Choose your state
+            {t('profile.chooseState')}
           </option>
           {INDIAN_STATES.map((st) => (
             <option key={st.code} value={st.code}>
@@ -141,16 +145,16 @@ function ProfileFields(props: {
       </Field>
       <Field
         id="p-image"
-        label="Profile Image (optional)"
+        label={t('profile.imageOptional')}
         error={props.errors.profile_image}
-        hint={IMAGE_HINT}
+        hint={imageHint}
       >
         <input
           id="p-image"
           type="file"
           accept=".jpg,.jpeg,.png,.gif,image/jpeg,image/png,image/gif"
           aria-invalid={props.errors.profile_image ? true : undefined}
-          aria-describedby={describedBy('p-image', props.errors.profile_image, IMAGE_HINT)}
+          aria-describedby={describedBy('p-image', props.errors.profile_image, imageHint)}
           onChange={(e) => props.onImage(e.target.files?.[0] ?? null)}
         />
       </Field>
@@ -168,7 +172,7 @@ function serverProblems(err: unknown): { errors: Errors; general?: string } {
     if (Object.keys(errors).length) return { errors };
   }
   if (err instanceof ApiError && err.status === 409) return { errors: { email: err.message } };
-  return { errors, general: errorMessage(err, 'Error updating data') };
+  return { errors, general: errorMessage(err, t('profile.updateFailed')) };
 }
 
 /**
@@ -182,6 +186,7 @@ export function EditProfile({
   profile: LearnerProfileAnswer;
   onClose(): void;
 }) {
+  const t = useT();
   const update = useUpdateProfile();
   const [values, setValues] = useState<Values>({
     user_name: profile.user_name,
@@ -219,7 +224,7 @@ export function EditProfile({
         } catch (err) {
           setImage(null);
           return show({
-            profile_image: errorMessage(err, 'File upload failed. Please try again.'),
+            profile_image: errorMessage(err, t('profile.uploadFailed')),
           });
         }
       }
@@ -243,14 +248,14 @@ export function EditProfile({
 
   return (
     <Modal
-      label={pendingEmail ? 'Confirm your new email' : 'Edit Profile'}
+      label={t(pendingEmail ? 'profile.confirmEmailTitle' : 'profile.edit')}
       className="profile-modal"
     >
       {pendingEmail ? (
         <ConfirmEmail pendingEmail={pendingEmail} onClose={onClose} />
       ) : (
         <>
-          <h2>Edit Profile</h2>
+          <h2>{t('profile.edit')}</h2>
           <form ref={formRef} onSubmit={submit} className="form" noValidate>
             <ProfileFields
               values={values}
@@ -264,7 +269,12 @@ export function EditProfile({
                 if (errors.profile_image) setErrors({ ...errors, profile_image: undefined });
               }}
             />
-            <ModalActions primary="Save" busy={busy} secondary="Cancel" onSecondary={onClose} />
+            <ModalActions
+              primary={t('profile.save')}
+              busy={busy}
+              secondary={t('profile.cancel')}
+              onSecondary={onClose}
+            />
           </form>
         </>
       )}

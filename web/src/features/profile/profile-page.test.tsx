@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
+import { chooseLanguage, onLanguageChosen } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { ProfilePage } from './profile-page.tsx';
 import { signInForTest } from '../../test/session.ts';
@@ -34,7 +35,9 @@ beforeEach(() => {
   codes.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
+      // A read in Kannada or Hindi asks with `?lang=`.
+      const path = url.split('?')[0]!;
       if (path.endsWith('/getclass_users')) return json(200, { data: [stored] });
       if (path.endsWith('/getpayment_history')) return json(200, { data: payments });
       const body = JSON.parse(String(init?.body ?? '{}'));
@@ -324,5 +327,49 @@ describe('the video data saver on the profile page', () => {
     expect(JSON.parse(localStorage.getItem('gia.video.data-saver') ?? '{}').state.choice).toBe(
       true,
     );
+  });
+});
+
+describe('the learner’s language on the profile page', () => {
+  afterEach(async () => {
+    await chooseLanguage('en');
+  });
+
+  it('shows the language the app speaks, each by its own name, and switches to the one chosen', async () => {
+    const told: string[] = [];
+    const stop = onLanguageChosen((language) => told.push(language));
+    renderPage();
+    const field = (await screen.findByLabelText('Language')) as HTMLSelectElement;
+    expect(field.value).toBe('en');
+    expect([...field.options].map((o) => [o.value, o.textContent, o.lang])).toEqual([
+      ['en', 'English', 'en'],
+      ['kn', 'ಕನ್ನಡ', 'kn'],
+      ['hi', 'हिन्दी', 'hi'],
+    ]);
+
+    fireEvent.change(field, { target: { value: 'kn' } });
+
+    // The page speaks Kannada at once, the choice is kept on the device and told to the profile.
+    expect(await screen.findByRole('heading', { level: 1, name: 'ನನ್ನ ಪ್ರೊಫೈಲ್' })).toBeTruthy();
+    expect((screen.getByLabelText('ಭಾಷೆ') as HTMLSelectElement).value).toBe('kn');
+    expect(screen.getByRole('button', { name: 'ಪ್ರೊಫೈಲ್ ಬದಲಿಸಿ' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('kn');
+    expect(localStorage.getItem('gia-language')).toBe('kn');
+    expect(told).toEqual(['kn']);
+    stop();
+  });
+
+  it('checks the form in Hindi before sending anything', async () => {
+    await chooseLanguage('hi');
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'प्रोफ़ाइल बदलें' }));
+    fireEvent.change(screen.getByLabelText('नाम'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('मोबाइल'), { target: { value: '98765' } });
+    fireEvent.click(screen.getByRole('button', { name: 'सेव करें' }));
+
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'नाम भरना ज़रूरी है।',
+      'मोबाइल नंबर ठीक 10 अंकों का होना चाहिए।',
+    ]);
   });
 });
