@@ -61,12 +61,13 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks
   return { captionsOn, toggleCaptions, lines: captionsOn ? lines : [] };
 }
 
-const languages = new Intl.DisplayNames(['en'], { type: 'language' });
-
-/** "en" → "English"; an unknown code shows as it is. */
-export function languageName(code: string): string {
+/**
+ * A caption track's language in the interface's `locale`: "kn" → "Kannada" in English, "ಕನ್ನಡ"
+ * in Kannada, "कन्नड़" in Hindi; an unknown code shows as it is.
+ */
+export function languageName(code: string, locale = 'en-IN'): string {
   try {
-    return languages.of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }
