@@ -84,6 +84,9 @@ afterEach(() => {
 
 /** A stand-in for the video's text tracks (jsdom has none): one track whose cues a test sets. */
 class FakeTrack extends EventTarget {
+  constructor(public language = 'en') {
+    super();
+  }
   mode: TextTrackMode = 'disabled';
   activeCues: { text: string }[] = [];
   cues(...texts: string[]) {
@@ -98,6 +101,16 @@ function fakeTextTracks(): FakeTrack {
     list as unknown as TextTrackList,
   );
   return track;
+}
+
+/** The video's text tracks in these languages, in this order. */
+function fakeTracksIn(...languages: string[]): FakeTrack[] {
+  const tracks = languages.map((l) => new FakeTrack(l));
+  const list = Object.assign(new EventTarget(), { ...tracks, length: tracks.length });
+  vi.spyOn(HTMLMediaElement.prototype, 'textTracks', 'get').mockReturnValue(
+    list as unknown as TextTrackList,
+  );
+  return tracks;
 }
 
 describe('the video player', () => {
@@ -300,6 +313,24 @@ describe('the video player', () => {
         'Kannada',
         'English',
       ]);
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+
+  it('shows the captions in the interface language when the video has them, else its first track', async () => {
+    const [english, kannada] = fakeTracksIn('en', 'kn');
+    await chooseLanguage('kn');
+    try {
+      render(<VideoPlayer source={hlsSource} title="Algebra" />);
+      fireEvent.click(screen.getByRole('button', { name: 'ಉಪಶೀರ್ಷಿಕೆಗಳು' }));
+      expect([english!.mode, kannada!.mode]).toEqual(['disabled', 'hidden']);
+      kannada!.cues('ಎರಡೂ ಬದಿಗಳನ್ನು 3 ರಿಂದ ಭಾಗಿಸಿ.');
+      expect(screen.getByTestId('captions').textContent).toBe('ಎರಡೂ ಬದಿಗಳನ್ನು 3 ರಿಂದ ಭಾಗಿಸಿ.');
+
+      await act(() => chooseLanguage('hi'));
+      // No Hindi track: the first one.
+      expect([english!.mode, kannada!.mode]).toEqual(['hidden', 'disabled']);
     } finally {
       await chooseLanguage('en');
     }

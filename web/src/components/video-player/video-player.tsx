@@ -11,7 +11,7 @@ import {
 } from './player-icons.tsx';
 import { clock } from '../../lib/duration.ts';
 import { useCaptionSize } from './caption-size.ts';
-import { currentLocale, useT } from '../../lib/i18n.ts';
+import { currentLocale, useLanguage, useT } from '../../lib/i18n.ts';
 import { useDataSaver } from './data-saver.ts';
 import { playerKeyDown } from './keys.ts';
 import { PlayerMenu } from './player-menu.tsx';
@@ -70,7 +70,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const playback = usePlayback(videoRef, resume);
   const [captionSize, setCaptionSize] = useCaptionSize();
   const tracksKey = source.captions.map((c) => c.url).join(' ');
-  const { captionsOn, toggleCaptions, lines } = useCaptions(videoRef, tracksKey);
+  // Captions in the interface's language when the video has them (a Kannada track for a learner
+  // reading Kannada), else its first track.
+  const language = useLanguage((s) => s.language);
+  const { captionsOn, toggleCaptions, lines } = useCaptions(videoRef, tracksKey, language);
   const { fullscreen, toggleFullscreen } = useFullscreen(boxRef);
   const { paused, time, duration, muted, togglePlay, toggleMute, media } = playback;
 
