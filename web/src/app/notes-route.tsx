@@ -6,7 +6,6 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { NOT_BOUGHT } from '../components/catalogue-ui.tsx';
 import { LoadError } from '../components/query-state.tsx';
 import { useLesson } from '../features/learning/api/lesson.ts';
 import { NotesViewer } from '../features/notes/notes-viewer.tsx';
@@ -14,15 +13,18 @@ import { loadPdfJs } from '../features/notes/pdf.ts';
 import { usePageParam } from '../features/notes/use-page-param.ts';
 import { links, useLinkParam } from '../lib/links.ts';
 import { useDocumentTitle } from '../lib/document-title.ts';
+import { t, useT } from '../lib/i18n.ts';
 
 // pdf.js downloads beside the lesson's read, not after it; a failure is retried by "Try again".
 void loadPdfJs().catch(() => undefined);
 
 /** The page's title while notes are open, as the browser tab and history show it. */
-export const notesTitle = (topicName: string) => `Notes: ${topicName} · GIA School`;
+export const notesTitle = (topicName: string) =>
+  `${t('notes.titlePrefix', { name: topicName })} · ${t('app.name')}`;
 
 /** `/Notes`: a topic's notes, at the page the URL names, for a learner who may read them. */
 export function NotesPage() {
+  useT();
   const topicId = useLinkParam('topic');
   const [page, setPage] = usePageParam();
   const lesson = useLesson(topicId);
@@ -36,11 +38,11 @@ export function NotesPage() {
   if (!topicId) {
     return (
       <div className="lesson-empty">
-        <h1>Notes</h1>
-        <p className="empty">Choose a lesson to read its notes.</p>
+        <h1>{t('notes.kind')}</h1>
+        <p className="empty">{t('notes.chooseLesson')}</p>
         <p>
           <Link to={links.boards()} className="btn btn-primary">
-            Choose a board
+            {t('lesson.chooseBoard')}
           </Link>
         </p>
       </div>
@@ -49,27 +51,27 @@ export function NotesPage() {
   if (lesson.isError) {
     return (
       <div className="lesson-empty">
-        <h1>Notes</h1>
+        <h1>{t('notes.kind')}</h1>
         <LoadError
-          what="these notes"
+          what={t('notes.what')}
           retrying={lesson.isFetching}
           onRetry={() => void lesson.refetch()}
         />
       </div>
     );
   }
-  if (!topic) return <p className="loading">Loading...</p>;
+  if (!topic) return <p className="loading">{t('page.loading')}</p>;
 
   const backTo = links.topic(topic.chapter_id, topic.topic_id);
   if (topic.locked === true || lesson.data?.access.status === 'locked') {
     return (
       <div className="lesson-empty">
         <h1>{topic.topic_name}</h1>
-        <p role="alert">{NOT_BOUGHT}</p>
-        <p>Buy the course to read the notes of every lesson, or try its free previews.</p>
+        <p role="alert">{t('lesson.notEntitled')}</p>
+        <p>{t('notes.buyToRead')}</p>
         <p>
           <Link to={links.subject(topic.subject_id)} className="btn btn-primary">
-            See the course
+            {t('lesson.seeCourse')}
           </Link>
         </p>
       </div>
@@ -79,10 +81,10 @@ export function NotesPage() {
     return (
       <div className="lesson-empty">
         <h1>{topic.topic_name}</h1>
-        <p className="empty">This lesson has no notes.</p>
+        <p className="empty">{t('notes.none')}</p>
         <p>
           <Link to={backTo} className="btn">
-            Back to the lesson
+            {t('notes.backToLesson')}
           </Link>
         </p>
       </div>

@@ -1,3 +1,5 @@
+import { useT } from '../lib/i18n.ts';
+
 /**
  * The lesson page's layout while its lesson loads: the title, the 16:9 player frame and the
  * chapter's list, in the places the lesson takes (learning.css), so nothing moves when it arrives.
@@ -5,9 +7,10 @@
  * page's code do, and the prerendered lesson page (issue 30) paints it before any script.
  */
 export function LessonSkeleton() {
+  const t = useT();
   return (
     <div className="lesson-layout" aria-busy="true" role="status">
-      <span className="sr-only">Loading the lesson…</span>
+      <span className="sr-only">{t('lesson.loading')}</span>
       {/* The lesson's header as it will stand (breadcrumb, "Lesson n of m", a title of two lines
           on a phone, where most titles wrap, one from 900 px), so the player does not move. */}
       <div className="lesson-header" aria-hidden="true">

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { QNA_LIMITS, STAFF_LABEL, type PublicQuestion } from '@gia/shared';
+import { QNA_LIMITS, type PublicQuestion } from '@gia/shared';
+import { t, useT } from '../lib/i18n.ts';
 
-/** The heading of an answer the server flagged as given by staff. */
-export const STAFF_ANSWER = `Answer from ${STAFF_LABEL}`;
+/** The heading of an answer the server flagged as given by staff ("Answer from GIA School"). */
+export const staffAnswer = () => t('questions.staffAnswer', { staff: t('app.name') });
 
 /** The badge of an answer a teacher published (the server's `verified_by_teacher`). */
-export const VERIFIED = 'Verified by a teacher';
+export const verified = () => t('questions.verified');
 
 /**
  * One question with its answers — the same for learners in a topic and for admins at the
@@ -24,6 +25,7 @@ export function QuestionThread(props: {
   /** The answer button's words ("Answer"; the desk publishes a hand-off's draft). */
   buttonLabel?: string;
 }) {
+  useT();
   const q = props.question;
   const answers = q.questionanswers[0]?.answers ?? [];
   return (
@@ -35,8 +37,8 @@ export function QuestionThread(props: {
             a.is_staff ? (
               <li key={i} className="answer answer-staff">
                 <p className="answer-from">
-                  {STAFF_ANSWER}
-                  {a.verified_by_teacher && <span className="answer-verified">{VERIFIED}</span>}
+                  {staffAnswer()}
+                  {a.verified_by_teacher && <span className="answer-verified">{verified()}</span>}
                 </p>
                 <p>{a.answer}</p>
               </li>

@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import type { Streak } from '@gia/shared/practice-answers.ts';
+import { t, useT } from '../lib/i18n.ts';
 import { links } from '../lib/links.ts';
 import { useReviewSummary } from '../lib/practice-api.ts';
 import { useSession } from '../lib/session.ts';
 
 /** "1 question to review today", "3 questions to review today". */
-export const reviewText = (due: number) =>
-  `${due} ${due === 1 ? 'question' : 'questions'} to review today`;
+export const reviewText = (due: number) => t('reviews.dueToday', { count: due });
 
 /** "3-day streak", and how to keep it when today does not count yet. */
 export const streakText = (streak: Streak) =>
-  `${streak.days}-day streak${streak.today ? '' : ' — keep it going today'}`;
+  t(streak.today ? 'reviews.streak' : 'reviews.streakKeepGoing', { count: streak.days });
 
 /**
  * Spaced review's line for a signed-in learner (issue 31): the questions due today, linking to
@@ -18,6 +18,7 @@ export const streakText = (streak: Streak) =>
  * streak, or for anyone but a signed-in learner.
  */
 export function ReviewLine() {
+  useT();
   const isLearner = useSession((s) => s.isAuthenticated && s.role === 'learner');
   const summary = useReviewSummary(isLearner);
   const data = summary.data;

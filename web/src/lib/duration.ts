@@ -1,3 +1,5 @@
+import { t } from './i18n.ts';
+
 /** A lesson's length as the player shows it: `m:ss`, or `h:mm:ss` past an hour. */
 export function clock(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -10,16 +12,16 @@ export function clock(seconds: number): string {
 /** A course's total length in words: "45 sec", "12 min", "1 h 5 min". */
 export function totalLength(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} sec`;
+  if (s < 60) return t('lesson.lengthSeconds', { s });
   const minutes = Math.round(s / 60);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (!h) return `${m} min`;
-  return m ? `${h} h ${m} min` : `${h} h`;
+  if (!h) return t('lesson.lengthMinutes', { m });
+  return m ? t('lesson.lengthHoursMinutes', { h, m }) : t('lesson.lengthHours', { h });
 }
 
 /** "1 lesson", "12 lessons". */
-export const lessons = (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
+export const lessons = (n: number) => t('lesson.count', { count: n });
 
 /** The length fields a topic may carry: the transcoder's measure, else the admin's. */
 export interface TopicLengthFields {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { t } from '../../lib/i18n.ts';
 import { CAPTION_SIZES, useCaptionSizeStore } from './caption-size.ts';
 
 const KEY = 'gia.video.caption-size';
@@ -9,7 +10,7 @@ describe('caption size', () => {
     localStorage.clear();
   });
   it('offers 16, 20 and 24 px on a phone, Medium unless the learner chose', () => {
-    expect(CAPTION_SIZES.map((s) => [s.label, s.phonePx])).toEqual([
+    expect(CAPTION_SIZES.map((s) => [t(s.label), s.phonePx])).toEqual([
       ['Small', 16],
       ['Medium', 20],
       ['Large', 24],

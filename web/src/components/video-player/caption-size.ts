@@ -2,13 +2,14 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
- * The caption sizes a learner may choose, with their size on a phone-wide (360 px) player; a wider
- * player scales them up (video-player.css, `.vp-cues.is-*`).
+ * The caption sizes a learner may choose (`label`: the catalogue id of its name), with their size
+ * on a phone-wide (360 px) player; a wider player scales them up (video-player.css,
+ * `.vp-cues.is-*`).
  */
 export const CAPTION_SIZES = [
-  { id: 'small', label: 'Small', phonePx: 16 },
-  { id: 'medium', label: 'Medium', phonePx: 20 },
-  { id: 'large', label: 'Large', phonePx: 24 },
+  { id: 'small', label: 'player.captionSmall', phonePx: 16 },
+  { id: 'medium', label: 'player.captionMedium', phonePx: 20 },
+  { id: 'large', label: 'player.captionLarge', phonePx: 24 },
 ] as const;
 export type CaptionSize = (typeof CAPTION_SIZES)[number]['id'];
 

@@ -1,4 +1,5 @@
 import { useDataSaver } from './data-saver.ts';
+import { useT } from '../../lib/i18n.ts';
 import './video-player.css';
 
 /**
@@ -6,15 +7,16 @@ import './video-player.css';
  * choice the player's menu changes.
  */
 export function DataSaverSetting() {
+  const t = useT();
   const [on, set] = useDataSaver();
   return (
     <section className="card data-saver-setting" aria-labelledby="data-saver-title">
-      <h2 id="data-saver-title">Video data saver</h2>
+      <h2 id="data-saver-title">{t('player.dataSaverTitle')}</h2>
       <label className="check-row">
         <input type="checkbox" checked={on} onChange={(e) => set(e.currentTarget.checked)} />
-        Play lessons at the lowest quality to use less mobile data (about 1 MB a minute)
+        {t('player.dataSaverHelp')}
       </label>
-      <p className="muted small">Saved on this device. Also in every video&apos;s Settings menu.</p>
+      <p className="muted small">{t('player.dataSaverWhere')}</p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { CAPTION_SIZES, type CaptionSize } from './caption-size.ts';
 import { qualityLabel, SPEEDS, speedLabel } from './quality.ts';
 import type { VideoSource } from './source.ts';
+import { useT } from '../../lib/i18n.ts';
 
 export interface PlayerMenuProps {
   id: string;
@@ -26,12 +27,13 @@ export interface PlayerMenuProps {
  * the data saver switch.
  */
 export function PlayerMenu(props: PlayerMenuProps) {
+  const t = useT();
   const { id, levels, chosenLevel, playingLevel, chooseLevel, dataSaver } = props;
   return (
     <div className="vp-menu" id={id}>
       {levels.length > 1 && (
         <fieldset>
-          <legend>Quality</legend>
+          <legend>{t('player.quality')}</legend>
           <label>
             <input
               type="radio"
@@ -40,10 +42,9 @@ export function PlayerMenu(props: PlayerMenuProps) {
               disabled={dataSaver}
               onChange={() => chooseLevel(-1)}
             />
-            Auto
             {chosenLevel === -1 && playingLevel >= 0 && levels[playingLevel] !== undefined
-              ? ` (${levels[playingLevel]}p)`
-              : ''}
+              ? t('player.autoPlaying', { height: levels[playingLevel] })
+              : t('player.auto')}
           </label>
           {levels.map((h, i) => (
             <label key={`${h}-${i}`}>
@@ -60,7 +61,7 @@ export function PlayerMenu(props: PlayerMenuProps) {
         </fieldset>
       )}
       <fieldset>
-        <legend>Speed</legend>
+        <legend>{t('player.speed')}</legend>
         <div className="vp-speeds">
           {SPEEDS.map((s) => (
             <label key={s}>
@@ -77,7 +78,7 @@ export function PlayerMenu(props: PlayerMenuProps) {
       </fieldset>
       {props.hasCaptions && (
         <fieldset>
-          <legend>Caption size</legend>
+          <legend>{t('player.captionSize')}</legend>
           <div className="vp-speeds">
             {CAPTION_SIZES.map((s) => (
               <label key={s.id}>
@@ -87,7 +88,7 @@ export function PlayerMenu(props: PlayerMenuProps) {
                   checked={props.captionSize === s.id}
                   onChange={() => props.setCaptionSize(s.id)}
                 />
-                {s.label}
+                {t(s.label)}
               </label>
             ))}
           </div>
@@ -99,7 +100,7 @@ export function PlayerMenu(props: PlayerMenuProps) {
           checked={dataSaver}
           onChange={(e) => props.setDataSaver(e.currentTarget.checked)}
         />
-        Data saver (lowest quality)
+        {t('player.dataSaverSwitch')}
       </label>
     </div>
   );

@@ -1,12 +1,13 @@
 import { megabytes } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 import type { Rendition } from './source.ts';
 
 /** The learner's name of a rung, by its height (the contract's ladder: 234, 360, 480, 720). */
 export function rungName(height: number): string {
-  if (height <= 270) return 'Low';
-  if (height <= 400) return 'Medium';
-  if (height <= 576) return 'High';
-  return 'HD';
+  if (height <= 270) return t('player.rungLow');
+  if (height <= 400) return t('player.rungMedium');
+  if (height <= 576) return t('player.rungHigh');
+  return t('player.rungHd');
 }
 
 /**

@@ -18,13 +18,17 @@ export function activeCueLines(track: TextTrack | undefined): string[] {
 }
 
 /**
- * Captions on or off: on loads the video's first text track and gives the lines of its active
- * cues, which the player draws itself (sized by the learner's caption size, above the controls;
+ * Captions on or off: on loads the video's text track in the `preferred` language (the
+ * interface's, issue 33), else its first, and gives the lines of its active cues, which the player draws itself (sized by the learner's caption size, above the controls;
  * the browser's own cue rendering is tiny on a phone and cannot be sized everywhere); off
  * disables every track. Nothing happens for a video without tracks. `tracksKey` names the
  * video's tracks, so a new video's tracks follow the same choice.
  */
-export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracksKey: string) {
+export function useCaptions(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  tracksKey: string,
+  preferred?: string,
+) {
   const [captionsOn, setCaptionsOn] = useState(false);
   const [lines, setLines] = useState<string[]>([]);
 
@@ -37,9 +41,13 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks
     const apply = () => {
       shown?.removeEventListener('cuechange', show);
       const list = Array.from(tracks);
+      const chosen = Math.max(
+        0,
+        list.findIndex((t) => t.language === preferred),
+      );
       // 'hidden': the track loads and its cues fire, but the browser draws none of them.
-      list.forEach((t, i) => (t.mode = captionsOn && i === 0 ? 'hidden' : 'disabled'));
-      shown = captionsOn ? list[0] : undefined;
+      list.forEach((t, i) => (t.mode = captionsOn && i === chosen ? 'hidden' : 'disabled'));
+      shown = captionsOn ? list[chosen] : undefined;
       shown?.addEventListener('cuechange', show);
       show();
     };
@@ -51,7 +59,7 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks
       tracks.removeEventListener('removetrack', apply);
       shown?.removeEventListener('cuechange', show);
     };
-  }, [videoRef, captionsOn, tracksKey]);
+  }, [videoRef, captionsOn, tracksKey, preferred]);
 
   const toggleCaptions = () => {
     const v = videoRef.current;
@@ -61,12 +69,13 @@ export function useCaptions(videoRef: RefObject<HTMLVideoElement | null>, tracks
   return { captionsOn, toggleCaptions, lines: captionsOn ? lines : [] };
 }
 
-const languages = new Intl.DisplayNames(['en'], { type: 'language' });
-
-/** "en" → "English"; an unknown code shows as it is. */
-export function languageName(code: string): string {
+/**
+ * A caption track's language in the interface's `locale`: "kn" → "Kannada" in English, "ಕನ್ನಡ"
+ * in Kannada, "कन्नड़" in Hindi; an unknown code shows as it is.
+ */
+export function languageName(code: string, locale = 'en-IN'): string {
   try {
-    return languages.of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }

@@ -6,6 +6,7 @@ import type { VideoSource } from './source.ts';
 import { videoSourceOf } from './source.ts';
 import { ESTIMATE_KEY } from './link-estimate.ts';
 import { VideoPlayer } from './video-player.tsx';
+import { chooseLanguage } from '../../lib/i18n.ts';
 
 /** A stand-in for hls.js: records what the player asks of it and lets a test raise its events. */
 const made: FakeHls[] = [];
@@ -83,6 +84,9 @@ afterEach(() => {
 
 /** A stand-in for the video's text tracks (jsdom has none): one track whose cues a test sets. */
 class FakeTrack extends EventTarget {
+  constructor(public language = 'en') {
+    super();
+  }
   mode: TextTrackMode = 'disabled';
   activeCues: { text: string }[] = [];
   cues(...texts: string[]) {
@@ -97,6 +101,16 @@ function fakeTextTracks(): FakeTrack {
     list as unknown as TextTrackList,
   );
   return track;
+}
+
+/** The video's text tracks in these languages, in this order. */
+function fakeTracksIn(...languages: string[]): FakeTrack[] {
+  const tracks = languages.map((l) => new FakeTrack(l));
+  const list = Object.assign(new EventTarget(), { ...tracks, length: tracks.length });
+  vi.spyOn(HTMLMediaElement.prototype, 'textTracks', 'get').mockReturnValue(
+    list as unknown as TextTrackList,
+  );
+  return tracks;
 }
 
 describe('the video player', () => {
@@ -263,6 +277,63 @@ describe('the video player', () => {
     expect(JSON.parse(localStorage.getItem('gia.video.caption-size') ?? '{}').state.size).toBe(
       'large',
     );
+  });
+
+  it('speaks Kannada: its controls, its settings, and each caption track named in Kannada', async () => {
+    await chooseLanguage('kn');
+    try {
+      const source = {
+        ...hlsSource,
+        captions: [
+          { language: 'kn', url: '/media/private/captions/01-a.kn.vtt?sig=z' },
+          ...hlsSource.captions,
+        ],
+      };
+      const { container } = render(<VideoPlayer source={source} title="ರೇಖೀಯ ಸಮೀಕರಣ" />);
+      expect(screen.getByRole('group', { name: 'ವೀಡಿಯೊ ಪ್ಲೇಯರ್: ರೇಖೀಯ ಸಮೀಕರಣ' })).toBeTruthy();
+      expect(screen.getByLabelText('ವೀಡಿಯೊ: ರೇಖೀಯ ಸಮೀಕರಣ').tagName).toBe('VIDEO');
+      expect([...container.querySelectorAll('track')].map((t) => t.label)).toEqual([
+        'ಕನ್ನಡ',
+        'ಇಂಗ್ಲಿಷ್',
+      ]);
+      expect(screen.getByRole('button', { name: 'ಪ್ಲೇ ಮಾಡಿ' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'ಉಪಶೀರ್ಷಿಕೆಗಳು' })).toBeTruthy();
+      await waitFor(() => expect(made).toHaveLength(1));
+      parsed();
+      fireEvent.click(screen.getByRole('button', { name: 'ಸೆಟ್ಟಿಂಗ್‌ಗಳು' }));
+      expect(screen.getByRole('group', { name: 'ಗುಣಮಟ್ಟ' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: /^ಸ್ವಯಂ/ })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: 'ಕಡಿಮೆ · 234p · 11 MB' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: 'ದೊಡ್ಡದು' })).toBeTruthy();
+      expect(screen.getByRole('checkbox', { name: 'ಡೇಟಾ ಉಳಿತಾಯ (ಕಡಿಮೆ ಗುಣಮಟ್ಟ)' })).toBeTruthy();
+
+      // The learner switches to English: the tracks are named again, in English.
+      await act(() => chooseLanguage('en'));
+      expect([...container.querySelectorAll('track')].map((t) => t.label)).toEqual([
+        'Kannada',
+        'English',
+      ]);
+    } finally {
+      await chooseLanguage('en');
+    }
+  });
+
+  it('shows the captions in the interface language when the video has them, else its first track', async () => {
+    const [english, kannada] = fakeTracksIn('en', 'kn');
+    await chooseLanguage('kn');
+    try {
+      render(<VideoPlayer source={hlsSource} title="Algebra" />);
+      fireEvent.click(screen.getByRole('button', { name: 'ಉಪಶೀರ್ಷಿಕೆಗಳು' }));
+      expect([english!.mode, kannada!.mode]).toEqual(['disabled', 'hidden']);
+      kannada!.cues('ಎರಡೂ ಬದಿಗಳನ್ನು 3 ರಿಂದ ಭಾಗಿಸಿ.');
+      expect(screen.getByTestId('captions').textContent).toBe('ಎರಡೂ ಬದಿಗಳನ್ನು 3 ರಿಂದ ಭಾಗಿಸಿ.');
+
+      await act(() => chooseLanguage('hi'));
+      // No Hindi track: the first one.
+      expect([english!.mode, kannada!.mode]).toEqual(['hidden', 'disabled']);
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 
   it('offers no caption size for a video without captions', () => {

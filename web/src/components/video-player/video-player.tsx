@@ -11,6 +11,7 @@ import {
 } from './player-icons.tsx';
 import { clock } from '../../lib/duration.ts';
 import { useCaptionSize } from './caption-size.ts';
+import { currentLocale, useLanguage, useT } from '../../lib/i18n.ts';
 import { useDataSaver } from './data-saver.ts';
 import { playerKeyDown } from './keys.ts';
 import { PlayerMenu } from './player-menu.tsx';
@@ -49,6 +50,7 @@ export interface VideoPlayerProps {
  * a tap on the picture to play or pause, and silent renewal of expired access.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
+  const t = useT();
   const { source } = props;
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const pictureRef = useRef<HTMLDivElement>(null);
@@ -68,7 +70,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const playback = usePlayback(videoRef, resume);
   const [captionSize, setCaptionSize] = useCaptionSize();
   const tracksKey = source.captions.map((c) => c.url).join(' ');
-  const { captionsOn, toggleCaptions, lines } = useCaptions(videoRef, tracksKey);
+  // Captions in the interface's language when the video has them (a Kannada track for a learner
+  // reading Kannada), else its first track.
+  const language = useLanguage((s) => s.language);
+  const { captionsOn, toggleCaptions, lines } = useCaptions(videoRef, tracksKey, language);
   const { fullscreen, toggleFullscreen } = useFullscreen(boxRef);
   const { paused, time, duration, muted, togglePlay, toggleMute, media } = playback;
 
@@ -141,6 +146,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, []);
 
   const poster = (streamStarted && source.posterUrl) || '';
+  const videoLabel = t('player.videoLabel', { title: props.title });
   useLayoutEffect(() => {
     const v = videoRef.current!;
     v.className = 'vp-video';
@@ -153,10 +159,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
     else v.removeAttribute('poster');
     v.width = 640;
     v.height = 360;
-    v.setAttribute('aria-label', `Video: ${props.title}`);
-  }, [poster, props.autoPlay, props.title]);
+    v.setAttribute('aria-label', videoLabel);
+  }, [poster, props.autoPlay, videoLabel]);
 
-  // The captions' tracks (drawn by the player: useCaptions reads them).
+  // The captions' tracks (drawn by the player: useCaptions reads them), each named in the
+  // interface's language ("ಕನ್ನಡ", "Kannada").
+  const locale = currentLocale();
   useLayoutEffect(() => {
     const v = videoRef.current!;
     v.querySelectorAll('track').forEach((t) => t.remove());
@@ -165,17 +173,17 @@ export function VideoPlayer(props: VideoPlayerProps) {
       track.kind = 'subtitles';
       track.src = c.url;
       track.srclang = c.language;
-      track.label = languageName(c.language);
+      track.label = languageName(c.language, locale);
       v.appendChild(track);
     }
-  }, [tracksKey]);
+  }, [tracksKey, locale]);
 
   return (
     <div
       ref={boxRef}
       className={`vp${props.className ? ` ${props.className}` : ''}${fullscreen ? ' is-fullscreen' : ''}`}
       role="group"
-      aria-label={`Video player: ${props.title}`}
+      aria-label={t('player.label', { title: props.title })}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
@@ -189,10 +197,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
             ))}
           </div>
         )}
-        {dataSaver && <span className="vp-badge">Data saver</span>}
+        {dataSaver && <span className="vp-badge">{t('player.dataSaverBadge')}</span>}
         {stream.failed && (
           <p className="vp-failed" role="alert">
-            This video cannot play right now. Try again later.
+            {t('player.failed')}
           </p>
         )}
       </div>
@@ -200,19 +208,19 @@ export function VideoPlayer(props: VideoPlayerProps) {
         <input
           type="range"
           className="vp-seek"
-          aria-label="Seek"
+          aria-label={t('player.seek')}
           min={0}
           max={duration || 0}
           step={1}
           value={Math.min(time, duration || 0)}
-          aria-valuetext={`${clock(time)} of ${clock(duration)}`}
+          aria-valuetext={t('player.timeOf', { time: clock(time), duration: clock(duration) })}
           onChange={(e) => playback.seekTo(Number(e.currentTarget.value))}
         />
         <div className="vp-bar">
           <button
             type="button"
             className="vp-btn"
-            aria-label={paused ? 'Play' : 'Pause'}
+            aria-label={paused ? t('player.play') : t('player.pause')}
             onClick={togglePlay}
           >
             {paused ? <PlayIcon /> : <PauseIcon />}
@@ -225,7 +233,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           <button
             type="button"
             className="vp-btn"
-            aria-label={muted ? 'Unmute' : 'Mute'}
+            aria-label={muted ? t('player.unmute') : t('player.mute')}
             onClick={toggleMute}
           >
             {muted ? <MutedIcon /> : <VolumeIcon />}
@@ -234,7 +242,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <button
               type="button"
               className="vp-btn"
-              aria-label="Captions"
+              aria-label={t('player.captions')}
               aria-pressed={captionsOn}
               onClick={toggleCaptions}
             >
@@ -244,7 +252,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           <button
             type="button"
             className="vp-btn"
-            aria-label="Settings"
+            aria-label={t('player.settings')}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
@@ -254,7 +262,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           <button
             type="button"
             className="vp-btn"
-            aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+            aria-label={fullscreen ? t('player.exitFullScreen') : t('player.fullScreen')}
             onClick={toggleFullscreen}
           >
             {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}

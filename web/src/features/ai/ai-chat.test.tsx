@@ -3,13 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
-import {
-  AiChat,
-  NOTES_MODE_NOTICE,
-  NOTES_ONLY,
-  NOTES_OWN_WORDS,
-  TopicAiTeacher,
-} from './ai-chat.tsx';
+import { chooseLanguage, t } from '../../lib/i18n.ts';
+import { AiChat, TopicAiTeacher } from './ai-chat.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -85,7 +80,7 @@ describe('the AI teacher of a lesson', () => {
   it('is offered without the AI model, with a neutral notice that answers quote the notes', async () => {
     const asked = stubServer('notes');
     renderWith(<AiChat topicId="t1" />);
-    const notice = await screen.findByText(NOTES_MODE_NOTICE);
+    const notice = await screen.findByText(t('ai.notesModeNotice'));
     expect(notice.className).toBe('ai-notice');
     await ask('What is a linear equation?');
     await screen.findByText('this', { exact: false });
@@ -215,7 +210,7 @@ describe('notes mode in the chat', () => {
     renderWith(<AiChat topicId="t1" />);
     await ask('What is the discriminant?');
 
-    const notice = await screen.findByText(NOTES_OWN_WORDS);
+    const notice = await screen.findByText(t('ai.notesOwnWords'));
     expect(notice.className).toBe('ai-notice');
     const turn = notice.closest('.ai-turn')!;
     expect(turn.className).toContain('is-notes');
@@ -236,7 +231,7 @@ describe('notes mode in the chat', () => {
     expect(screen.getByText('Notes p. 4')).toBeTruthy();
     // The quotes are the answer itself: no second copy under each chip.
     expect(turn.querySelector('details')).toBeNull();
-    expect(screen.queryByText(NOTES_ONLY)).toBeNull();
+    expect(screen.queryByText(t('ai.notesOnly'))).toBeNull();
   });
 
   it('says only the notes can answer when they do not cover it, and offers "Ask a teacher"', async () => {
@@ -249,8 +244,8 @@ describe('notes mode in the chat', () => {
     });
     renderWith(<AiChat topicId="t1" />);
     await ask('Who invented it?');
-    expect((await screen.findByText(NOTES_ONLY)).className).toBe('ai-notice');
-    expect(screen.queryByText(NOTES_OWN_WORDS)).toBeNull();
+    expect((await screen.findByText(t('ai.notesOnly'))).className).toBe('ai-notice');
+    expect(screen.queryByText(t('ai.notesOwnWords'))).toBeNull();
     expect(await screen.findByRole('button', { name: 'Ask a teacher' })).toBeTruthy();
   });
 
@@ -283,13 +278,62 @@ describe('notes mode in the chat', () => {
       }),
     );
     renderWith(<AiChat topicId="t1" />);
-    const notice = await screen.findByText(NOTES_OWN_WORDS);
+    const notice = await screen.findByText(t('ai.notesOwnWords'));
     expect(notice.closest('.ai-turn')?.querySelector('blockquote')?.textContent).toBe(
       'pH 7 is neutral.',
     );
     // The model's turn is Markdown, with no notice.
     expect((await screen.findByText('basic')).tagName).toBe('STRONG');
-    expect(screen.getAllByText(NOTES_OWN_WORDS)).toHaveLength(1);
-    expect(screen.queryByText(NOTES_MODE_NOTICE)).toBeNull();
+    expect(screen.getAllByText(t('ai.notesOwnWords'))).toHaveLength(1);
+    expect(screen.queryByText(t('ai.notesModeNotice'))).toBeNull();
+  });
+});
+
+describe('the AI teacher in Kannada (issue 33)', () => {
+  afterEach(async () => {
+    await chooseLanguage('en');
+  });
+
+  it('sends the interface language with each question', async () => {
+    const { bodies } = groundedServer({ reply: 'It is this.', refused: false, covered: true });
+    renderWith(<AiChat topicId="t1" />);
+    await ask('When did Akbar rule?');
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ language: 'en' });
+
+    await chooseLanguage('kn');
+    fireEvent.change(await screen.findByLabelText('ನಿಮ್ಮ ಪ್ರಶ್ನೆ'), {
+      target: { value: 'ಅಕ್ಬರ್ ಯಾವಾಗ ಆಳಿದನು?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'ಸುಳಿವು ಕೊಡಿ' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({
+      messages: 'ಅಕ್ಬರ್ ಯಾವಾಗ ಆಳಿದನು?',
+      topic_id: 't1',
+      mode: 'hint',
+      language: 'kn',
+    });
+    expect(await screen.findByText('ಸುಳಿವು ಕೇಳಿದ್ದೀರಿ')).toBeTruthy();
+  });
+
+  it('speaks Kannada: its title, suggestions, buttons and the citation chips', async () => {
+    await chooseLanguage('kn');
+    groundedServer({
+      reply: 'ಅಕ್ಬರ್ 1556 ರಿಂದ ಆಳಿದನು.',
+      refused: false,
+      covered: true,
+      citations: [
+        { source: 'notes', page: 3, quote: '1556 ರಿಂದ', url: 'https://s3.test/n.pdf?sig=1#page=3' },
+        { source: 'video', start_seconds: 134, quote: 'ಯುವ ಚಕ್ರವರ್ತಿ' },
+      ],
+    });
+    renderWith(<TopicAiTeacher topicId="t1" topicName="ಮೊಘಲ್ ಸಾಮ್ರಾಜ್ಯ" />);
+    expect(screen.getByRole('heading', { name: 'ಮೊಘಲ್ ಸಾಮ್ರಾಜ್ಯ ಬಗ್ಗೆ AI ಶಿಕ್ಷಕರನ್ನು ಕೇಳಿ' })).toBeTruthy();
+    expect(await screen.findByText('ಹೀಗೆ ಕೇಳಿ ನೋಡಿ')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ಮೊಘಲ್ ಸಾಮ್ರಾಜ್ಯ ಅನ್ನು ಸರಳ ಪದಗಳಲ್ಲಿ ವಿವರಿಸಿ.' }));
+    expect(await screen.findByRole('list', { name: 'ಈ ಉತ್ತರದ ಮೂಲಗಳು' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^ನೋಟ್ಸ್ ಪು\. 3/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^ವೀಡಿಯೊ 02:14/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ಉತ್ತರ ತೋರಿಸಿ' })).toBeTruthy();
   });
 });

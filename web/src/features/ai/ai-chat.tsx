@@ -1,22 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { AI_LIMITS, LEARNING_MESSAGES, type AiTurn } from '@gia/shared';
+import { AI_LIMITS, type AiTurn } from '@gia/shared';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useAiConversation, useAiStatus, useAskAi, useAskTeacher, type AskMode } from './api/ai.ts';
 import { Citations } from './citations.tsx';
 import { Markdown } from './markdown.tsx';
+import { t, useT } from '../../lib/i18n.ts';
 import { MathText } from '../../components/math/math-text.tsx';
-
-/** What the learner is told once a question went to the teachers. */
-export const SENT_TO_TEACHERS = "Sent to your teachers — you'll see the answer under Questions.";
-
-/** In a notes-mode answer that quotes the notes: whose words these are, and why. */
-export const NOTES_OWN_WORDS =
-  "These are your notes' own words — the AI teacher is not available right now.";
-/** In a notes-mode answer that quotes nothing (not covered, or refused). */
-export const NOTES_ONLY = 'The AI teacher is not available right now: only your notes can answer.';
-/** Above the chat while the AI model is not configured. */
-export const NOTES_MODE_NOTICE =
-  "The AI teacher is not available right now, so answers quote your notes' own words.";
 
 /**
  * A notes-mode reply: its lead-in as a line, each quoted passage (a paragraph in quotation
@@ -47,6 +36,7 @@ function NotesReply({ text }: { text: string }) {
  * leads to the lesson's Questions tab.
  */
 function AskTeacher({ topicId, question }: { topicId: string; question: string }) {
+  const t = useT();
   const askTeacher = useAskTeacher(topicId);
   const [error, setError] = useState('');
   async function send() {
@@ -54,7 +44,7 @@ function AskTeacher({ topicId, question }: { topicId: string; question: string }
     try {
       await askTeacher.mutateAsync(question);
     } catch (err) {
-      setError(errorMessage(err, 'Your question could not be sent now. Please try again.'));
+      setError(errorMessage(err, t('ai.sendFailed')));
     }
   }
   if (askTeacher.isSuccess) {
@@ -62,7 +52,7 @@ function AskTeacher({ topicId, question }: { topicId: string; question: string }
     const questionsTab = document.getElementById('tab-questions');
     return (
       <div className="ai-handoff" role="status">
-        <p>{SENT_TO_TEACHERS}</p>
+        <p>{t('ai.sentToTeachers')}</p>
         {questionsTab && (
           <button
             type="button"
@@ -72,7 +62,7 @@ function AskTeacher({ topicId, question }: { topicId: string; question: string }
               questionsTab.focus();
             }}
           >
-            Open Questions
+            {t('ai.openQuestions')}
           </button>
         )}
       </div>
@@ -80,14 +70,14 @@ function AskTeacher({ topicId, question }: { topicId: string; question: string }
   }
   return (
     <div className="ai-handoff">
-      <p>A teacher can answer this for you.</p>
+      <p>{t('ai.teacherCanAnswer')}</p>
       <button
         type="button"
         className="btn btn-small btn-primary"
         disabled={askTeacher.isPending}
         onClick={() => void send()}
       >
-        {askTeacher.isPending ? 'Sending...' : 'Ask a teacher'}
+        {askTeacher.isPending ? t('ai.sending') : t('ai.askTeacher')}
       </button>
       {error && (
         <p className="form-error" role="alert">
@@ -113,16 +103,17 @@ const questionBefore = (turns: readonly AiTurn[], at: number) => {
 export function AiChat({
   topicId,
   classId,
-  label = 'Your question',
+  label,
   suggestions = [],
 }: {
   topicId?: string;
   classId?: string;
-  /** The visible label of the question box. */
+  /** The visible label of the question box ("Your question" when not given). */
   label?: string;
   /** Questions offered with one click while the conversation is empty. */
   suggestions?: readonly string[];
 }) {
+  useT();
   const status = useAiStatus();
   const kept = useAiConversation({ topicId, classId });
   const askAi = useAskAi({ topicId, classId });
@@ -135,14 +126,14 @@ export function AiChat({
   const lastTeacher = history.findLastIndex((t) => t.role === 'teacher');
 
   async function send(text: string, mode: AskMode = 'answer') {
-    if (!text) return setError(LEARNING_MESSAGES.aiBlank);
+    if (!text) return setError(t('ai.blank'));
     setError('');
     try {
       await askAi.mutateAsync({ question: text, mode });
       setQuestion('');
     } catch (err) {
       // The server's message is written for the learner, also for 503 (no key) and 429 (limit).
-      setError(err instanceof ApiError ? err.message : LEARNING_MESSAGES.aiFailed);
+      setError(err instanceof ApiError ? err.message : t('ai.failed'));
     }
   }
   function ask(e: FormEvent) {
@@ -154,12 +145,12 @@ export function AiChat({
     <div className="ai-chat">
       {status.data === 'notes' && (
         <p className="ai-notice" role="note">
-          {NOTES_MODE_NOTICE}
+          {t('ai.notesModeNotice')}
         </p>
       )}
       {!history.length && suggestions.length > 0 && (
         <div className="ai-suggestions">
-          <p className="ai-suggestions-title">Try asking</p>
+          <p className="ai-suggestions-title">{t('ai.tryAsking')}</p>
           <ul>
             {suggestions.map((s) => (
               <li key={s}>
@@ -177,25 +168,25 @@ export function AiChat({
         </div>
       )}
       <div className="ai-log" aria-live="polite">
-        {history.map((t, i) =>
-          t.role === 'teacher' ? (
-            <div key={i} className={`ai-turn assistant${t.mode === 'notes' ? ' is-notes' : ''}`}>
-              {t.mode === 'notes' ? (
+        {history.map((turn, i) =>
+          turn.role === 'teacher' ? (
+            <div key={i} className={`ai-turn assistant${turn.mode === 'notes' ? ' is-notes' : ''}`}>
+              {turn.mode === 'notes' ? (
                 <>
                   <p className="ai-notice" role="note">
-                    {t.citations?.length ? NOTES_OWN_WORDS : NOTES_ONLY}
+                    {turn.citations?.length ? t('ai.notesOwnWords') : t('ai.notesOnly')}
                   </p>
-                  <NotesReply text={t.content} />
+                  <NotesReply text={turn.content} />
                 </>
               ) : (
-                <Markdown text={t.content} />
+                <Markdown text={turn.content} />
               )}
               <Citations
-                citations={t.citations ?? []}
+                citations={turn.citations ?? []}
                 topicId={topicId}
-                quotes={t.mode !== 'notes'}
+                quotes={turn.mode !== 'notes'}
               />
-              {t.covered === false &&
+              {turn.covered === false &&
                 topicId &&
                 i === lastTeacher &&
                 questionBefore(history, i) && (
@@ -204,12 +195,12 @@ export function AiChat({
             </div>
           ) : (
             <div key={i} className="ai-turn user">
-              {t.mode === 'hint' && <p className="ai-turn-tag">Asked for a hint</p>}
-              <p>{t.content}</p>
+              {turn.mode === 'hint' && <p className="ai-turn-tag">{t('ai.askedHint')}</p>}
+              <p>{turn.content}</p>
             </div>
           ),
         )}
-        {loading && <p className="muted">Loading...</p>}
+        {loading && <p className="muted">{t('page.loading')}</p>}
         {error && (
           <p className="form-error" role="alert">
             {error}
@@ -218,11 +209,11 @@ export function AiChat({
       </div>
       <form onSubmit={ask} className="ai-form">
         <div className="field">
-          <label htmlFor={inputId}>{label}</label>
+          <label htmlFor={inputId}>{label ?? t('ai.yourQuestion')}</label>
           <textarea
             id={inputId}
             rows={2}
-            placeholder="Ask a question about this topic"
+            placeholder={t('ai.placeholder')}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             maxLength={AI_LIMITS.maxPromptChars}
@@ -230,7 +221,7 @@ export function AiChat({
         </div>
         <div className="ai-actions">
           <button type="submit" className="btn btn-primary" disabled={loading}>
-            Show the answer
+            {t('ai.showAnswer')}
           </button>
           <button
             type="button"
@@ -238,12 +229,10 @@ export function AiChat({
             disabled={loading}
             onClick={() => void send(question.trim(), 'hint')}
           >
-            Give me a hint
+            {t('ai.giveHint')}
           </button>
         </div>
-        <p className="muted small ai-hint-help">
-          A hint asks you a guiding question or gives only the next step; ask again for the next.
-        </p>
+        <p className="muted small ai-hint-help">{t('ai.hintHelp')}</p>
       </form>
     </div>
   );
@@ -251,9 +240,9 @@ export function AiChat({
 
 /** Three questions a learner may start with, built from the topic's name. */
 export const suggestedQuestions = (topicName: string) => [
-  `Explain ${topicName} in simple words.`,
-  `Give me an example of ${topicName}.`,
-  `What should I remember about ${topicName}?`,
+  t('ai.suggestExplain', { topic: topicName }),
+  t('ai.suggestExample', { topic: topicName }),
+  t('ai.suggestRemember', { topic: topicName }),
 ];
 
 /**
@@ -261,10 +250,11 @@ export const suggestedQuestions = (topicName: string) => [
  * line saying it keeps to the class and topic, suggested questions and the chat.
  */
 export function TopicAiTeacher({ topicId, topicName }: { topicId: string; topicName: string }) {
+  const t = useT();
   return (
     <section className="card ai-teacher" aria-labelledby={`ai-title-${topicId}`}>
-      <h2 id={`ai-title-${topicId}`}>Ask the AI teacher about {topicName}</h2>
-      <p className="muted">It answers questions about this class and topic only.</p>
+      <h2 id={`ai-title-${topicId}`}>{t('ai.title', { topic: topicName })}</h2>
+      <p className="muted">{t('ai.scope')}</p>
       <AiChat topicId={topicId} suggestions={suggestedQuestions(topicName)} />
     </section>
   );

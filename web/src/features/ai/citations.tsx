@@ -2,6 +2,7 @@ import { MathText } from '../../components/math/math-text.tsx';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 import { citationLabel } from '../../lib/citations.ts';
 import { links } from '../../lib/links.ts';
+import { useT } from '../../lib/i18n.ts';
 import type { AiCitation } from '@gia/shared';
 
 /**
@@ -21,10 +22,11 @@ export function Citations({
   /** Each chip's quote under it: not when the answer itself shows the quotes (notes mode). */
   quotes?: boolean;
 }) {
+  const t = useT();
   const seek = usePlayerSeek((s) => s.seek);
   if (!citations.length) return null;
   return (
-    <ul className="ai-cites" aria-label="Sources of this answer">
+    <ul className="ai-cites" aria-label={t('ai.sources')}>
       {citations.map((c, i) => {
         const label = citationLabel(c);
         const chip =
@@ -37,7 +39,7 @@ export function Citations({
               title={c.quote}
             >
               {label}
-              <span className="sr-only"> (opens the notes in a new tab)</span>
+              <span className="sr-only"> {t('ai.opensNotes')}</span>
             </a>
           ) : c.source === 'video' ? (
             <button
@@ -47,7 +49,7 @@ export function Citations({
               onClick={() => seek(c.start_seconds ?? 0)}
             >
               {label}
-              <span className="sr-only"> (plays the video from there)</span>
+              <span className="sr-only"> {t('ai.playsVideo')}</span>
             </button>
           ) : (
             <span className="ai-cite ai-cite-plain" title={c.quote}>
@@ -60,7 +62,8 @@ export function Citations({
             {quotes && (
               <details className="ai-cite-quote">
                 <summary>
-                  Quote<span className="sr-only"> from {label}</span>
+                  {t('ai.quote')}
+                  <span className="sr-only"> {t('ai.quoteFrom', { label })}</span>
                 </summary>
                 <blockquote>
                   <MathText text={c.quote} />

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { CheckIcon, LockIcon } from '../../components/icons.tsx';
 import { clock, lessonsTotal, topicLength, type TopicLengthFields } from '../../lib/duration.ts';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 
 /** A topic as the curriculum shows it (a lesson's chapter list, or a topic record). */
@@ -21,15 +22,16 @@ export function Curriculum(props: {
   /** Under the chapter's progress: what the app offers for the whole chapter (save for offline). */
   action?: ReactNode;
 }) {
+  const t = useT();
   const { topics, watched } = props;
   const count = topics.filter((t) => watched.has(t.topic_id)).length;
   return (
     <nav className="curriculum card" aria-labelledby="curriculum-title">
       <h2 id="curriculum-title" className="curriculum-title">
-        {props.chapterName || 'Lessons'}
+        {props.chapterName || t('lesson.lessons')}
       </h2>
       <p className="curriculum-progress-text" id="curriculum-progress">
-        {count} of {topics.length} watched
+        {t('lesson.watchedCount', { count, total: topics.length })}
       </p>
       <progress
         className="curriculum-progress"
@@ -40,14 +42,14 @@ export function Curriculum(props: {
       <p className="muted small curriculum-total">{lessonsTotal(topics)}</p>
       {props.action}
       <ol className="curriculum-list">
-        {topics.map((t, i) => {
-          const current = t.topic_id === props.currentId;
-          const done = watched.has(t.topic_id);
-          const length = topicLength(t);
+        {topics.map((topic, i) => {
+          const current = topic.topic_id === props.currentId;
+          const done = watched.has(topic.topic_id);
+          const length = topicLength(topic);
           return (
-            <li key={t.topic_id}>
+            <li key={topic.topic_id}>
               <Link
-                to={links.topic(t.chapter_id, t.topic_id)}
+                to={links.topic(topic.chapter_id, topic.topic_id)}
                 className={`curriculum-item ${current ? 'is-current' : ''}`}
                 aria-current={current ? 'page' : undefined}
               >
@@ -55,24 +57,24 @@ export function Curriculum(props: {
                   {i + 1}
                 </span>
                 <span className="curriculum-name">
-                  <span className="sr-only">Lesson {i + 1}: </span>
-                  {t.topic_name}
-                  {t.locked === true && (
+                  <span className="sr-only">{t('lesson.numberLabel', { n: i + 1 })} </span>
+                  {topic.topic_name}
+                  {topic.locked === true && (
                     <span className="curriculum-locked">
                       {' '}
-                      <LockIcon size={14} /> Paid course
+                      <LockIcon size={14} /> {t('lesson.paidCourse')}
                     </span>
                   )}
                   {length !== null && (
                     <span className="curriculum-length muted small">
-                      <span className="sr-only">, length</span> {clock(length)}
+                      <span className="sr-only">{t('lesson.lengthLabel')}</span> {clock(length)}
                     </span>
                   )}
                 </span>
                 <span
                   className={`curriculum-tick ${done ? 'is-done' : ''}`}
                   role="img"
-                  aria-label={done ? 'Watched' : 'Not watched yet'}
+                  aria-label={done ? t('lesson.watched') : t('lesson.notWatched')}
                 >
                   {done && <CheckIcon size={18} strokeWidth={3} />}
                 </span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Quiz } from '@gia/shared/practice-answers.ts';
 import { ChevronRightIcon } from '../../components/icons.tsx';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import type { NextTopic } from './practice-tab.tsx';
 
@@ -17,47 +18,44 @@ export function LessonEnd(props: {
   check: Quiz | null | undefined;
   onCheck(quiz: Quiz): void;
 }) {
+  const t = useT();
   const { next, check } = props;
   const nextLink = next && (
     <Link to={links.topic(next.chapter_id, next.topic_id)} className="btn btn-primary">
-      Next lesson <ChevronRightIcon />
+      {t('lesson.nextLesson')} <ChevronRightIcon />
     </Link>
   );
   return (
     <div className="lesson-end" role="status">
       {check === undefined ? (
         <>
-          <p>Lesson complete.</p>
+          <p>{t('lesson.complete')}</p>
           <button type="button" className="btn btn-primary" disabled aria-busy="true">
-            Getting your questions…
+            {t('lesson.gettingQuestions')}
           </button>
         </>
       ) : check ? (
         <>
-          <p>
-            Lesson complete. {check.questions.length}{' '}
-            {check.questions.length === 1 ? 'question checks' : 'questions check'} what you have
-            learnt.
-          </p>
+          <p>{t('lesson.completeCheck', { count: check.questions.length })}</p>
           <button type="button" className="btn btn-primary" onClick={() => props.onCheck(check)}>
-            Check your understanding
+            {t('lesson.checkUnderstanding')}
           </button>
           {next && (
             <Link to={links.topic(next.chapter_id, next.topic_id)} className="lesson-end-skip">
-              Skip to the next lesson
+              {t('lesson.skipToNext')}
             </Link>
           )}
         </>
       ) : next ? (
         <>
-          <p>Lesson complete. Up next: {next.topic_name}</p>
+          <p>{t('lesson.completeUpNext', { name: next.topic_name })}</p>
           {nextLink}
         </>
       ) : (
         <>
-          <p>You have finished the last lesson of this chapter.</p>
+          <p>{t('lesson.chapterFinished')}</p>
           <Link to={links.subject(props.subjectId)} className="btn btn-primary">
-            Back to the course
+            {t('lesson.backToCourse')}
           </Link>
         </>
       )}

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { lessonKeys } from './api/lesson.ts';
 import { resumePosition, useProgressSaver } from './api/progress.ts';
@@ -11,9 +12,6 @@ import { seekTarget } from '../../lib/player-seek.ts';
 import type { TopicProgress } from '@gia/shared';
 import { useVideoQuestionStops } from './video-questions.tsx';
 import { useLessonPlayback } from '../../lib/lesson-playback.ts';
-
-/** The text a topic the learner may not watch shows in place of its video. */
-export const PAID_LESSON = 'This lesson is part of the paid course';
 
 /** How far into the video the check offered at its end is fetched, so it is there at the end. */
 const NEAR_END = 0.85;
@@ -35,6 +33,7 @@ export function LessonPlayer(props: {
   onNearEnd(): void;
   end: ReactNode;
 }) {
+  const t = useT();
   const { topic } = props;
   const save = useProgressSaver(topic.chapter_id);
   const [playedId, setPlayedId] = useState<string | null>(null);
@@ -52,17 +51,17 @@ export function LessonPlayer(props: {
     return (
       <div className="player is-locked">
         <div>
-          <p className="player-locked-title">{PAID_LESSON}</p>
-          <p>Buy the course to watch every lesson, or try its free previews.</p>
+          <p className="player-locked-title">{t('lesson.paid')}</p>
+          <p>{t('lesson.buyToWatch')}</p>
           <Link to={links.subject(topic.subject_id)} className="btn btn-primary">
-            See the course
+            {t('lesson.seeCourse')}
           </Link>
         </div>
       </div>
     );
   }
   if (!hasVideo(topic)) {
-    return <div className="player is-locked">No video available to play.</div>;
+    return <div className="player is-locked">{t('lesson.noVideo')}</div>;
   }
   return (
     <div className="player-wrap" ref={seekTarget}>

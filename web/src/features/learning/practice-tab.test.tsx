@@ -2,11 +2,12 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MASTERY_PERCENT } from '@gia/shared/practice.ts';
 import { onlineManager } from '@tanstack/react-query';
 import { flush } from '../../lib/outbox.ts';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 import { hasPracticePack, savePracticePack } from '../../lib/practice-offline.ts';
-import { CHAPTER_TEST_NEEDS_CONNECTION, PRACTICE_NEEDS_CONNECTION } from './practice-tab.tsx';
+import { chooseLanguage, t } from '../../lib/i18n.ts';
 import { PracticeTab } from './practice-tab.tsx';
 
 /** The shape of a device-made id (issue 32). */
@@ -183,8 +184,8 @@ describe('the Practice tab offline (issue 32)', () => {
     onlineManager.setOnline(false);
     renderTab();
 
-    expect(await screen.findByText(PRACTICE_NEEDS_CONNECTION)).toBeTruthy();
-    expect(screen.getByText(CHAPTER_TEST_NEEDS_CONNECTION)).toBeTruthy();
+    expect(await screen.findByText(t('practice.needsConnection'))).toBeTruthy();
+    expect(screen.getByText(t('practice.chapterTestNeedsConnection'))).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Take the chapter test' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Take the lesson quiz' })).toBeNull();
   });
@@ -239,5 +240,54 @@ describe('the Practice tab', () => {
 
     expect(await screen.findByText(/You haven't bought the course/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the course' })).toBeTruthy();
+  });
+});
+
+describe('the Practice tab in Kannada (issue 33)', () => {
+  afterEach(async () => {
+    await chooseLanguage('en');
+  });
+
+  it('asks, checks and scores in Kannada, the missed questions named by their number', async () => {
+    await chooseLanguage('kn');
+    stubServer();
+    renderTab();
+    expect(screen.getByRole('heading', { name: 'ಅಭ್ಯಾಸ' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'ಪಾಠದ ಕ್ವಿಜ್ ಮಾಡಿ' }));
+
+    const first = await screen.findByRole('group', { name: 'Who built the Buland Darwaza?' });
+    expect(screen.getByText('ಪಾಠದ ಕ್ವಿಜ್ · 2 ರಲ್ಲಿ 1ನೇ ಪ್ರಶ್ನೆ')).toBeTruthy();
+    fireEvent.click(within(first).getByRole('radio', { name: 'Babur' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ಉತ್ತರ ಪರಿಶೀಲಿಸಿ' }));
+    expect(await screen.findByText('ಸರಿಯಲ್ಲ.')).toBeTruthy();
+    expect(screen.getByText('ಸರಿಯಾದ ಉತ್ತರ', { selector: '.practice-mark' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ವೀಡಿಯೊದಲ್ಲಿ 0:42 ರಿಂದ ನೋಡಿ' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'ಮುಂದಿನ ಪ್ರಶ್ನೆ' }));
+    fireEvent.change(await screen.findByLabelText('ನಿಮ್ಮ ಉತ್ತರ (ಒಂದು ಸಂಖ್ಯೆ)'), {
+      target: { value: '1556' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'ಉತ್ತರ ಪರಿಶೀಲಿಸಿ' }));
+    expect(await screen.findByText('ಸರಿ!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ನೋಟ್ಸ್‌ನ ಪುಟ 2 ರಲ್ಲಿ ಓದಿ' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'ನಿಮ್ಮ ಅಂಕ ನೋಡಿ' }));
+    expect(await screen.findByText('ನೀವು 2 ರಲ್ಲಿ 1 ಅಂಕ ಗಳಿಸಿದ್ದೀರಿ (50%).')).toBeTruthy();
+    expect(
+      screen.getByText(`ಈ ಪಾಠವನ್ನು ಪೂರ್ತಿ ಕಲಿತಂತಾಗಲು ${MASTERY_PERCENT}% ಅಥವಾ ಅದಕ್ಕಿಂತ ಹೆಚ್ಚು ಅಂಕ ಗಳಿಸಿ.`),
+    ).toBeTruthy();
+    // One question missed: the singular.
+    expect(screen.getByRole('heading', { name: 'ನೀವು ತಪ್ಪಿದ ಪ್ರಶ್ನೆ' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ಅಧ್ಯಾಯದ ಪರೀಕ್ಷೆ ಬರೆಯಿರಿ' })).toBeTruthy();
+  });
+
+  it('says in Kannada, offline, that practice needs a connection', async () => {
+    await chooseLanguage('kn');
+    stubPackServer();
+    onlineManager.setOnline(false);
+    renderTab();
+    expect(await screen.findByText(/^ಅಭ್ಯಾಸಕ್ಕೆ ಇಂಟರ್ನೆಟ್ ಬೇಕು/)).toBeTruthy();
+    expect(screen.getByText('ಅಧ್ಯಾಯದ ಪರೀಕ್ಷೆಗೆ ಇಂಟರ್ನೆಟ್ ಬೇಕು.')).toBeTruthy();
   });
 });

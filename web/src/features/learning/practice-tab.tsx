@@ -6,6 +6,7 @@ import type { GradedAnswer, Quiz, QuizQuestion } from '@gia/shared/practice-answ
 import { ChevronRightIcon } from '../../components/icons.tsx';
 import { MathText } from '../../components/math/math-text.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { useOnline } from '../../lib/online.ts';
 import { enqueue, useWillSync } from '../../lib/outbox.ts';
@@ -31,18 +32,13 @@ interface Answered {
   clientId?: string;
 }
 
-/** What the practice tab says offline when the topic's practice is not on the device. */
-export const PRACTICE_NEEDS_CONNECTION =
-  'Practice needs a connection — save this chapter for offline to practise without one.';
-/** What it says of the chapter test offline. */
-export const CHAPTER_TEST_NEEDS_CONNECTION = 'The chapter test needs a connection.';
-
 /** "Will sync" beside an answer made offline, until the outbox has sent it. */
 function WillSync({ clientId }: { clientId?: string }) {
+  const t = useT();
   const waiting = useWillSync(clientId);
   return waiting ? (
     <span className="will-sync" role="status">
-      Will sync
+      {t('practice.willSync')}
     </span>
   ) : null;
 }
@@ -63,23 +59,28 @@ function ScoreCard(props: {
   again(): void;
   other?: { label: string; start(): void };
 }) {
+  const t = useT();
   const { score, next } = props;
   return (
     <div className="practice-score" role="status">
       <p className="practice-verdict">
-        You scored {score.correct} of {score.total} ({score.percent}%).
+        {t('practice.scored', {
+          correct: score.correct,
+          total: score.total,
+          percent: score.percent,
+        })}
       </p>
       {props.topicQuiz && (
         <p>
           {score.percent >= MASTERY_PERCENT
-            ? 'You have mastered this topic.'
-            : `Score ${MASTERY_PERCENT}% or more to master this topic.`}
+            ? t('practice.mastered')
+            : t('practice.toMaster', { percent: MASTERY_PERCENT })}
         </p>
       )}
       {props.missed.length > 0 && (
         <section className="practice-missed" aria-labelledby="practice-missed-title">
           <h3 id="practice-missed-title">
-            {props.missed.length === 1 ? 'The question you missed' : 'The questions you missed'}
+            {t('practice.missedTitle', { count: props.missed.length })}
           </h3>
           <ol>
             {props.missed.map(({ question, graded }) => (
@@ -88,7 +89,7 @@ function ScoreCard(props: {
                   <MathText text={question.text} />
                 </p>
                 <p>
-                  The right answer:{' '}
+                  {t('practice.rightAnswer')}{' '}
                   <strong>
                     <MathText text={rightAnswerText(question, graded)} />
                   </strong>
@@ -113,11 +114,11 @@ function ScoreCard(props: {
       <div className="practice-actions">
         {next && (
           <Link to={links.topic(next.chapter_id, next.topic_id)} className="btn btn-primary">
-            Next lesson <ChevronRightIcon />
+            {t('lesson.nextLesson')} <ChevronRightIcon />
           </Link>
         )}
         <button type="button" className={next ? 'btn' : 'btn btn-primary'} onClick={props.again}>
-          Try again
+          {t('practice.tryAgain')}
         </button>
         {props.other && (
           <button type="button" className="btn" onClick={props.other.start}>
@@ -146,6 +147,7 @@ export function PracticeTab(props: {
   startWith?: Quiz;
   next?: NextTopic;
 }) {
+  const t = useT();
   const start = useStartQuiz();
   const answer = useAnswerQuestion(props.subjectId);
   const online = useOnline();
@@ -234,34 +236,31 @@ export function PracticeTab(props: {
 
   return (
     <section className="card practice" aria-labelledby="practice-title">
-      <h2 id="practice-title">Practice</h2>
+      <h2 id="practice-title">{t('practice.title')}</h2>
       {!quiz && !online && (
         <>
           {usablePack ? (
             <>
-              <p>
-                Saved on this device: answer offline, and your answers sync when you are back
-                online.
-              </p>
+              <p>{t('practice.savedOffline')}</p>
               <div className="practice-actions">
                 <button
                   type="button"
                   className="btn btn-primary"
                   onClick={() => beginOffline(usablePack)}
                 >
-                  Take the lesson quiz
+                  {t('practice.takeQuiz')}
                 </button>
               </div>
             </>
           ) : (
-            <p role="status">{PRACTICE_NEEDS_CONNECTION}</p>
+            <p role="status">{t('practice.needsConnection')}</p>
           )}
-          <p className="muted small">{CHAPTER_TEST_NEEDS_CONNECTION}</p>
+          <p className="muted small">{t('practice.chapterTestNeedsConnection')}</p>
         </>
       )}
       {!quiz && online && (
         <>
-          <p>Test yourself: up to 10 questions, each checked at once with where to read more.</p>
+          <p>{t('practice.intro')}</p>
           <div className="practice-actions">
             <button
               type="button"
@@ -269,7 +268,7 @@ export function PracticeTab(props: {
               disabled={start.isPending}
               onClick={() => void begin(topicScope)}
             >
-              Take the lesson quiz
+              {t('practice.takeQuiz')}
             </button>
             <button
               type="button"
@@ -277,13 +276,13 @@ export function PracticeTab(props: {
               disabled={start.isPending}
               onClick={() => void begin(chapterScope)}
             >
-              Take the chapter test
+              {t('practice.takeChapterTest')}
             </button>
           </div>
           {start.isError && (
             <p role="alert" className={locked ? '' : 'muted'}>
-              {errorMessage(start.error, 'The quiz cannot be loaded now. Please try again.')}{' '}
-              {locked && <Link to={links.subject(props.subjectId)}>See the course</Link>}
+              {errorMessage(start.error, t('practice.quizFailed'))}{' '}
+              {locked && <Link to={links.subject(props.subjectId)}>{t('lesson.seeCourse')}</Link>}
             </p>
           )}
         </>
@@ -304,8 +303,8 @@ export function PracticeTab(props: {
             !online
               ? undefined
               : isTopic
-                ? { label: 'Take the chapter test', start: () => void begin(chapterScope) }
-                : { label: 'Take the lesson quiz', start: () => void begin(topicScope) }
+                ? { label: t('practice.takeChapterTest'), start: () => void begin(chapterScope) }
+                : { label: t('practice.takeQuiz'), start: () => void begin(topicScope) }
           }
         />
       )}
@@ -314,7 +313,10 @@ export function PracticeTab(props: {
           key={`${quiz.attempt_id}:${q.question_id}`}
           question={q}
           notesUrl={props.notesOf(q.topic_id)}
-          heading={`${isTopic ? 'Lesson quiz' : 'Chapter test'} · question ${at + 1} of ${quiz.questions.length}`}
+          heading={t(isTopic ? 'practice.quizHeading' : 'practice.testHeading', {
+            at: at + 1,
+            total: quiz.questions.length,
+          })}
           check={async (given) => {
             if (fromPack) {
               const { graded, clientId } = await checkOffline(fromPack, q, given);
@@ -339,15 +341,15 @@ export function PracticeTab(props: {
                   className="btn btn-primary"
                   onClick={() => setScore(graded.score!)}
                 >
-                  See your score
+                  {t('practice.seeScore')}
                 </button>
               ) : at + 1 < quiz.questions.length ? (
                 <button type="button" className="btn btn-primary" onClick={() => setAt(at + 1)}>
-                  Next question
+                  {t('practice.nextQuestion')}
                 </button>
               ) : (
                 <button type="button" className="btn btn-primary" onClick={() => setQuiz(null)}>
-                  Finish
+                  {t('practice.finish')}
                 </button>
               )}
             </div>

@@ -3,6 +3,7 @@ import type { GradedAnswer, QuizQuestion } from '@gia/shared/practice-answers.ts
 import { MathText } from '../../components/math/math-text.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clock } from '../../lib/duration.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 
@@ -26,7 +27,7 @@ function answerOf(
 export function rightAnswerText(q: QuizQuestion, graded: GradedAnswer): string {
   const a = graded.correct_answer;
   const option = (id: string) => q.options?.find((o) => o.option_id === id)?.text ?? id;
-  if (q.type === 'true_false') return a ? 'True' : 'False';
+  if (q.type === 'true_false') return a ? t('practice.true') : t('practice.false');
   if (q.type === 'numeric') return graded.tolerance ? `${a} (± ${graded.tolerance})` : String(a);
   return (Array.isArray(a) ? a : [String(a)]).map(option).join('; ');
 }
@@ -47,12 +48,13 @@ export function SourceLink(props: {
   topicId: string;
   notesUrl?: string;
 }) {
+  const t = useT();
   const { source } = props;
   const seek = usePlayerSeek((s) => s.seek);
   if (source.kind === 'video') {
     return (
       <button type="button" className="btn btn-small" onClick={() => seek(source.seconds)}>
-        Watch it in the video at {clock(source.seconds)}
+        {t('practice.watchAt', { time: clock(source.seconds) })}
       </button>
     );
   }
@@ -63,10 +65,10 @@ export function SourceLink(props: {
       rel="noreferrer"
       className="btn btn-small"
     >
-      Read it in the notes, page {source.page}
+      {t('practice.readNotesPage', { page: source.page })}
     </a>
   ) : (
-    <span className="muted small">Notes, page {source.page}</span>
+    <span className="muted small">{t('practice.notesPage', { page: source.page })}</span>
   );
 }
 
@@ -87,6 +89,7 @@ export function QuestionCard(props: {
   /** Shown beside "Check answer" before it is answered (e.g. Skip). */
   aside?: React.ReactNode;
 }) {
+  const t = useT();
   const q = props.question;
   const [choice, setChoice] = useState<Choice>(q.type === 'multiple' ? [] : undefined);
   const [graded, setGraded] = useState<GradedAnswer | null>(null);
@@ -110,7 +113,9 @@ export function QuestionCard(props: {
           ? 'practice-option is-wrong-pick'
           : 'practice-option';
   const rightMark = (value: string | boolean) =>
-    graded && isRight(graded, value) ? <span className="practice-mark">Right answer</span> : null;
+    graded && isRight(graded, value) ? (
+      <span className="practice-mark">{t('practice.rightMark')}</span>
+    ) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -122,7 +127,7 @@ export function QuestionCard(props: {
       setGraded(result);
       props.onAnswered?.(result);
     } catch (err) {
-      setError(errorMessage(err, 'The answer cannot be checked now. Please try again.'));
+      setError(errorMessage(err, t('practice.checkFailed')));
     } finally {
       setBusy(false);
     }
@@ -162,10 +167,13 @@ export function QuestionCard(props: {
           />
         )}
         {q.type === 'single' && q.options?.map((o) => radio(o.option_id, o.text, o.option_id))}
-        {q.type === 'true_false' && [radio(true, 'True', 't'), radio(false, 'False', 'f')]}
+        {q.type === 'true_false' && [
+          radio(true, t('practice.true'), 't'),
+          radio(false, t('practice.false'), 'f'),
+        ]}
         {q.type === 'multiple' && (
           <>
-            <p className="muted small">Choose every right answer.</p>
+            <p className="muted small">{t('practice.chooseEvery')}</p>
             {q.options?.map((o) => {
               const picked = Array.isArray(choice) && choice.includes(o.option_id);
               return (
@@ -193,7 +201,7 @@ export function QuestionCard(props: {
         )}
         {q.type === 'numeric' && (
           <div className="field">
-            <label htmlFor={`${id}-number`}>Your answer (a number)</label>
+            <label htmlFor={`${id}-number`}>{t('practice.numberLabel')}</label>
             <input
               id={`${id}-number`}
               type="text"
@@ -208,7 +216,7 @@ export function QuestionCard(props: {
       {!graded && (
         <div className="practice-actions">
           <button type="submit" className="btn btn-primary" disabled={answer === undefined || busy}>
-            Check answer
+            {t('practice.check')}
           </button>
           {props.aside}
         </div>
@@ -217,10 +225,12 @@ export function QuestionCard(props: {
       <div role="status" aria-live="polite" ref={feedback}>
         {graded && (
           <div className={`practice-feedback ${graded.correct ? 'is-right' : 'is-wrong'}`}>
-            <p className="practice-verdict">{graded.correct ? 'Correct!' : 'Not quite.'}</p>
+            <p className="practice-verdict">
+              {graded.correct ? t('practice.correct') : t('practice.notQuite')}
+            </p>
             {!graded.correct && (
               <p>
-                The right answer:{' '}
+                {t('practice.rightAnswer')}{' '}
                 <strong>
                   <MathText text={rightAnswerText(q, graded)} />
                 </strong>

@@ -1,8 +1,9 @@
 import { QuestionThread } from '../../components/question-thread.tsx';
 import { useState, type FormEvent } from 'react';
-import { LEARNING_MESSAGES as M, QNA_LIMITS } from '@gia/shared';
+import { QNA_LIMITS } from '@gia/shared';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { usePostQuestion, useQuestions } from './api/questions.ts';
 
 /**
@@ -10,6 +11,7 @@ import { usePostQuestion, useQuestions } from './api/questions.ts';
  * answers stand apart); a box to ask one. Learners ask; only GIA School answers.
  */
 export function Questions({ topicId }: { topicId: string }) {
+  useT();
   const [question, setQuestion] = useState('');
   const questions = useQuestions(topicId);
   const postQuestion = usePostQuestion(topicId);
@@ -18,51 +20,51 @@ export function Questions({ topicId }: { topicId: string }) {
 
   async function post(e: FormEvent) {
     e.preventDefault();
-    if (!question.trim()) return toast.error(M.questionEmpty);
+    if (!question.trim()) return toast.error(t('questions.empty'));
     try {
       toast.success((await postQuestion.mutateAsync(question)).message);
       setQuestion('');
     } catch (err) {
-      toast.error(errorMessage(err, 'Question cannot be posted now, sorry.'));
+      toast.error(errorMessage(err, t('questions.postFailed')));
     }
   }
 
   if (locked) {
     return (
       <section className="card qna">
-        <h2>Questions</h2>
-        <p className="muted">{M.notEntitled}</p>
+        <h2>{t('questions.title')}</h2>
+        <p className="muted">{t('lesson.notEntitled')}</p>
       </section>
     );
   }
   return (
     <section className="card qna">
-      <h2>Questions</h2>
+      <h2>{t('questions.title')}</h2>
       <form onSubmit={post} className="qna-form">
         <div className="field">
-          <label htmlFor={`question-${topicId}`}>Question</label>
+          <label htmlFor={`question-${topicId}`}>{t('questions.label')}</label>
           <textarea
             id={`question-${topicId}`}
             rows={3}
-            placeholder="Ask a question about this topic"
+            placeholder={t('questions.placeholder')}
             value={question}
             onChange={(e) => setQuestion(e.target.value)}
             maxLength={QNA_LIMITS.textChars}
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={postQuestion.isPending}>
-          Post Question
+          {t('questions.post')}
         </button>
       </form>
       {questions.isError ? (
         <p role="alert">
-          We couldn&apos;t load the questions.{' '}
+          {t('questions.loadFailed')}{' '}
           <button type="button" className="btn btn-small" onClick={() => void questions.refetch()}>
-            Try again
+            {t('practice.tryAgain')}
           </button>
         </p>
       ) : !list.length ? (
-        <p className="muted">{questions.isLoading ? 'Loading...' : 'No questions yet.'}</p>
+        <p className="muted">{questions.isLoading ? t('page.loading') : t('questions.none')}</p>
       ) : (
         <ul className="qna-list">
           {list.map((q) => (
@@ -87,7 +89,7 @@ export function Questions({ topicId }: { topicId: string }) {
           disabled={questions.isFetchingNextPage}
           onClick={() => void questions.fetchNextPage()}
         >
-          {questions.isFetchingNextPage ? 'Loading...' : 'More questions'}
+          {questions.isFetchingNextPage ? t('page.loading') : t('questions.more')}
         </button>
       )}
     </section>

@@ -3,25 +3,23 @@ import { Link } from 'react-router-dom';
 import type { ReviewQueue } from '@gia/shared/practice-answers.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { QueryState } from '../../components/query-state.tsx';
+import { t, useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 import { useAnswerQuestion, useReviewQueue } from '../../lib/practice-api.ts';
 import { QuestionCard } from './question-card.tsx';
 
 /** The end of a review: how it went and the way back. */
 function ReviewDone(props: { right: number; total: number; more: number }) {
+  const t = useT();
   return (
     <section className="card practice-score" role="status">
       <p className="practice-verdict">
-        Review done: {props.right} of {props.total} right.
+        {t('reviews.done', { right: props.right, total: props.total })}
       </p>
-      <p>
-        {props.more > 0
-          ? `${props.more} more ${props.more === 1 ? 'question is' : 'questions are'} due: open the review again for the next ones.`
-          : 'Questions you missed come back tomorrow; the ones you knew, a few days later.'}
-      </p>
+      <p>{props.more > 0 ? t('reviews.moreDue', { count: props.more }) : t('reviews.comeBack')}</p>
       <div className="practice-actions">
         <Link to={links.myCourses()} className="btn btn-primary">
-          Back to My Courses
+          {t('reviews.backToMyCourses')}
         </Link>
       </div>
     </section>
@@ -30,6 +28,7 @@ function ReviewDone(props: { right: number; total: number; more: number }) {
 
 /** The due questions, one at a time with feedback after each, then the end of the review. */
 function ReviewQuestions({ queue }: { queue: ReviewQueue }) {
+  const t = useT();
   const answer = useAnswerQuestion();
   const [at, setAt] = useState(0);
   const [right, setRight] = useState(0);
@@ -41,11 +40,11 @@ function ReviewQuestions({ queue }: { queue: ReviewQueue }) {
   }
   const attemptId = queue.attempt_id;
   return (
-    <section className="card practice" aria-label="Review questions">
+    <section className="card practice" aria-label={t('reviews.questionsLabel')}>
       <QuestionCard
         key={q.question_id}
         question={q}
-        heading={`Review · question ${at + 1} of ${total}`}
+        heading={t('reviews.heading', { at: at + 1, total })}
         check={(given) =>
           answer.mutateAsync({ attempt_id: attemptId, question_id: q.question_id, answer: given })
         }
@@ -55,11 +54,11 @@ function ReviewQuestions({ queue }: { queue: ReviewQueue }) {
           <div className="practice-actions">
             {at + 1 < total ? (
               <button type="button" className="btn btn-primary" onClick={() => setAt(at + 1)}>
-                Next question
+                {t('practice.nextQuestion')}
               </button>
             ) : (
               <button type="button" className="btn btn-primary" onClick={() => setDone(true)}>
-                Finish review
+                {t('reviews.finish')}
               </button>
             )}
           </div>
@@ -71,23 +70,22 @@ function ReviewQuestions({ queue }: { queue: ReviewQueue }) {
 
 /** `/Review`: spaced review (issue 31), the questions due today. */
 export function ReviewPage() {
+  useT();
   const queue = useReviewQueue();
   return (
     <>
-      <PageHeading title="Review">
-        Questions you answered before, back when you are about to forget them.
-      </PageHeading>
+      <PageHeading title={t('reviews.pageTitle')}>{t('reviews.pageIntro')}</PageHeading>
       <QueryState
         query={queue}
-        what="your review"
+        what={t('reviews.what')}
         skeleton="list"
         skeletonCount={1}
         isEmpty={(data) => data.questions.length === 0}
         empty={
           <section className="empty">
-            <p>Nothing to review today.</p>
+            <p>{t('reviews.nothingToday')}</p>
             <Link to={links.myCourses()} className="btn btn-primary">
-              Back to My Courses
+              {t('reviews.backToMyCourses')}
             </Link>
           </section>
         }

@@ -1,20 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { LEARNING_MESSAGES as M, type PublicReview } from '@gia/shared';
+import type { PublicReview } from '@gia/shared';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { Field } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { useDeleteReview, useReviews, useSaveReview } from './api/reviews.ts';
 import { StarInput } from './star-input.tsx';
 
 /** Stars for a rating out of 5, in half steps. */
 export function Stars({ rating }: { rating: number }) {
+  useT();
   const stars = [1, 2, 3, 4, 5].map((n) =>
     rating >= n ? 'full' : rating >= n - 0.5 ? 'half' : 'empty',
   );
   return (
-    <span className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <span className="stars" role="img" aria-label={t('reviews.rated', { rating })}>
       {stars.map((s, i) => (
         <span key={i} className={`star is-${s}`}>
           ★
@@ -30,6 +32,7 @@ function ReviewForm(props: {
   onCancel?(): void;
   topicId: string;
 }) {
+  useT();
   const [rating, setRating] = useState(props.initial?.rating ?? 0);
   const [text, setText] = useState(props.initial?.review_comment ?? '');
   const editing = Boolean(props.initial);
@@ -37,13 +40,9 @@ function ReviewForm(props: {
   const online = useOnline();
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!rating) return toast.error(M.reviewRating);
-    if (!text.trim()) return toast.error(M.reviewText);
-    if (
-      !(await confirmDialog(
-        `Are you sure you want to ${editing ? 'update' : 'submit'} the review?`,
-      ))
-    )
+    if (!rating) return toast.error(t('reviews.needRating'));
+    if (!text.trim()) return toast.error(t('reviews.needText'));
+    if (!(await confirmDialog(t(editing ? 'reviews.confirmUpdate' : 'reviews.confirmSubmit'))))
       return;
     try {
       const res = await save.mutateAsync({
@@ -54,20 +53,18 @@ function ReviewForm(props: {
       toast.success(res.message);
       props.onDone();
     } catch (err) {
-      toast.error(
-        errorMessage(err, editing ? 'Failed to update review' : 'Failed to create review'),
-      );
+      toast.error(errorMessage(err, t(editing ? 'reviews.updateFailed' : 'reviews.createFailed')));
     }
   }
   return (
     <form onSubmit={submit} className="form review-form">
       <StarInput
         name={`rating-${props.initial?.id ?? 'new'}`}
-        legend="Rating"
+        legend={t('reviews.rating')}
         value={rating}
         onChange={setRating}
       />
-      <Field id={`review-${props.initial?.id ?? 'new'}`} label="Review">
+      <Field id={`review-${props.initial?.id ?? 'new'}`} label={t('reviews.review')}>
         <textarea
           id={`review-${props.initial?.id ?? 'new'}`}
           rows={3}
@@ -78,17 +75,17 @@ function ReviewForm(props: {
       </Field>
       <div className="row">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {editing ? 'Update Review' : 'Post Review'}
+          {editing ? t('reviews.update') : t('reviews.post')}
         </button>
         {props.onCancel && (
           <button type="button" className="btn" onClick={props.onCancel}>
-            Cancel
+            {t('reviews.cancel')}
           </button>
         )}
         {/* A new review posted offline waits in the outbox (issue 32) and posts once online. */}
         {save.isPending && !editing && !online && (
           <span className="will-sync" role="status">
-            Will sync
+            {t('practice.willSync')}
           </span>
         )}
       </div>
@@ -98,6 +95,7 @@ function ReviewForm(props: {
 
 /** Reviews of a topic: the overall rating, the list, and the learner's own review. */
 export function Reviews({ topicId }: { topicId: string }) {
+  useT();
   const [editing, setEditing] = useState<string | null>(null);
   const reviews = useReviews(topicId);
   const deleteReview = useDeleteReview(topicId);
@@ -109,41 +107,37 @@ export function Reviews({ topicId }: { topicId: string }) {
   // Learners who may not watch the topic see the summary only, and cannot review it.
   const entitled = reviews.data?.entitled ?? false;
   async function remove(r: PublicReview) {
-    if (!(await confirmDialog('Are you sure you want to delete the review?'))) return;
+    if (!(await confirmDialog(t('reviews.confirmDelete')))) return;
     try {
       toast.success((await deleteReview.mutateAsync(r.id)).message);
       refresh();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to delete review'));
+      toast.error(errorMessage(err, t('reviews.deleteFailed')));
     }
   }
   return (
     <section className="card reviews">
-      <h2>Reviews</h2>
+      <h2>{t('reviews.title')}</h2>
       {summary.review_count > 0 ? (
         <p className="overall">
           <Stars rating={summary.average_rating} />{' '}
           <strong>{summary.average_rating.toFixed(1)}</strong>{' '}
-          <span className="muted">
-            ({summary.review_count} {summary.review_count === 1 ? 'review' : 'reviews'})
-          </span>
+          <span className="muted">({t('reviews.count', { count: summary.review_count })})</span>
         </p>
       ) : (
         reviews.isSuccess && (
-          <p className="overall muted">
-            {entitled ? 'No reviews yet — be the first' : 'No reviews yet'}
-          </p>
+          <p className="overall muted">{entitled ? t('reviews.noneBeFirst') : t('reviews.none')}</p>
         )
       )}
       {reviews.isError && (
         <p role="alert">
-          We couldn&apos;t load the reviews.{' '}
+          {t('reviews.loadFailed')}{' '}
           <button type="button" className="btn btn-small" onClick={() => void reviews.refetch()}>
-            Try again
+            {t('practice.tryAgain')}
           </button>
         </p>
       )}
-      {!entitled && reviews.isSuccess && <p className="muted">{M.notEntitled}</p>}
+      {!entitled && reviews.isSuccess && <p className="muted">{t('lesson.notEntitled')}</p>}
       {!mine && entitled && <ReviewForm topicId={topicId} onDone={refresh} />}
       <ul className="review-list">
         {list.map((r) => (
@@ -168,10 +162,10 @@ export function Reviews({ topicId }: { topicId: string }) {
                       className="btn btn-small"
                       onClick={() => setEditing(r.id)}
                     >
-                      Edit
+                      {t('reviews.edit')}
                     </button>
                     <button type="button" className="btn btn-small" onClick={() => remove(r)}>
-                      Delete
+                      {t('reviews.delete')}
                     </button>
                   </div>
                 )}

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chooseLanguage } from '../../lib/i18n.ts';
 import { Stars } from './reviews.tsx';
 import { StarInput } from './star-input.tsx';
 
@@ -72,5 +73,26 @@ describe('the star rating input', () => {
       'star is-empty',
       'star is-empty',
     ]);
+  });
+});
+
+describe('the star rating in Kannada (issue 33)', () => {
+  afterEach(async () => {
+    await chooseLanguage('en');
+  });
+
+  it('names each star in Kannada, one star and many, and says the rating out of 5', async () => {
+    await chooseLanguage('kn');
+    render(<Rated initial={2} />);
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
+      '1 ನಕ್ಷತ್ರ',
+      '2 ನಕ್ಷತ್ರಗಳು',
+      '3 ನಕ್ಷತ್ರಗಳು',
+      '4 ನಕ್ಷತ್ರಗಳು',
+      '5 ನಕ್ಷತ್ರಗಳು',
+    ]);
+    expect(screen.getByText('5 ರಲ್ಲಿ 2')).toBeTruthy();
+    render(<Stars rating={3.5} />);
+    expect(screen.getByRole('img', { name: '5 ರಲ್ಲಿ 3.5 ರೇಟಿಂಗ್' })).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { t, useT } from '../../lib/i18n.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** "1 star", "2 stars", …: each star's name as a screen reader and a test find it. */
-export const starLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;
+export const starLabel = (n: number) => t('reviews.stars', { count: n });
 
 /**
  * A rating from 1 to 5 as a group of five radio buttons drawn as stars: click or tap a star, or
@@ -18,6 +19,7 @@ export function StarInput(props: {
   value: number;
   onChange(value: number): void;
 }) {
+  useT();
   const [hover, setHover] = useState(0);
   const group = useRef<HTMLDivElement>(null);
   const shown = hover || props.value;
@@ -67,7 +69,7 @@ export function StarInput(props: {
           );
         })}
         <span className="star-input-value" aria-hidden="true">
-          {props.value ? `${props.value} of 5` : 'Not rated yet'}
+          {props.value ? t('reviews.valueOf5', { value: props.value }) : t('reviews.notRated')}
         </span>
       </div>
     </fieldset>

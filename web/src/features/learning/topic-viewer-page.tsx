@@ -28,6 +28,7 @@ import { Questions } from './questions.tsx';
 import { Reviews } from './reviews.tsx';
 import { PracticeTab, type NextTopic } from './practice-tab.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
+import { t, useT } from '../../lib/i18n.ts';
 import { dropBootVideo } from '../../lib/boot.ts';
 
 /** What the app passes in for the AI teacher: nothing when the teacher is not configured. */
@@ -40,7 +41,7 @@ export type Assistant = ((topic: TopicRecord) => ReactNode) | undefined;
 export type SaveOffer = (lesson: Lesson, scope: 'lesson' | 'chapter') => ReactNode;
 
 /** The page's title while a lesson is open, as the browser tab and history show it. */
-export const lessonTitle = (topicName: string) => `${topicName} · GIA School`;
+export const lessonTitle = (topicName: string) => `${topicName} · ${t('app.name')}`;
 
 /**
  * `/GetTopic?chapter=…&topic=…`: the lesson player. The URL names the lesson, so a reload or a
@@ -60,6 +61,7 @@ export function TopicViewerPage({
   assistant?: Assistant;
   saveOffer?: SaveOffer;
 }) {
+  useT();
   const navigate = useNavigate();
   const chapterParam = useLinkParam('chapter');
   const topicParam = useLinkParam('topic');
@@ -130,11 +132,11 @@ export function TopicViewerPage({
   if (!chapterId && !topicParam) {
     return (
       <div className="lesson-empty">
-        <h1>Topics</h1>
-        <p className="empty">No Topics available.</p>
+        <h1>{t('lesson.topics')}</h1>
+        <p className="empty">{t('lesson.noTopics')}</p>
         <p>
           <Link to={links.boards()} className="btn btn-primary">
-            Choose a board
+            {t('lesson.chooseBoard')}
           </Link>
         </p>
       </div>
@@ -144,9 +146,9 @@ export function TopicViewerPage({
   if (failed.isError) {
     return (
       <div className="lesson-empty">
-        <h1>{knownChapter || 'Topics'}</h1>
+        <h1>{knownChapter || t('lesson.topics')}</h1>
         <LoadError
-          what={topicParam ? 'this lesson' : "this chapter's lessons"}
+          what={topicParam ? t('lesson.whatLesson') : t('lesson.whatChapter')}
           why={errorMessage(failed.error, '')}
           retrying={failed.isFetching}
           onRetry={() => void failed.refetch()}
@@ -158,9 +160,9 @@ export function TopicViewerPage({
   if (!topic && failed.isPaused) {
     return (
       <div className="lesson-empty">
-        <h1>{knownChapter || 'Lesson'}</h1>
+        <h1>{knownChapter || t('lesson.lesson')}</h1>
         <OfflineNotice
-          what={topicParam ? 'this lesson' : "this chapter's lessons"}
+          what={topicParam ? t('lesson.whatLesson') : t('lesson.whatChapter')}
           todo={HOW_TO_SAVE}
         />
       </div>
@@ -172,18 +174,18 @@ export function TopicViewerPage({
   if (!topic) {
     return (
       <div className="lesson-empty">
-        <h1>{knownChapter || 'Topics'}</h1>
+        <h1>{knownChapter || t('lesson.topics')}</h1>
         <Breadcrumb />
-        <p className="empty">No Topics available.</p>
+        <p className="empty">{t('lesson.noTopics')}</p>
       </div>
     );
   }
 
   const tabs: LessonTab[] = [
-    { id: 'notes', label: 'Notes', panel: () => <LessonNotes topic={topic} /> },
+    { id: 'notes', label: t('lesson.tabs.notes'), panel: () => <LessonNotes topic={topic} /> },
     {
       id: 'practice',
-      label: 'Practice',
+      label: t('lesson.tabs.practice'),
       panel: () => (
         <LessonPractice
           topic={topic}
@@ -192,8 +194,16 @@ export function TopicViewerPage({
         />
       ),
     },
-    { id: 'questions', label: 'Questions', panel: () => <Questions topicId={topic.topic_id} /> },
-    { id: 'reviews', label: 'Reviews', panel: () => <Reviews topicId={topic.topic_id} /> },
+    {
+      id: 'questions',
+      label: t('lesson.tabs.questions'),
+      panel: () => <Questions topicId={topic.topic_id} />,
+    },
+    {
+      id: 'reviews',
+      label: t('lesson.tabs.reviews'),
+      panel: () => <Reviews topicId={topic.topic_id} />,
+    },
   ];
   // The check offered at the end opens in the Practice tab, which comes into view.
   const takeCheck = (quiz: Quiz) => {
@@ -206,15 +216,15 @@ export function TopicViewerPage({
       tabButton?.focus({ preventScroll: true });
     });
   };
-  if (assistant) tabs.push({ id: 'ai', label: 'AI teacher', panel: () => assistant(topic) });
+  if (assistant) {
+    tabs.push({ id: 'ai', label: t('lesson.tabs.ai'), panel: () => assistant(topic) });
+  }
 
   return (
     <div className="lesson-layout">
       <header className="lesson-header">
         <Breadcrumb />
-        <p className="lesson-count">
-          Lesson {at + 1} of {list.length}
-        </p>
+        <p className="lesson-count">{t('lesson.position', { at: at + 1, total: list.length })}</p>
         <h1>{topic.topic_name}</h1>
       </header>
       <div className="lesson-main">
@@ -245,14 +255,14 @@ export function TopicViewerPage({
         <InstallOffer finishedLesson={finished} />
         {/* While the lesson's end is shown, its one primary action stands alone (no second
             "Next lesson" here). */}
-        <nav className="lesson-nav" aria-label="Lessons">
+        <nav className="lesson-nav" aria-label={t('lesson.lessons')}>
           {previous ? (
             <Link
               to={links.topic(previous.chapter_id, previous.topic_id)}
               className="btn"
               rel="prev"
             >
-              <ChevronLeftIcon /> Previous
+              <ChevronLeftIcon /> {t('lesson.previous')}
             </Link>
           ) : (
             <span />
@@ -263,12 +273,12 @@ export function TopicViewerPage({
               className="lesson-finish"
               onClick={() => setFinishedId(topic.topic_id)}
             >
-              I&apos;ve finished
+              {t('lesson.finished')}
             </button>
           )}
           {next && !finished && (
             <Link to={links.topic(next.chapter_id, next.topic_id)} className="btn" rel="next">
-              Next lesson <ChevronRightIcon />
+              {t('lesson.nextLesson')} <ChevronRightIcon />
             </Link>
           )}
         </nav>
@@ -281,7 +291,7 @@ export function TopicViewerPage({
         action={data && saveOffer?.(data, 'chapter')}
       />
       <div className="lesson-details">
-        <LessonTabs tabs={tabs} selected={tab} onSelect={setTab} label="About this lesson" />
+        <LessonTabs tabs={tabs} selected={tab} onSelect={setTab} label={t('lesson.tabsLabel')} />
       </div>
     </div>
   );
@@ -319,8 +329,9 @@ function LessonPractice({
 
 /** The Notes tab: what the lesson is about, its notes (read in the app's viewer) and its facts. */
 function LessonNotes({ topic }: { topic: TopicRecord }) {
+  const t = useT();
   return (
-    <section className="card lesson-notes" aria-label="Notes">
+    <section className="card lesson-notes" aria-label={t('lesson.tabs.notes')}>
       {topic.topic_description && (
         <p>
           <MathText text={topic.topic_description} />
@@ -328,22 +339,22 @@ function LessonNotes({ topic }: { topic: TopicRecord }) {
       )}
       {topic.notes_url && (
         <Link to={links.notes(topic.topic_id)} className="btn btn-primary lesson-notes-read">
-          <NotesIcon /> Read the notes
+          <NotesIcon /> {t('lesson.readNotes')}
         </Link>
       )}
       <dl className="facts">
         {!topic.notes_url && (
           <>
-            <dt>Notes</dt>
-            <dd>Not Available</dd>
+            <dt>{t('lesson.tabs.notes')}</dt>
+            <dd>{t('lesson.notAvailable')}</dd>
           </>
         )}
-        <dt>Author</dt>
-        <dd>{topic.author || 'N/A'}</dd>
-        <dt>Class</dt>
-        <dd>{topic.class_name || 'N/A'}</dd>
-        <dt>Language</dt>
-        <dd>{topic.language || 'N/A'}</dd>
+        <dt>{t('lesson.author')}</dt>
+        <dd>{topic.author || t('lesson.na')}</dd>
+        <dt>{t('lesson.class')}</dt>
+        <dd>{topic.class_name || t('lesson.na')}</dd>
+        <dt>{t('lesson.language')}</dt>
+        <dd>{topic.language || t('lesson.na')}</dd>
       </dl>
     </section>
   );

@@ -7,6 +7,7 @@ import { Modal } from '../../components/modal.tsx';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { hasVideo, videoSourceOf, type VideoFields } from '../../components/video-player/source.ts';
 import { rupee } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import {
   fetchAboutSubject,
@@ -23,24 +24,25 @@ const introOf = (about: readonly VideoFields[]) => about.find(hasVideo);
  * AI teacher's chat (`chat`, passed in by the app) below it.
  */
 export function UserVideoPlayerPage({ chat }: { chat: ReactNode }) {
+  const t = useT();
   const subject = useSession((s) => s.selections.subject);
   const about = useAboutSubject(subject?.id);
   const intro = introOf(about.data ?? []);
   const queryClient = useQueryClient();
   return (
     <>
-      <PageHeading title={subject?.name ?? 'Video Player'} />
+      <PageHeading title={subject?.name ?? t('lesson.videoPlayer')} />
       {intro ? (
         <VideoPlayer
           source={videoSourceOf(intro)}
-          title={subject?.name ?? 'Introduction'}
+          title={subject?.name ?? t('lesson.introduction')}
           className="player"
           onRenew={() =>
             queryClient.refetchQueries({ queryKey: subjectIntroKeys.about(subject?.id) })
           }
         />
       ) : (
-        <p className="empty">No video available to play.</p>
+        <p className="empty">{t('lesson.noVideo')}</p>
       )}
       <div className="card">{chat}</div>
     </>
@@ -49,6 +51,7 @@ export function UserVideoPlayerPage({ chat }: { chat: ReactNode }) {
 
 /** `/UserPurchase`: purchased classes; 'Open' plays the subject's introduction video. */
 export function UserPurchasePage() {
+  const t = useT();
   const navigate = useNavigate();
   const select = useSession((s) => s.select);
   // undefined: closed; null: opened on a subject without a video.
@@ -67,11 +70,11 @@ export function UserPurchasePage() {
   }
   return (
     <>
-      <PageHeading title="Purchased Classes" />
+      <PageHeading title={t('lesson.purchasedClasses')} />
       {purchased.isLoading ? (
-        <p className="loading">Loading...</p>
+        <p className="loading">{t('page.loading')}</p>
       ) : !purchased.data?.length ? (
-        <p className="empty">No boards available.</p>
+        <p className="empty">{t('lesson.noPurchased')}</p>
       ) : (
         <div className="cat-grid">
           {purchased.data.map((r) => (
@@ -80,23 +83,23 @@ export function UserPurchasePage() {
               <p className="muted">
                 {r.board_name} · {r.class_name}
               </p>
-              <p>Class price: {rupee(r.class_price)}</p>
-              <p>Subject price: {rupee(r.subject_price)}</p>
+              <p>{t('lesson.classPrice', { price: rupee(r.class_price) })}</p>
+              <p>{t('lesson.subjectPrice', { price: rupee(r.subject_price) })}</p>
               {/* Already bought: "Open", never "Purchase" (issue 14, verdict 26). */}
               <button
                 type="button"
                 className="btn btn-primary"
-                aria-label={`Open ${r.subject_name}`}
+                aria-label={t('lesson.openSubject', { name: r.subject_name })}
                 onClick={() => open(r)}
               >
-                Open
+                {t('lesson.open')}
               </button>
             </article>
           ))}
         </div>
       )}
       {video !== undefined && (
-        <Modal label="Video" className="video-modal">
+        <Modal label={t('lesson.video')} className="video-modal">
           {video ? (
             <VideoPlayer
               source={videoSourceOf(video.intro)}
@@ -108,7 +111,7 @@ export function UserPurchasePage() {
               }}
             />
           ) : (
-            <p>No video available to play.</p>
+            <p>{t('lesson.noVideo')}</p>
           )}
           <div className="modal-actions">
             <button
@@ -119,7 +122,7 @@ export function UserPurchasePage() {
                 navigate('/GetSubSubject');
               }}
             >
-              Close
+              {t('lesson.close')}
             </button>
           </div>
         </Modal>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { VideoQuestion } from '@gia/shared/practice-answers.ts';
 import { clock } from '../../lib/duration.ts';
+import { useT } from '../../lib/i18n.ts';
 import { useAnswerQuestion, useVideoQuestions } from '../../lib/practice-api.ts';
 import { QuestionCard } from './question-card.tsx';
 
@@ -55,6 +56,7 @@ export function useVideoQuestionStops(topicId: string, enabled: boolean, notesUr
 }
 
 function VideoQuestionPanel(props: { question: VideoQuestion; notesUrl?: string; done(): void }) {
+  const t = useT();
   const answer = useAnswerQuestion();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);
@@ -65,23 +67,23 @@ function VideoQuestionPanel(props: { question: VideoQuestion; notesUrl?: string;
       tabIndex={-1}
       className="card video-question"
       role="region"
-      aria-label={`Question at ${clock(q.video_seconds)}`}
+      aria-label={t('practice.videoQuestionLabel', { time: clock(q.video_seconds) })}
     >
       <QuestionCard
         question={q}
         notesUrl={props.notesUrl}
-        heading={`The video paused for a question at ${clock(q.video_seconds)}`}
+        heading={t('practice.videoPaused', { time: clock(q.video_seconds) })}
         check={(given) => answer.mutateAsync({ question_id: q.question_id, answer: given })}
         aside={
           <button type="button" className="btn" onClick={props.done}>
-            Skip
+            {t('practice.skip')}
           </button>
         }
       >
         {() => (
           <div className="practice-actions">
             <button type="button" className="btn btn-primary" onClick={props.done}>
-              Continue the video
+              {t('practice.continueVideo')}
             </button>
           </div>
         )}

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTES_FAILED, NotesViewer } from './notes-viewer.tsx';
+import { NotesViewer } from './notes-viewer.tsx';
+import { t } from '../../lib/i18n.ts';
 import { usePageParam } from './use-page-param.ts';
 import type { NotesDocument, OpeningNotes } from './pdf.ts';
 
@@ -154,7 +155,7 @@ describe('the notes viewer', () => {
     failOpen = true;
     const onRetry = vi.fn();
     renderAt('/Notes?topic=t1', onRetry);
-    expect((await screen.findByRole('alert')).textContent).toContain(NOTES_FAILED);
+    expect((await screen.findByRole('alert')).textContent).toContain(t('notes.failed'));
 
     failOpen = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));

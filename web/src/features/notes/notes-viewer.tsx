@@ -19,10 +19,8 @@ import {
   type Zoom,
 } from './notes-view.ts';
 import { isCancelled, openNotes, type NotesDocument } from './pdf.ts';
+import { useT } from '../../lib/i18n.ts';
 import './notes-viewer.css';
-
-/** What the viewer says when the PDF or a page cannot be shown. */
-export const NOTES_FAILED = "Couldn't open the notes. Try again.";
 
 /** The file name a download is saved as: the lesson's name, in plain characters. */
 const fileNameOf = (title: string) =>
@@ -50,6 +48,7 @@ export function NotesViewer(props: {
   /** Called by "Try again" (e.g. to sign the URL anew) besides reopening the PDF. */
   onRetry?(): void;
 }) {
+  const t = useT();
   const { url, page, onPage } = props;
   const [doc, setDoc] = useState<NotesDocument | null>(null);
   const [failed, setFailed] = useState(false);
@@ -152,39 +151,39 @@ export function NotesViewer(props: {
     <section className="notes-viewer" aria-labelledby="notes-title">
       <header className="notes-head">
         <Link to={props.backTo} className="notes-back">
-          <ChevronLeftIcon /> Back to the lesson
+          <ChevronLeftIcon /> {t('notes.backToLesson')}
         </Link>
         <h1 id="notes-title">
-          <span className="notes-kind">Notes</span> {props.title}
+          <span className="notes-kind">{t('notes.kind')}</span> {props.title}
         </h1>
       </header>
 
       {failed ? (
         <div className="notes-state" role="alert">
-          <p>{NOTES_FAILED}</p>
+          <p>{t('notes.failed')}</p>
           <button type="button" className="btn btn-primary" onClick={retry}>
-            Try again
+            {t('notes.tryAgain')}
           </button>
         </div>
       ) : (
         <>
-          <div className="notes-bar" role="group" aria-label="Pages">
+          <div className="notes-bar" role="group" aria-label={t('notes.pages')}>
             <button
               type="button"
               className="btn notes-step"
-              aria-label="Previous page"
+              aria-label={t('notes.previousPage')}
               disabled={!doc || shown <= 1}
               onClick={() => go(shown - 1)}
             >
               <ChevronLeftIcon />
             </button>
             <p className="notes-at" aria-live="polite">
-              {doc ? `Page ${shown} of ${pageCount}` : 'Opening the notes…'}
+              {doc ? t('notes.pageOf', { page: shown, count: pageCount }) : t('notes.opening')}
             </p>
             <button
               type="button"
               className="btn notes-step"
-              aria-label="Next page"
+              aria-label={t('notes.nextPage')}
               disabled={!doc || shown >= pageCount}
               onClick={() => go(shown + 1)}
             >
@@ -195,26 +194,26 @@ export function NotesViewer(props: {
             <button
               type="button"
               className="btn notes-step"
-              aria-label="Zoom out"
+              aria-label={t('notes.zoomOut')}
               disabled={!doc || zoom === ZOOM_STEPS[0]}
               onClick={() => setZoom(zoomOut)}
             >
               <ZoomOutIcon />
             </button>
-            <output className="notes-zoom" aria-label="Zoom">
+            <output className="notes-zoom" aria-label={t('notes.zoom')}>
               {zoomLabel(zoom)}
             </output>
             <button
               type="button"
               className="btn notes-step"
-              aria-label="Zoom in"
+              aria-label={t('notes.zoomIn')}
               disabled={!doc || zoom === ZOOM_STEPS[ZOOM_STEPS.length - 1]}
               onClick={() => setZoom(zoomIn)}
             >
               <ZoomInIcon />
             </button>
             <label className="notes-goto">
-              <span>Go to page</span>
+              <span>{t('notes.goToPage')}</span>
               <select value={shown} disabled={!doc} onChange={(e) => go(Number(e.target.value))}>
                 {Array.from({ length: Math.max(pageCount, 1) }, (_, i) => (
                   <option key={i + 1} value={i + 1}>
@@ -232,11 +231,15 @@ export function NotesViewer(props: {
             // A zoomed page pans with the keyboard too.
             tabIndex={zoom > 1 ? 0 : undefined}
           >
-            {!doc && <p className="notes-loading">Loading the notes…</p>}
+            {!doc && <p className="notes-loading">{t('notes.loading')}</p>}
             <canvas
               ref={canvasRef}
               role="img"
-              aria-label={doc ? `Page ${shown} of ${pageCount} of the notes` : 'The notes'}
+              aria-label={
+                doc
+                  ? t('notes.pageOfNotes', { page: shown, count: pageCount })
+                  : t('notes.theNotes')
+              }
               data-page={rendered || undefined}
               hidden={!doc}
             />
@@ -248,7 +251,7 @@ export function NotesViewer(props: {
               disabled={!doc || shown <= 1}
               onClick={() => go(shown - 1, true)}
             >
-              <ChevronLeftIcon /> Previous page
+              <ChevronLeftIcon /> {t('notes.previousPage')}
             </button>
             <button
               type="button"
@@ -256,7 +259,7 @@ export function NotesViewer(props: {
               disabled={!doc || shown >= pageCount}
               onClick={() => go(shown + 1, true)}
             >
-              Next page <ChevronRightIcon />
+              {t('notes.nextPage')} <ChevronRightIcon />
             </button>
           </div>
         </>
@@ -264,10 +267,11 @@ export function NotesViewer(props: {
 
       <div className="notes-files">
         <a className="btn" href={pageLink} target="_blank" rel="noopener noreferrer">
-          <ExternalLinkIcon /> Open the PDF
+          <ExternalLinkIcon /> {t('notes.openPdf')}
         </a>
         <a className="btn" href={url} download={fileNameOf(props.title)}>
-          <DownloadIcon /> Download{size !== null ? ` (${fileSize(size)})` : ''}
+          <DownloadIcon />{' '}
+          {size !== null ? t('notes.downloadSize', { size: fileSize(size) }) : t('notes.download')}
         </a>
       </div>
     </section>

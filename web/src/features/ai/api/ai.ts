@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AI_LIMITS, LEARNING_MESSAGES, type AiMode, type AiTurn } from '@gia/shared';
+import { AI_LIMITS, type AiMode, type AiTurn } from '@gia/shared';
 import { call } from '../../../lib/api-call.ts';
 import { aiStatusKey } from '../../../lib/ai-status.ts';
+import { t, useLanguage } from '../../../lib/i18n.ts';
 
 /** What the learner asks for: the answer, or only a hint (a guiding question, the next step). */
 export type AskMode = AiMode;
@@ -32,8 +33,10 @@ export const useAiConversation = (scope: AiScope) =>
   });
 
 /**
- * Asks the teacher, for the answer or a hint. The request carries only the new question; the
- * reply joins the kept conversation here as it does on the server (the last turns only).
+ * Asks the teacher, for the answer or a hint. The request carries only the new question and the
+ * interface's language (the teacher answers in it, or in the question's own language when the
+ * learner writes in another: the server's rule); the reply joins the kept conversation here as
+ * it does on the server (the last turns only).
  */
 export function useAskAi(scope: AiScope) {
   const queryClient = useQueryClient();
@@ -41,7 +44,13 @@ export function useAskAi(scope: AiScope) {
     mutationFn: async ({ question, mode = 'answer' }: { question: string; mode?: AskMode }) =>
       (
         await call('ai.ask', {
-          body: { messages: question, topic_id: scope.topicId, class_id: scope.classId, mode },
+          body: {
+            messages: question,
+            topic_id: scope.topicId,
+            class_id: scope.classId,
+            mode,
+            language: useLanguage.getState().language,
+          },
         })
       ).data,
     onSuccess: (reply, { question, mode }) =>
@@ -51,7 +60,7 @@ export function useAskAi(scope: AiScope) {
           { role: 'learner' as const, content: question, ...(mode === 'hint' ? { mode } : {}) },
           {
             role: 'teacher' as const,
-            content: reply.reply || LEARNING_MESSAGES.aiEmpty,
+            content: reply.reply || t('ai.empty'),
             mode: reply.mode,
             citations: reply.citations ?? [],
             ...(reply.covered !== undefined ? { covered: reply.covered } : {}),
