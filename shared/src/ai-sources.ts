@@ -53,6 +53,7 @@ export const AI_SOURCE_MESSAGES = {
   pageMissing: 'The notes have no such page.',
   pageInvalid: 'page must be a page number of the notes.',
   pagesRequired: 'pages must be a list of {page, text}.',
+  pageTooLong: `At most ${AI_SOURCE_LIMITS.correctedPageChars} characters per page.`,
 } as const;
 
 export const TopicSourcesQuery = z.object({
@@ -74,7 +75,7 @@ export const UpdateTopicSourcesInput = z.object({
           ),
         text: z.string({ error: AI_SOURCE_MESSAGES.pagesRequired }).check(
           z.maxLength(AI_SOURCE_LIMITS.correctedPageChars, {
-            error: `At most ${AI_SOURCE_LIMITS.correctedPageChars} characters per page.`,
+            error: AI_SOURCE_MESSAGES.pageTooLong,
           }),
         ),
       }),

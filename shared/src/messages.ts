@@ -1,3 +1,4 @@
+import { template } from './message-template.ts';
 /** User-facing texts fixed by the contract and the specification. */
 export const MESSAGES = {
   internal: 'Something went wrong.',
@@ -9,6 +10,8 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',
   unavailable: 'The service is busy right now. Please try again in a moment.',
+  /** The edge's answer to a client over its request rate (infra's web firewall). */
+  tooManyRequests: 'Too many requests. Please try again later.',
   signupSuccess: 'Successfully signed up',
   loginSuccess: 'Logged in Successfully',
   loginFailed: 'Invalid email or password.',
@@ -28,12 +31,18 @@ export const MESSAGES = {
   signInCodeTooManyTries: 'Too many wrong codes. Please ask for a new code.',
   codeRequestsTooMany: 'Too many codes were asked for. Please try again later.',
   signedOutEverywhere: 'You are signed out on every device.',
+  credentialsRequired: 'Email and password are required.',
+  emailInvalid: 'Please enter a valid email address.',
+  codeFormat: 'Please enter the 6-digit code from the e-mail.',
+  notReady: 'The service is not ready: storage did not answer in time.',
+  outboxLocalOnly: 'The outbox exists only on the local stack.',
   csrfHeaderMissing: 'This request must be sent by the GIA School app.',
   adminsLoaded: 'Admins loaded',
   adminCreated: 'Admin created successfully.',
   adminDeleted: 'Admin deleted successfully.',
   adminSelfDelete: 'You cannot delete your own account.',
   adminNotFound: 'Admin not found.',
+  adminEmailTaken: 'An admin with this email already exists.',
   signupFailedUi: 'Failed to sign-up, Please try again later!!',
   signinFailedUi: 'Failed to sign-in, Please try again later!!',
   adminLoginFailedUi: 'Failed to login. Please try again.',
@@ -67,12 +76,16 @@ export const LEARNER_MESSAGES = {
   favouriteAdded: 'Added to favourites.',
   favouriteExists: 'Already in your favourites.',
   favouriteNotFound: 'Favorite item not found.',
-  favouriteRemoved: (subject: string) => `${subject} has been removed from favorites.`,
+  favouriteRemoved: template(
+    ['subject'],
+    (subject: string) => `${subject} has been removed from favorites.`,
+  ),
   purchasesLoaded: 'Purchased subjects loaded successfully.',
   paymentsLoaded: 'Payment history loaded successfully.',
   courseProgressLoaded: 'Course progress loaded successfully.',
   otherUser: 'You can only see your own data.',
   profileNotFound: 'Profile not found.',
+  classNotFound: 'Class not found.',
 } as const;
 
 /**

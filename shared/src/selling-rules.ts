@@ -177,6 +177,7 @@ export const COUPON_MESSAGES = {
   percentRange: 'A percent coupon takes 1 to 100 percent off.',
   amountRange: 'A flat coupon takes ₹1 to ₹10,00,000 off.',
   dates: 'valid_to must be after valid_from.',
+  kindInvalid: 'kind must be percent or flat.',
   // Why a learner's code does not apply (applyCoupon, processPayment).
   unknown: 'This coupon code is not valid.',
   disabled: 'This coupon is no longer available.',

@@ -78,7 +78,7 @@ async function countLearnerUpload(caller: Identity): Promise<void> {
  */
 export async function presignUpload(caller: Identity, input: PresignInput): Promise<PresignAnswer> {
   if (caller.pool === 'learner' && input.kind !== 'image') {
-    throw new ForbiddenError('Learners may upload images only.');
+    throw new ForbiddenError(UPLOAD_MESSAGES.learnerImagesOnly);
   }
   checkFile(input.kind, input.file_name, input.content_type, input.size);
   await countLearnerUpload(caller);
@@ -115,7 +115,7 @@ export async function storeUploadedFile(
   file: { name: string; type: string; bytes: Uint8Array },
 ): Promise<string> {
   if (file.bytes.byteLength > MAX_DIRECT_UPLOAD_BYTES) throw new PayloadTooLargeError();
-  if (file.bytes.byteLength === 0) throw new ValidationError('The file is empty.');
+  if (file.bytes.byteLength === 0) throw new ValidationError(UPLOAD_MESSAGES.fileEmpty);
   const type = file.type.toLowerCase();
   const kind: UploadKind =
     type.startsWith('image/') || caller.pool === 'learner' ? 'image' : 'notes';
