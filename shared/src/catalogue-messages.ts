@@ -61,6 +61,7 @@ export const CATALOGUE_INPUT_MESSAGES = {
   subSubjectRequired: 'Sub Subject is required.',
   parentInvalid: 'The selected parent does not exist.',
   parentMissing: 'The parent does not exist.',
+  subSubjectElsewhere: 'The selected sub-subject does not belong to the selected subject.',
   mustBeText: 'Must be text.',
   tooLong: 'Too long.',
   priceNumber: 'Price must be a number.',

@@ -3,6 +3,8 @@
  * (learning.ts), so that a function that only names a message does not bundle the schemas.
  */
 
+import { template } from './message-template.ts';
+
 /** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
 export const QNA_LIMITS = {
   /** Learners' answers stop here ("answersFull")… */
@@ -42,6 +44,8 @@ export const LEARNING_MESSAGES = {
   questionNotOwner: 'You can only edit your own question.',
   profileLoaded: 'Profile loaded successfully.',
   profileUpdated: 'Profile Updated Successfully',
+  /** A profile field left blank (docs/api.md §6: "{field} is required!"). */
+  profileFieldRequired: template(['field'], (field: string) => `${field} is required!`),
   profileMobile: 'Mobile number must be exactly 10 digits.',
   profileDob: 'Date of birth cannot be later than today.',
   profileDobInvalid: 'Please enter a valid date of birth.',

@@ -13,7 +13,7 @@ import { LEARNER_MESSAGES, MESSAGES } from './messages.ts';
 import { PAYMENT_MESSAGES, REFUND_MESSAGES } from './payments.ts';
 import { PRACTICE_MESSAGES } from './practice-limits.ts';
 import { COUPON_MESSAGES, SELLING_MESSAGES } from './selling-rules.ts';
-import { UPLOAD_MESSAGES } from './uploads.ts';
+import { UPLOAD_KIND_MESSAGES, UPLOAD_MESSAGES } from './uploads.ts';
 import { VALIDATION_MESSAGES } from './validation-messages.ts';
 import { CAPTION_MESSAGES, VIDEO_MESSAGES } from './video.ts';
 
@@ -123,6 +123,8 @@ const CATALOGUES: readonly Catalogue[] = [
   ]),
   catalogue('handoff', HANDOFF_MESSAGES, ['draftPublished']),
   catalogue('upload', UPLOAD_MESSAGES, ['mediaUrlInvalid']),
+  // Learners upload images only (their profile photo); the other kinds are the back office's.
+  catalogue('upload', flatten({ image: UPLOAD_KIND_MESSAGES.image })),
   catalogue('selling', SELLING_MESSAGES, [
     'settingsLoaded',
     'settingsSaved',
@@ -134,6 +136,15 @@ const CATALOGUES: readonly Catalogue[] = [
   catalogue('catalogue', CATALOGUE_INPUT_MESSAGES, true),
   catalogue('catalogue', flatten(CATALOGUE_MESSAGES), true),
   catalogue('catalogue.parent_missing', PARENT_MISSING, true),
+  catalogue(
+    'upload',
+    flatten({
+      notes: UPLOAD_KIND_MESSAGES.notes,
+      video: UPLOAD_KIND_MESSAGES.video,
+      captions: UPLOAD_KIND_MESSAGES.captions,
+    }),
+    true,
+  ),
   catalogue('refund', REFUND_MESSAGES, true),
   catalogue('video', VIDEO_MESSAGES, true),
   catalogue('caption', CAPTION_MESSAGES, true),

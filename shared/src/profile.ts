@@ -37,7 +37,7 @@ export const REQUIRED_PROFILE_FIELDS = [
 ] as const satisfies readonly (keyof typeof PROFILE_FIELDS)[];
 
 const required = (field: keyof typeof PROFILE_FIELDS, max = 500) =>
-  text(`${PROFILE_FIELDS[field]} is required!`, max);
+  text(LEARNING_MESSAGES.profileFieldRequired(PROFILE_FIELDS[field]), max);
 
 export const UpdateProfileInput = z.object({
   user_mobile: z.pipe(

@@ -46,6 +46,17 @@ export const UPLOAD_KINDS = {
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
+/** Why a file of one kind was refused: its type, or its size (the kind's label names both). */
+export const UPLOAD_KIND_MESSAGES = Object.fromEntries(
+  Object.entries(UPLOAD_KINDS).map(([kind, { label }]) => [
+    kind,
+    {
+      wrongType: `Please choose a ${label}.`,
+      tooLarge: `The file is too large: please choose a ${label}.`,
+    },
+  ]),
+) as Record<UploadKind, { wrongType: string; tooLarge: string }>;
+
 /** Presigned uploads expire after this many seconds (at most 15 minutes). */
 export const UPLOAD_EXPIRY_SECONDS = 900;
 

@@ -45,10 +45,15 @@ const ERROR_PLACES = [
   // zod: z.string({ error: '…' }), z.minLength(1, '…'); a detail: { field, message: '…' }
   new RegExp(String.raw`\b(?:error|message):\s*${LITERAL}`, 'g'),
   new RegExp(String.raw`\bz\.\w+\([^()]*,\s*${LITERAL}\s*\)`, 'g'),
+  // A schema helper's message: text(`${label} is required!`), requiredId('…')
+  new RegExp(
+    String.raw`\b(?:text|required|requiredId|optionalId|email|languageOf)\(\s*${LITERAL}`,
+    'g',
+  ),
   // A parameter's default: (invalid = 'Invalid id.') =>
   new RegExp(String.raw`[(,]\s*\w+(?::\s*\w+)?\s*=\s*${LITERAL}\s*[,)]`, 'g'),
-  // A sentence kept in a constant for later: const TAKEN = 'This … exists.'
-  new RegExp(String.raw`\bconst [A-Z][A-Z0-9_]*\s*=\s*${LITERAL}`, 'g'),
+  // A sentence kept in a constant for later: const message = 'This … exists.'
+  new RegExp(String.raw`\bconst \w+\s*=\s*${LITERAL}`, 'g'),
 ];
 
 /** A literal's text, each `${…}` standing for a value. */
@@ -59,7 +64,7 @@ const textOf = (literal: string) =>
     .replace(/\\(.)/g, '$1');
 
 /** Texts that read as a sentence for a person (not a key, a prefix or a header value). */
-const isSentence = (text: string) => /^[A-Za-z{X].*[.!?)]$/s.test(text) && /\s/.test(text);
+const isSentence = (text: string) => /^[A-Za-z{X].*[.!?]$/s.test(text) && /\s/.test(text);
 
 /** Each error text written in place in the sources: file, line and text. */
 const errorLiterals = () =>

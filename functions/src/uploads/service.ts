@@ -4,6 +4,7 @@ import {
   MAX_DIRECT_UPLOAD_BYTES,
   UPLOAD_EXPIRY_SECONDS,
   UPLOAD_KINDS,
+  UPLOAD_KIND_MESSAGES,
   UPLOAD_MESSAGES,
   type PresignAnswer,
   type PresignInput,
@@ -42,11 +43,11 @@ function checkFile(kind: UploadKind, fileName: string, contentType: string, size
     (rules.extensions as readonly string[]).includes(extension(fileName)) &&
     (rules.contentTypes as readonly string[]).includes(contentType);
   if (!typeOk) {
-    const message = `Please choose a ${rules.label}.`;
+    const message = UPLOAD_KIND_MESSAGES[kind].wrongType;
     throw new ValidationError(message, [{ field: 'content_type', message }]);
   }
   if (size > rules.maxBytes) {
-    const message = `The file is too large: please choose a ${rules.label}.`;
+    const message = UPLOAD_KIND_MESSAGES[kind].tooLarge;
     throw new ValidationError(message, [{ field: 'size', message }]);
   }
 }
