@@ -16,7 +16,7 @@ import { format, resolveConfig } from 'prettier';
 import * as z from 'zod/mini';
 import * as shared from '@gia/shared';
 import { ROUTES, ROUTE_GROUPS, type Access, type RouteDef } from '@gia/shared';
-import { findMessageCode } from '@gia/shared/message-codes.ts';
+import { findMessageCode } from '@gia/shared/message-catalogues.ts';
 
 export const API_DOC_SOURCE = fileURLToPath(new URL('../../docs/api.src.md', import.meta.url));
 export const API_DOC = fileURLToPath(new URL('../../docs/api.md', import.meta.url));
@@ -129,7 +129,7 @@ function messagesTable(name: string): string {
     else if (typeof value === 'function') {
       const write = value as ((...args: string[]) => string) & { params?: readonly string[] };
       const params = write.params ?? [/^\(?\s*(\w+)/.exec(String(value))?.[1] ?? 'value'];
-      const filled = write(...params.map((_, i) => `value${i + 1}`));
+      const filled = write(...params.map((_, i) => String((i + 1) * 10)));
       row(prefix, write(...params.map((p) => `{${p}}`)), findMessageCode(filled)?.message_code);
     } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v);

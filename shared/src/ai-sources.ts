@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
+import { registerMessages } from './message-codes.ts';
 
 /**
  * The AI teacher's grounding (issue 16): what a topic's sources are (notes pages, caption cues,
@@ -126,3 +127,14 @@ export interface GroundedReply {
   answer: string;
   citations: { passage_id: string; quote: string }[];
 }
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('ai_source', AI_SOURCE_MESSAGES, [
+  'sourcesLoaded',
+  'sourcesUpdated',
+  'noNotes',
+  'pageMissing',
+  'pageInvalid',
+  'pagesRequired',
+  'pageTooLong',
+]);

@@ -1,4 +1,5 @@
 import { CATALOGUE_TREE, type CatalogueEntity, type ParentIdField } from './catalogue-tree.ts';
+import { flattenMessages, registerMessages } from './message-codes.ts';
 
 // The catalogue's success and refusal texts, apart from catalogue.ts (its input schemas) so a
 // function that only reports on a catalogue record (e.g. media-jobs) does not bundle them.
@@ -96,3 +97,8 @@ export const PARENT_MISSING: Record<ParentIdField, string> = {
 export const parentMissingMessage = (field: string): string =>
   (PARENT_MISSING as Partial<Record<string, string>>)[field] ??
   CATALOGUE_INPUT_MESSAGES.parentMissing;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('catalogue', CATALOGUE_INPUT_MESSAGES, true);
+registerMessages('catalogue', flattenMessages(CATALOGUE_MESSAGES), true);
+registerMessages('catalogue.parent_missing', PARENT_MISSING, true);

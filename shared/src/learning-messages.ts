@@ -4,6 +4,7 @@
  */
 
 import { template } from './message-template.ts';
+import { registerMessages } from './message-codes.ts';
 
 /** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
 export const QNA_LIMITS = {
@@ -86,3 +87,6 @@ export const isReservedName = (name: string) => RESERVED_NAME.test(name.normaliz
 /** A learner's name as others see it: a blank or staff-like name shows as "Learner". */
 export const shownLearnerName = (name: string | undefined) =>
   !name?.trim() || isReservedName(name) ? 'Learner' : name;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('learning', LEARNING_MESSAGES);

@@ -7,14 +7,14 @@ import {
   LEARNER_MESSAGE_CODES,
   MESSAGE_CODE_SHAPE,
   MESSAGE_ENTRIES,
-} from './message-codes.ts';
+} from './message-catalogues.ts';
 import { CATALOGUE_MESSAGES } from './catalogue-messages.ts';
 import { COUPON_MESSAGES } from './selling-rules.ts';
 import { LEARNER_MESSAGES, MESSAGES } from './messages.ts';
 import { VALIDATION_MESSAGES } from './validation-messages.ts';
 
-/** Values to fill a template's blanks with, told apart by their index. */
-const sample = (i: number) => `Value${i + 1}`;
+/** Values to fill a template's blanks with, told apart by their index (numbers fit every shape). */
+const sample = (i: number) => String((i + 1) * 10);
 
 describe('the registry of message codes', () => {
   it('gives every message a well-formed code: dotted, lower case', () => {
@@ -134,6 +134,7 @@ describe('the learner-facing codes (what the SPA translates)', () => {
   it('keeps the learner-facing codes stable (a renamed key shows here, for the SPA’s catalogues)', async () => {
     const listing = Object.entries(LEARNER_MESSAGE_CODES)
       .map(([code, { params }]) => (params.length ? `${code} {${params.join(', ')}}` : code))
+      .sort()
       .join('\n');
     await expect(`${listing}\n`).toMatchFileSnapshot('./__snapshots__/learner-message-codes.txt');
   });

@@ -1,155 +1,47 @@
-import { AI_SOURCE_MESSAGES } from './ai-sources.ts';
-import {
-  CATALOGUE_INPUT_MESSAGES,
-  CATALOGUE_MESSAGES,
-  PARENT_MISSING,
-} from './catalogue-messages.ts';
 import type { ErrorCode, MessageCoding } from './errors.ts';
-import { HANDOFF_MESSAGES } from './handoff.ts';
-import { INSIGHTS_MESSAGES } from './insights-rules.ts';
-import { LEARNING_MESSAGES } from './learning-messages.ts';
 import type { MessageTemplate } from './message-template.ts';
-import { LEARNER_MESSAGES, MESSAGES } from './messages.ts';
-import { PAYMENT_MESSAGES, REFUND_MESSAGES } from './payments.ts';
-import { PRACTICE_MESSAGES } from './practice-limits.ts';
-import { COUPON_MESSAGES, SELLING_MESSAGES } from './selling-rules.ts';
-import { UPLOAD_KIND_MESSAGES, UPLOAD_MESSAGES } from './uploads.ts';
-import { VALIDATION_MESSAGES } from './validation-messages.ts';
-import { CAPTION_MESSAGES, VIDEO_MESSAGES } from './video.ts';
 
 /*
- * One registry of the API's messages and their stable codes (issue 33). A message is declared
- * once, in its catalogue (`LEARNER_MESSAGES.cartDuplicate`); its code is derived from the
- * catalogue's prefix and the key (`learner.cart_duplicate`), so a text can be reworded without
- * its code changing and no list of codes is kept by hand. An error answer finds the code of its
- * `message` (and of each `details[]` message) here by the text ({@link describeMessage}).
+ * The registry of the API's messages and their stable codes (issue 33). A message is declared
+ * once, in its catalogue (`LEARNER_MESSAGES.cartDuplicate`), and the catalogue's module registers
+ * it here ({@link registerMessages}); its code is derived from the catalogue's prefix and the key
+ * (`learner.cart_duplicate`), so a text can be reworded without its code changing and no list of
+ * codes is kept by hand. An error answer finds the code of its `message` (and of each `details[]`
+ * message) here by the text ({@link describeMessage}).
+ *
+ * Each catalogue registers itself, rather than this file importing them all, so that a Lambda
+ * bundle carries only the catalogues its own code uses (the texts a function can answer are those
+ * of the catalogues it imports). `message-catalogues.ts` imports every one, for the full list.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a template of any arguments
 type AnyTemplate = MessageTemplate<any>;
 type Texts = Readonly<Record<string, string | AnyTemplate>>;
 
-/** A catalogue of messages: its code prefix, and which of its keys only staff ever see. */
-interface Catalogue {
-  prefix: string;
-  texts: Texts;
-  /** Keys answered only on admin routes (`true`: all of them); the rest can reach a learner. */
-  staff?: true | readonly string[];
-}
-
-/** A catalogue whose staff-only keys are checked against its keys by the compiler. */
-const catalogue = <T extends Texts>(
-  prefix: string,
-  texts: T,
-  staff?: true | readonly (keyof T & string)[],
-): Catalogue => ({ prefix, texts, staff });
-
-/** A nested catalogue (`{board: {notFound}}`) as one level of dotted keys (`board.notFound`). */
-const flatten = (nested: Readonly<Record<string, object>>): Texts =>
-  Object.fromEntries(
-    Object.entries(nested).flatMap(([outer, texts]) =>
-      Object.entries(texts as Texts).map(([key, text]) => [`${outer}.${key}`, text]),
-    ),
-  );
-
 /**
- * Every catalogue of messages, learner-facing ones first: where two keys hold the same text, the
- * first one's code is the text's code (same words, same translation). The back office's own
- * catalogues (`staff: true`) have codes too, but only learner-facing codes need translations.
+ * The catalogues' prefixes, learner-facing ones first: where two keys hold the same text, the
+ * code of the first prefix here is the text's code (same words, same translation), whichever
+ * module was loaded first.
  */
-const CATALOGUES: readonly Catalogue[] = [
-  catalogue('app', MESSAGES, [
-    'adminsLoaded',
-    'adminCreated',
-    'adminDeleted',
-    'adminSelfDelete',
-    'adminNotFound',
-    'adminEmailTaken',
-    'adminLoginFailedUi',
-    'outboxLocalOnly',
-  ]),
-  catalogue('validation', VALIDATION_MESSAGES),
-  catalogue('learner', LEARNER_MESSAGES),
-  catalogue('learning', LEARNING_MESSAGES),
-  catalogue('payment', PAYMENT_MESSAGES, ['webhookIgnored', 'webhookProcessed', 'notLocal']),
-  catalogue('coupon', COUPON_MESSAGES, [
-    'loaded',
-    'created',
-    'updated',
-    'deleted',
-    'notFound',
-    'codeTaken',
-    'codeFormat',
-    'percentRange',
-    'amountRange',
-    'dates',
-    'kindInvalid',
-  ]),
-  catalogue('practice', PRACTICE_MESSAGES, [
-    'questionCreated',
-    'questionUpdated',
-    'questionDeleted',
-    'bankFull',
-    'bankBusy',
-    'imported',
-    'importFailed',
-    'importEmpty',
-    'importTooMany',
-    'importHeader',
-    'drafted',
-    'draftNothing',
-    'draftNoNotes',
-    'aiOff',
-    'clockAdvanceInvalid',
-    'clockAdvanced',
-    'sourcePageInvalid',
-    'optionsInvalid',
-    'imageUrlTooLong',
-    'statusInvalid',
-    'positionInvalid',
-    'csvTooLarge',
-    'draftCountInvalid',
-    'answerNumberInvalid',
-    'toleranceInvalid',
-  ]),
-  catalogue('ai_source', AI_SOURCE_MESSAGES, [
-    'sourcesLoaded',
-    'sourcesUpdated',
-    'noNotes',
-    'pageMissing',
-    'pageInvalid',
-    'pagesRequired',
-    'pageTooLong',
-  ]),
-  catalogue('handoff', HANDOFF_MESSAGES, ['draftPublished']),
-  catalogue('upload', UPLOAD_MESSAGES, ['mediaUrlInvalid']),
-  // Learners upload images only (their profile photo); the other kinds are the back office's.
-  catalogue('upload', flatten({ image: UPLOAD_KIND_MESSAGES.image })),
-  catalogue('selling', SELLING_MESSAGES, [
-    'settingsLoaded',
-    'settingsSaved',
-    'gstinFormat',
-    'gstinState',
-    'sacFormat',
-    'rateRange',
-  ]),
-  catalogue('catalogue', CATALOGUE_INPUT_MESSAGES, true),
-  catalogue('catalogue', flatten(CATALOGUE_MESSAGES), true),
-  catalogue('catalogue.parent_missing', PARENT_MISSING, true),
-  catalogue(
-    'upload',
-    flatten({
-      notes: UPLOAD_KIND_MESSAGES.notes,
-      video: UPLOAD_KIND_MESSAGES.video,
-      captions: UPLOAD_KIND_MESSAGES.captions,
-    }),
-    true,
-  ),
-  catalogue('refund', REFUND_MESSAGES, true),
-  catalogue('video', VIDEO_MESSAGES, true),
-  catalogue('caption', CAPTION_MESSAGES, true),
-  catalogue('insights', INSIGHTS_MESSAGES, true),
-];
+const PREFIX_ORDER = [
+  'app',
+  'validation',
+  'learner',
+  'learning',
+  'payment',
+  'coupon',
+  'practice',
+  'ai_source',
+  'handoff',
+  'upload',
+  'selling',
+  'catalogue',
+  'refund',
+  'video',
+  'caption',
+  'insights',
+] as const;
+type Prefix = (typeof PREFIX_ORDER)[number];
 
 /** A well-formed code: dotted, lower case, each part a word of letters, digits and `_`. */
 export const MESSAGE_CODE_SHAPE = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
@@ -172,60 +64,90 @@ export interface MessageEntry {
   learner: boolean;
 }
 
+interface Template {
+  code: string;
+  rank: number;
+  params: readonly string[];
+  /** For each capture group, the index of the parameter it holds. */
+  order: number[];
+  pattern: RegExp;
+}
+
+const entries: MessageEntry[] = [];
+const codeOfText = new Map<string, { code: string; rank: number }>();
+const templates: Template[] = [];
+
+/** Every registered message, in registration order (texts held by two keys included). */
+export const MESSAGE_ENTRIES: readonly MessageEntry[] = entries;
+
 /** A template's English with its blanks written `{name}`. */
 const withBlanks = (write: AnyTemplate) => write(...write.params.map((name) => `{${name}}`));
 
-/** Every message of every catalogue, in catalogue order (duplicated texts included). */
-export const MESSAGE_ENTRIES: readonly MessageEntry[] = CATALOGUES.flatMap(
-  ({ prefix, texts, staff }) =>
-    Object.entries(texts).map(([key, text]) => ({
-      code: `${prefix}.${codePart(key)}`,
-      text: typeof text === 'string' ? text : withBlanks(text),
-      params: typeof text === 'string' ? [] : text.params,
-      learner: staff !== true && !staff?.includes(key),
-    })),
-);
-
-/** The catalogues' templates, each with the pattern that recognises its texts. */
-const TEMPLATES = CATALOGUES.flatMap(({ prefix, texts }) =>
-  Object.entries(texts).flatMap(([key, write]) => {
-    if (typeof write === 'string') return [];
-    // Written with a sentinel in each blank, the template shows where its values go.
-    const marked = write(...write.params.map((_, i) => `\uE000${i}\uE000`));
-    const source = marked
-      .split(/\uE000\d+\uE000/)
-      .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('([\\s\\S]+?)');
-    const order = [...marked.matchAll(/\uE000(\d+)\uE000/g)].map((m) => Number(m[1]));
-    return [
-      {
-        code: `${prefix}.${codePart(key)}`,
-        params: write.params,
-        order,
-        pattern: new RegExp(`^${source}$`),
-      },
-    ];
-  }),
-);
-
-/** The code of each fixed text: the first key that holds it. */
-const CODE_OF_TEXT = new Map<string, string>();
-for (const entry of MESSAGE_ENTRIES) {
-  if (!entry.params.length && !CODE_OF_TEXT.has(entry.text))
-    CODE_OF_TEXT.set(entry.text, entry.code);
+/** The pattern that recognises a template's texts, capturing its values. */
+function templatePattern(write: AnyTemplate): Pick<Template, 'order' | 'pattern'> {
+  // Written with a sentinel in each blank, the template shows where its values go.
+  const marked = write(...write.params.map((_, i) => `\uE000${i}\uE000`));
+  const order = [...marked.matchAll(/\uE000(\d+)\uE000/g)].map((m) => Number(m[1]));
+  const pieces = marked
+    .split(/\uE000\d+\uE000/)
+    .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const source = pieces.reduce((sofar, piece, i) => {
+    const name = write.params[order[i - 1]!]!;
+    return `${sofar}(${write.shapes?.[name] ?? '[\\s\\S]+?'})${piece}`;
+  });
+  return { order, pattern: new RegExp(`^${source}$`) };
 }
+
+/**
+ * Registers a catalogue of messages under a code prefix (`'catalogue.parent_missing'`: its first
+ * word must be one of {@link PREFIX_ORDER}). `staff` names the keys answered only on admin routes
+ * (`true`: all of them); the compiler checks them against the catalogue's keys.
+ */
+export function registerMessages<T extends object>(
+  prefix: Prefix | `${Prefix}.${string}`,
+  texts: T,
+  staff?: true | readonly (keyof T & string)[],
+): void {
+  const rank = PREFIX_ORDER.indexOf(prefix.split('.')[0] as Prefix);
+  for (const [key, text] of Object.entries(texts as Texts)) {
+    const code = `${prefix}.${codePart(key)}`;
+    const taken = entries.find((e) => e.code === code);
+    // A module loaded twice registers the same texts again; two texts under one code are a clash.
+    if (taken && taken.text === (typeof text === 'string' ? text : withBlanks(text))) continue;
+    if (taken) throw new Error(`message code ${code} names two texts`);
+    const learner = staff !== true && !staff?.includes(key as keyof T & string);
+    if (typeof text === 'string') {
+      entries.push({ code, text, params: [], learner });
+      const held = codeOfText.get(text);
+      if (!held || rank < held.rank) codeOfText.set(text, { code, rank });
+    } else {
+      entries.push({ code, text: withBlanks(text), params: text.params, learner });
+      templates.push({ code, rank, params: text.params, ...templatePattern(text) });
+      // Earlier catalogues first; within one, the order of its keys (more specific shapes first).
+      templates.sort((a, b) => a.rank - b.rank);
+    }
+  }
+}
+
+/** A nested catalogue (`{board: {notFound}}`) as one level of dotted keys (`board.notFound`). */
+export const flattenMessages = (nested: Readonly<Record<string, object>>): Texts =>
+  Object.fromEntries(
+    Object.entries(nested).flatMap(([outer, texts]) =>
+      Object.entries(texts as Texts).map(([key, text]) => [`${outer}.${key}`, text]),
+    ),
+  );
 
 /** The code of a message of no catalogue: its kind's (`VALIDATION_FAILED` → `validation_failed.generic`). */
 export const genericMessageCode = (kind: ErrorCode) => `${kind.toLowerCase()}.generic`;
 
 /**
  * The code (and a template's values) of a message's English, or `undefined` for a text that no
- * catalogue holds.
+ * registered catalogue holds.
  */
 export function findMessageCode(text: string): MessageCoding | undefined {
-  const code = CODE_OF_TEXT.get(text);
-  if (code) return { message_code: code };
-  for (const t of TEMPLATES) {
+  const held = codeOfText.get(text);
+  if (held) return { message_code: held.code };
+  for (const t of templates) {
     const match = t.pattern.exec(text);
     if (!match) continue;
     const message_params: Record<string, string> = {};
@@ -242,17 +164,20 @@ export const describeMessage = (text: string, kind: ErrorCode): MessageCoding =>
   findMessageCode(text) ?? { message_code: genericMessageCode(kind) };
 
 /**
- * The codes a learner can be answered, with their English and, for a template, its parameter
- * names: what the SPA's translations must cover (every code here needs a Kannada and a Hindi
- * text; a template's translation uses the same `{name}` blanks).
+ * The codes a learner can be answered among those registered, with their English and, for a
+ * template, its parameter names (see `LEARNER_MESSAGE_CODES` in message-catalogues.ts).
  */
-export const LEARNER_MESSAGE_CODES: Readonly<
-  Record<string, { text: string; params: readonly string[] }>
-> = Object.fromEntries(
-  MESSAGE_ENTRIES.filter(
-    (e) =>
-      // A text shared with a staff-only key is answered under its first (learner-facing) code.
-      (e.params.length ? true : CODE_OF_TEXT.get(e.text) === e.code) &&
-      MESSAGE_ENTRIES.some((other) => other.learner && other.text === e.text),
-  ).map((e) => [e.code, { text: e.text, params: e.params }]),
-);
+export const learnerMessageCodes = (): Record<
+  string,
+  { text: string; params: readonly string[] }
+> =>
+  Object.fromEntries(
+    entries
+      .filter(
+        (e) =>
+          // A text shared with a staff-only key is answered under its first (learner-facing) code.
+          (e.params.length ? true : codeOfText.get(e.text)?.code === e.code) &&
+          entries.some((other) => other.learner && other.text === e.text),
+      )
+      .map((e) => [e.code, { text: e.text, params: e.params }]),
+  );

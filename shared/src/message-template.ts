@@ -6,7 +6,12 @@
  */
 export type MessageTemplate<A extends readonly unknown[] = never[]> = ((...args: A) => string) & {
   readonly params: readonly string[];
+  /** What a parameter's value looks like (a regular expression's source), where not any text. */
+  readonly shapes?: Readonly<Record<string, string>>;
 };
+
+/** A number as a limit is written ("100", "-5", "0.5"). */
+export const NUMBER_SHAPE = String.raw`-?\d+(?:\.\d+)?`;
 
 /**
  * Declares a message template: `template(['subject'], (subject: string) => `${subject} …`)`.
@@ -15,4 +20,6 @@ export type MessageTemplate<A extends readonly unknown[] = never[]> = ((...args:
 export const template = <A extends readonly unknown[]>(
   params: { readonly [K in keyof A]: string },
   write: (...args: A) => string,
-): MessageTemplate<A> => Object.assign(write, { params: params as readonly string[] });
+  shapes?: Readonly<Record<string, string>>,
+): MessageTemplate<A> =>
+  Object.assign(write, { params: params as readonly string[], ...(shapes ? { shapes } : {}) });

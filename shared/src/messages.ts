@@ -1,4 +1,5 @@
 import { template } from './message-template.ts';
+import { registerMessages } from './message-codes.ts';
 /** User-facing texts fixed by the contract and the specification. */
 export const MESSAGES = {
   internal: 'Something went wrong.',
@@ -37,6 +38,8 @@ export const MESSAGES = {
   notReady: 'The service is not ready: storage did not answer in time.',
   outboxLocalOnly: 'The outbox exists only on the local stack.',
   csrfHeaderMissing: 'This request must be sent by the GIA School app.',
+  invalidCursor: 'Invalid cursor.',
+  passwordRule: 'Password must be at least 8 characters long and contain a letter and a digit.',
   adminsLoaded: 'Admins loaded',
   adminCreated: 'Admin created successfully.',
   adminDeleted: 'Admin deleted successfully.',
@@ -49,8 +52,7 @@ export const MESSAGES = {
 } as const;
 
 /** The password rule of the contract: at least 8 characters with a letter and a digit. */
-export const PASSWORD_RULE_MESSAGE =
-  'Password must be at least 8 characters long and contain a letter and a digit.';
+export const PASSWORD_RULE_MESSAGE = MESSAGES.passwordRule;
 
 /** The longest text each sign-up field takes (the schemas' limits and the forms' `maxLength`). */
 export const SIGNUP_LIMITS = { user_name: 100, email: 254, passwordMin: 8, password: 256 } as const;
@@ -111,3 +113,16 @@ export const ANSWER_MESSAGES = {
   lesson: 'Lesson',
   myCatalogueState: 'Your catalogue state',
 } as const;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('app', MESSAGES, [
+  'adminsLoaded',
+  'adminCreated',
+  'adminDeleted',
+  'adminSelfDelete',
+  'adminNotFound',
+  'adminEmailTaken',
+  'adminLoginFailedUi',
+  'outboxLocalOnly',
+]);
+registerMessages('learner', LEARNER_MESSAGES);

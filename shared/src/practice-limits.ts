@@ -1,3 +1,4 @@
+import { registerMessages } from './message-codes.ts';
 /*
  * Practice's names, limits and texts (issue 17), apart from its schemas (practice.ts), so that a
  * function naming only these (My Courses' mastery mark) does not bundle the schemas.
@@ -97,3 +98,32 @@ export const PRACTICE_MESSAGES = {
   answerNumberInvalid: `The answer must be a number from -${QUESTION_NUMBER.max} to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`,
   toleranceInvalid: `tolerance must be a number from 0 to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`,
 } as const;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('practice', PRACTICE_MESSAGES, [
+  'questionCreated',
+  'questionUpdated',
+  'questionDeleted',
+  'bankFull',
+  'bankBusy',
+  'imported',
+  'importFailed',
+  'importEmpty',
+  'importTooMany',
+  'importHeader',
+  'drafted',
+  'draftNothing',
+  'draftNoNotes',
+  'aiOff',
+  'clockAdvanceInvalid',
+  'clockAdvanced',
+  'sourcePageInvalid',
+  'optionsInvalid',
+  'imageUrlTooLong',
+  'statusInvalid',
+  'positionInvalid',
+  'csvTooLarge',
+  'draftCountInvalid',
+  'answerNumberInvalid',
+  'toleranceInvalid',
+]);

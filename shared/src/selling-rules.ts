@@ -1,4 +1,5 @@
 import type { Coupon } from './admin-answers.ts';
+import { registerMessages } from './message-codes.ts';
 
 /*
  * Selling in India (issue 18), the data and rules without schemas (so a function that prices a
@@ -255,3 +256,26 @@ export interface CartPricing {
   /** The learner's state (GST code) from their profile, or null: the cart asks for it. */
   buyer_state: string | null;
 }
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('coupon', COUPON_MESSAGES, [
+  'loaded',
+  'created',
+  'updated',
+  'deleted',
+  'notFound',
+  'codeTaken',
+  'codeFormat',
+  'percentRange',
+  'amountRange',
+  'dates',
+  'kindInvalid',
+]);
+registerMessages('selling', SELLING_MESSAGES, [
+  'settingsLoaded',
+  'settingsSaved',
+  'gstinFormat',
+  'gstinState',
+  'sacFormat',
+  'rateRange',
+]);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { flattenMessages, registerMessages } from './message-codes.ts';
 
 const MiB = 1024 * 1024;
 
@@ -112,3 +113,17 @@ export const LEARNER_PENDING_PREFIX = 'private/tmp/';
 
 /** Uploads one learner may start in a day (UTC), presigned or direct. */
 export const LEARNER_DAILY_UPLOADS = 20;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('upload', UPLOAD_MESSAGES, ['mediaUrlInvalid']);
+// Learners upload images only (their profile photo); the other kinds are the back office's.
+registerMessages('upload', flattenMessages({ image: UPLOAD_KIND_MESSAGES.image }));
+registerMessages(
+  'upload',
+  flattenMessages({
+    notes: UPLOAD_KIND_MESSAGES.notes,
+    video: UPLOAD_KIND_MESSAGES.video,
+    captions: UPLOAD_KIND_MESSAGES.captions,
+  }),
+  true,
+);

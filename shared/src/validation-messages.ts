@@ -1,4 +1,5 @@
-import { template } from './message-template.ts';
+import { NUMBER_SHAPE, template } from './message-template.ts';
+import { registerMessages } from './message-codes.ts';
 
 /**
  * The plain sentences of input problems that a schema gave no message of its own for, and the
@@ -27,26 +28,38 @@ export const VALIDATION_MESSAGES = {
   atMostChars: template(
     ['field', 'max'],
     (field: string, max: number | string) => `${field} must be at most ${max} characters.`,
+
+    { max: NUMBER_SHAPE },
   ),
   atMostItems: template(
     ['field', 'max'],
     (field: string, max: number | string) => `${field} must be at most ${max} items.`,
+
+    { max: NUMBER_SHAPE },
   ),
   atMost: template(
     ['field', 'max'],
     (field: string, max: number | string) => `${field} must be at most ${max}.`,
+
+    { max: NUMBER_SHAPE },
   ),
   atLeastChars: template(
     ['field', 'min'],
     (field: string, min: number | string) => `${field} must be at least ${min} characters.`,
+
+    { min: NUMBER_SHAPE },
   ),
   atLeastItems: template(
     ['field', 'min'],
     (field: string, min: number | string) => `${field} must be at least ${min} items.`,
+
+    { min: NUMBER_SHAPE },
   ),
   atLeast: template(
     ['field', 'min'],
     (field: string, min: number | string) => `${field} must be at least ${min}.`,
+
+    { min: NUMBER_SHAPE },
   ),
   oneOf: template(
     ['field', 'values'],
@@ -67,7 +80,13 @@ export const VALIDATION_MESSAGES = {
   fieldAtMostChars: template(
     ['field', 'max'],
     (field: string, max: number | string) => `${field}: at most ${max} characters.`,
+    { max: NUMBER_SHAPE },
   ),
   /** A schema's own length message where the field is named by the detail alone. */
-  atMostCharsOfField: template(['max'], (max: number | string) => `At most ${max} characters.`),
+  atMostCharsOfField: template(['max'], (max: number | string) => `At most ${max} characters.`, {
+    max: NUMBER_SHAPE,
+  }),
 } as const;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('validation', VALIDATION_MESSAGES);

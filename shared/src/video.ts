@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { template } from './message-template.ts';
+import { registerMessages } from './message-codes.ts';
 
 /*
  * The video contract (issue 15) shared by the transcoding pipeline, delivery and the player: the
@@ -241,3 +242,7 @@ export const CAPTION_MESSAGES = {
   ),
   empty: 'The captions file has no cues.',
 } as const;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('video', VIDEO_MESSAGES, true);
+registerMessages('caption', CAPTION_MESSAGES, true);

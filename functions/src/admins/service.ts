@@ -16,7 +16,7 @@ export async function getAdmins(limit: number, cursor?: string): Promise<Page<Ad
   try {
     return await listAdmins(limit, cursor);
   } catch (err) {
-    if (err instanceof InvalidCursorError) throw new ValidationError('Invalid cursor.');
+    if (err instanceof InvalidCursorError) throw new ValidationError(MESSAGES.invalidCursor);
     throw err;
   }
 }
