@@ -159,6 +159,7 @@ describe('sign-up limit per client', () => {
     expect(JSON.parse(String(refused?.body))).toEqual({
       message: 'Too many accounts were created from this network. Please try again later.',
       code: 'RATE_LIMITED',
+      message_code: 'app.signup_rate_limited',
     });
     expect(Number(refused?.headers?.['retry-after'])).toBeGreaterThan(3500);
 

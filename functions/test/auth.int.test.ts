@@ -135,7 +135,10 @@ describe('learner sign-in', () => {
 
     const after = await call('GET', routePath('profile.get'), { token: accessToken });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
+    expect(after.body).toMatchObject({
+      message: 'Please sign in to continue.',
+      code: 'UNAUTHENTICATED',
+    });
     // A new sign-in is a new session.
     const again = (await signIn('learner', email, password)).body.accessToken;
     expect((await call('GET', routePath('profile.get'), { token: again })).status).toBe(200);

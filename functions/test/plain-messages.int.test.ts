@@ -15,7 +15,12 @@ describe('validation messages name the field in plain words', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('User Name must be at most 100 characters.');
     expect(res.body.details).toEqual([
-      { field: 'user_name', message: 'User Name must be at most 100 characters.' },
+      {
+        field: 'user_name',
+        message: 'User Name must be at most 100 characters.',
+        message_code: 'validation.at_most_chars',
+        message_params: { field: 'User Name', max: '100' },
+      },
     ]);
   });
 

@@ -144,10 +144,28 @@ describe('the profile photo and the form’s problems (issue 14)', () => {
 
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
-      { field: 'user_mobile', message: 'Mobile number must be exactly 10 digits.' },
-      { field: 'user_name', message: 'User Name must be at most 100 characters.' },
-      { field: 'dob', message: 'Date of birth cannot be later than today.' },
-      { field: 'course_of_study', message: 'Course of study is required!' },
+      {
+        field: 'user_mobile',
+        message: 'Mobile number must be exactly 10 digits.',
+        message_code: 'learning.profile_mobile',
+      },
+      {
+        field: 'user_name',
+        message: 'User Name must be at most 100 characters.',
+        message_code: 'validation.at_most_chars',
+        message_params: { field: 'User Name', max: '100' },
+      },
+      {
+        field: 'dob',
+        message: 'Date of birth cannot be later than today.',
+        message_code: 'learning.profile_dob',
+      },
+      {
+        field: 'course_of_study',
+        message: 'Course of study is required!',
+        message_code: 'learning.profile_field_required',
+        message_params: { field: 'Course of study' },
+      },
     ]);
   });
 });

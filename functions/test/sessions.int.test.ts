@@ -226,7 +226,7 @@ describe('a forgotten password', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(MESSAGES.resetCodeWrong);
-    expect(wrong.body.details).toEqual([{ field: 'code', message: MESSAGES.resetCodeWrong }]);
+    expect(wrong.body.details).toMatchObject([{ field: 'code', message: MESSAGES.resetCodeWrong }]);
 
     const weak = await post(routePath('learner.login.resetPassword'), {
       body: { email: me.email, code, password: 'short' },

@@ -107,6 +107,7 @@ describe('the web application firewall (finding 10)', () => {
       expect(JSON.parse(body.Content)).toEqual({
         message: 'Too many requests. Please try again later.',
         code: 'RATE_LIMITED',
+        message_code: 'app.too_many_requests',
       });
     }
     expect(RATE_LIMITED_BODY.code).toBe('RATE_LIMITED');

@@ -16,6 +16,7 @@ import { format, resolveConfig } from 'prettier';
 import * as z from 'zod/mini';
 import * as shared from '@gia/shared';
 import { ROUTES, ROUTE_GROUPS, type Access, type RouteDef } from '@gia/shared';
+import { findMessageCode } from '@gia/shared/message-catalogues.ts';
 
 export const API_DOC_SOURCE = fileURLToPath(new URL('../../docs/api.src.md', import.meta.url));
 export const API_DOC = fileURLToPath(new URL('../../docs/api.md', import.meta.url));
@@ -112,22 +113,30 @@ function fieldsTable(name: string): string {
   return ['| field | type | required | limits |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
-/** The texts of a message table; a text made from a value shows the value as `{name}`. */
+/**
+ * The texts of a message table with the `message_code` an error answer carries for each
+ * (shared/src/message-codes.ts; none for a text no catalogue holds, e.g. a success's); a text made
+ * from values shows them as `{name}`.
+ */
 function messagesTable(name: string): string {
   const table = (shared as Record<string, unknown>)[name];
   if (!table || typeof table !== 'object') throw new Error(`@gia/shared has no table ${name}`);
   const rows: string[] = [];
+  const row = (key: string, text: string, code: string | undefined) =>
+    rows.push(`| \`${key}\` | ${cell(text)} | ${code ? `\`${code}\`` : ''} |`);
   const walk = (prefix: string, value: unknown) => {
-    if (typeof value === 'string') rows.push(`| \`${prefix}\` | ${cell(value)} |`);
+    if (typeof value === 'string') row(prefix, value, findMessageCode(value)?.message_code);
     else if (typeof value === 'function') {
-      const param = /^\(?\s*(\w+)/.exec(String(value))?.[1] ?? 'value';
-      rows.push(`| \`${prefix}\` | ${cell(String(value(`{${param}}`)))} |`);
+      const write = value as ((...args: string[]) => string) & { params?: readonly string[] };
+      const params = write.params ?? [/^\(?\s*(\w+)/.exec(String(value))?.[1] ?? 'value'];
+      const filled = write(...params.map((_, i) => String((i + 1) * 10)));
+      row(prefix, write(...params.map((p) => `{${p}}`)), findMessageCode(filled)?.message_code);
     } else if (value && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}.${k}` : k, v);
     }
   };
   walk('', table);
-  return ['| key | text |', '| --- | --- |', ...rows].join('\n');
+  return ['| key | text | message_code |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
 /**

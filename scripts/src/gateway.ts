@@ -12,7 +12,8 @@ import {
   gzip,
 } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorCode } from '@gia/shared';
+import { ERROR_STATUS, MESSAGES, matchRoute, type ErrorBody, type ErrorCode } from '@gia/shared';
+import { describeMessage } from '@gia/shared/message-codes.ts';
 import { pageFileFor } from '@gia/shared/page-shells.ts';
 import { GROUP_HANDLERS, type LambdaHandler } from '@gia/functions';
 import { answerDrift, checkingAnswers } from './answer-check.ts';
@@ -74,7 +75,8 @@ function sendError(res: ServerResponse, code: ErrorCode, message: string, header
     'content-type': 'application/json; charset=utf-8',
     ...headers,
   });
-  res.end(JSON.stringify({ message, code }));
+  const body: ErrorBody = { message, code, ...describeMessage(message, code) };
+  res.end(JSON.stringify(body));
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
@@ -197,7 +199,13 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, ca
             'content-type': 'application/json; charset=utf-8',
             'cache-control': 'no-store',
           },
-          body: Buffer.from(JSON.stringify({ message: MESSAGES.internal, code: 'INTERNAL' })),
+          body: Buffer.from(
+            JSON.stringify({
+              message: MESSAGES.internal,
+              code: 'INTERNAL',
+              ...describeMessage(MESSAGES.internal, 'INTERNAL'),
+            } satisfies ErrorBody),
+          ),
         };
       }
     }

@@ -21,6 +21,7 @@ describe('the local gateway', () => {
         expect(await res.json(), `${method} ${path}`).toEqual({
           message: MESSAGES.notFound,
           code: 'NOT_FOUND',
+          message_code: 'app.not_found',
         });
       }
     }

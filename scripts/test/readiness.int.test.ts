@@ -27,7 +27,11 @@ describe('readiness', () => {
       // Then readiness says so, within its short timeout, and liveness still answers
       const ready = await get(routePath('health.ready'));
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ message: NOT_READY_MESSAGE, code: 'UNAVAILABLE' });
+      expect(await ready.json()).toEqual({
+        message: NOT_READY_MESSAGE,
+        code: 'UNAVAILABLE',
+        message_code: 'app.not_ready',
+      });
       const live = await get(routePath('health'));
       expect(live.status).toBe(200);
       expect(await live.json()).toEqual({ status: 'ok' });

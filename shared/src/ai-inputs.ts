@@ -32,7 +32,7 @@ export const AskAiInput = z.object({
   topic_id: optionalId('topic_id is not valid.'),
   class_id: optionalId('class_id is not valid.'),
   /** `hint`: a guiding question or the next step only (docs/ai-teacher.md); default `answer`. */
-  mode: z._default(z.enum(AI_MODES, { error: 'mode must be answer or hint.' }), 'answer'),
+  mode: z._default(z.enum(AI_MODES, { error: LEARNING_MESSAGES.aiModeInvalid }), 'answer'),
   /** The product's language the learner reads (issue 33): the answer's when the question's script does not say. */
   language: z.optional(z.enum(UI_LANGUAGES, { error: languageInvalid('language') })),
 });

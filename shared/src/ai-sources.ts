@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
+import { registerMessages } from './message-codes.ts';
 
 /**
  * The AI teacher's grounding (issue 16): what a topic's sources are (notes pages, caption cues,
@@ -53,6 +54,7 @@ export const AI_SOURCE_MESSAGES = {
   pageMissing: 'The notes have no such page.',
   pageInvalid: 'page must be a page number of the notes.',
   pagesRequired: 'pages must be a list of {page, text}.',
+  pageTooLong: `At most ${AI_SOURCE_LIMITS.correctedPageChars} characters per page.`,
 } as const;
 
 export const TopicSourcesQuery = z.object({
@@ -74,7 +76,7 @@ export const UpdateTopicSourcesInput = z.object({
           ),
         text: z.string({ error: AI_SOURCE_MESSAGES.pagesRequired }).check(
           z.maxLength(AI_SOURCE_LIMITS.correctedPageChars, {
-            error: `At most ${AI_SOURCE_LIMITS.correctedPageChars} characters per page.`,
+            error: AI_SOURCE_MESSAGES.pageTooLong,
           }),
         ),
       }),
@@ -125,3 +127,14 @@ export interface GroundedReply {
   answer: string;
   citations: { passage_id: string; quote: string }[];
 }
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('ai_source', AI_SOURCE_MESSAGES, [
+  'sourcesLoaded',
+  'sourcesUpdated',
+  'noNotes',
+  'pageMissing',
+  'pageInvalid',
+  'pagesRequired',
+  'pageTooLong',
+]);

@@ -6,6 +6,7 @@ import {
   type IdField,
   type ParentIdField,
 } from './catalogue-tree.ts';
+import { CATALOGUE_INPUT_MESSAGES as I, MAX_PRICE } from './catalogue-messages.ts';
 import { optionalId, requiredId } from './ids.ts';
 import {
   LANG_INVALID,
@@ -51,8 +52,6 @@ export type Status = (typeof STATUSES)[number];
 /** `free_to_watch`: "1" is Yes, "2" is No (the default: a topic is paid unless made free). */
 export const FREE_TO_WATCH = ['1', '2'] as const;
 
-export const MAX_PRICE = 1_000_000;
-
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /** A required text: trimmed, and blank counts as missing. */
@@ -66,9 +65,7 @@ const required = (message: string, max = 2000) =>
 const optionalText = (max = 5000) =>
   preprocess(
     (v) => (v === null ? '' : trimmed(v)),
-    z.optional(
-      z.string({ error: 'Must be text.' }).check(z.maxLength(max, { error: 'Too long.' })),
-    ),
+    z.optional(z.string({ error: I.mustBeText }).check(z.maxLength(max, { error: I.tooLong }))),
   );
 
 /** A number or a numeric string; blank is missing. */
@@ -81,13 +78,13 @@ const price = (missing: string) =>
     numeric,
     z
       .number({
-        error: (issue) => (issue.input === undefined ? missing : 'Price must be a number.'),
+        error: (issue) => (issue.input === undefined ? missing : I.priceNumber),
       })
       .check(
-        z.minimum(0, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
-        z.maximum(MAX_PRICE, { error: `Price must be between 0 and ${MAX_PRICE}.` }),
+        z.minimum(0, { error: I.priceRange }),
+        z.maximum(MAX_PRICE, { error: I.priceRange }),
         z.refine((v) => v === 0 || (v >= 1 && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6), {
-          error: 'Price must be 0 (free) or at least ₹1, with at most 2 decimals.',
+          error: I.priceSteps,
         }),
       ),
   );
@@ -99,12 +96,12 @@ export const freeCourse = preprocess(
     if (v === 0 || v === '0' || v === 'false' || v === '' || v === null) return false;
     return v;
   },
-  z.optional(z.boolean({ error: 'free_course must be true or false.' })),
+  z.optional(z.boolean({ error: I.freeCourse })),
 );
 
-const ALL_REQUIRED = 'All fields are required.';
+const ALL_REQUIRED = I.allRequired;
 /** A parent id that is not even shaped like one: it cannot exist. */
-const PARENT_INVALID = 'The selected parent does not exist.';
+const PARENT_INVALID = I.parentInvalid;
 
 /** A record's language field (a topic's, an about-subject's): a known language, any case. */
 const languageOf = (error: string) =>
@@ -116,10 +113,9 @@ const languageOf = (error: string) =>
   );
 
 /** A class's or subject's medium of instruction (issue 33); English when never given. */
-const medium = languageOf('Unknown medium of instruction.');
+const medium = languageOf(I.mediumUnknown);
 
-const TRANSLATIONS_INVALID =
-  'translations gives kn and hi, each with the translated fields of this record only.';
+const TRANSLATIONS_INVALID = I.translationsInvalid;
 
 /**
  * A record's translations (issue 33): for `kn` and `hi`, its translated fields (the entity's
@@ -139,7 +135,7 @@ const translationsOf = (fields: readonly string[]) => {
 };
 
 export const BoardInput = z.object({
-  board_name: required('Board Name is required.', 100),
+  board_name: required(I.boardNameRequired, 100),
   image_url: optionalText(),
   free_course: freeCourse,
   translations: translationsOf(TRANSLATED_FIELDS.board),
@@ -177,8 +173,8 @@ export const SubSubjectInput = z.object({
 
 const serialChecks = () =>
   [
-    z.int({ error: 'Serial No must be a whole number.' }),
-    z.minimum(0, { error: 'Serial No must not be negative.' }),
+    z.int({ error: I.serialWhole }),
+    z.minimum(0, { error: I.serialNegative }),
     z.maximum(999_999),
   ] as const;
 
@@ -187,16 +183,13 @@ const serialNo = (missing: string) =>
   preprocess(
     numeric,
     z
-      .number({ error: (i) => (i.input === undefined ? missing : 'Serial No must be a number.') })
+      .number({ error: (i) => (i.input === undefined ? missing : I.serialNumber) })
       .check(...serialChecks()),
   );
 
 /** An optional serial number (a topic's defaults to the next in its chapter). */
 const optionalSerialNo = () =>
-  preprocess(
-    numeric,
-    z.optional(z.number({ error: 'Serial No must be a number.' }).check(...serialChecks())),
-  );
+  preprocess(numeric, z.optional(z.number({ error: I.serialNumber }).check(...serialChecks())));
 
 export const ChapterInput = z.object({
   chapter_name: required(ALL_REQUIRED),
@@ -208,14 +201,14 @@ export const ChapterInput = z.object({
   translations: translationsOf(TRANSLATED_FIELDS.chapter),
 });
 
-const TOPIC_REQUIRED = 'Chapter, topic name and author are required.';
+const TOPIC_REQUIRED = I.topicRequired;
 
-const status = z.optional(z.enum(STATUSES, { error: 'Status must be Active or Inactive.' }));
-const language = languageOf('Unknown language.');
+const status = z.optional(z.enum(STATUSES, { error: I.statusInvalid }));
+const language = languageOf(I.languageUnknown);
 
 /** The longest topic video whose length is recorded: a day, in seconds. */
 export const MAX_DURATION_SECONDS = 86_400;
-const DURATION_INVALID = 'Duration must be a whole number of seconds from 0 to 86400.';
+const DURATION_INVALID = I.durationInvalid;
 
 /** A topic video's length in whole seconds (optional; blank is none). */
 const durationSeconds = preprocess(
@@ -246,7 +239,7 @@ export const TopicInput = z.object({
   free_to_watch: z.optional(
     preprocess(
       (v) => (typeof v === 'number' ? String(v) : v),
-      z.enum(FREE_TO_WATCH, { error: 'free_to_watch must be "1" or "2".' }),
+      z.enum(FREE_TO_WATCH, { error: I.freeToWatchInvalid }),
     ),
   ),
   serial_no: optionalSerialNo(),
@@ -255,7 +248,7 @@ export const TopicInput = z.object({
 });
 
 export const AboutSubjectInput = z.object({
-  sub_subject_id: requiredId('Sub Subject is required.', PARENT_INVALID),
+  sub_subject_id: requiredId(I.subSubjectRequired, PARENT_INVALID),
   video_url: optionalText(),
   notes_url: optionalText(),
   comments: optionalText(),

@@ -21,11 +21,25 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** The body of every error answer. */
-export interface ErrorBody {
+/**
+ * What an answer says about a message besides its English (issue 33): the message's stable code
+ * (shared/src/message-codes.ts) and, for a message built from values, the values by name.
+ */
+export interface MessageCoding {
+  /** Dotted, lower case, e.g. `learner.cart_duplicate`; `<kind>.generic` for an uncatalogued text. */
+  message_code: string;
+  /** A template's values by parameter name, e.g. `{subject: "Physics"}`. */
+  message_params?: Record<string, string>;
+}
+
+/** A problem with one field of a request, as an error answer lists it. */
+export type ErrorBodyDetail = ErrorDetail & MessageCoding;
+
+/** The body of every error answer: `code` is the kind, `message_code` names the message. */
+export interface ErrorBody extends MessageCoding {
   message: string;
   code: ErrorCode;
-  details?: ErrorDetail[];
+  details?: ErrorBodyDetail[];
 }
 
 /** The body of every success answer. */

@@ -3,6 +3,7 @@ import { DraftCitation } from './citation.ts';
 import { requiredId } from './ids.ts';
 import { LEARNING_MESSAGES, QNA_LIMITS } from './learning.ts';
 import { text } from './zod.ts';
+import { registerMessages } from './message-codes.ts';
 
 /*
  * Hand-off to a human (issue 16, item 5): "Ask a teacher" turns a question the AI teacher could
@@ -32,3 +33,6 @@ export const HandoffDraft = z.object({
   citations: z.array(DraftCitation),
 });
 export type HandoffDraft = z.infer<typeof HandoffDraft>;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('handoff', HANDOFF_MESSAGES, ['draftPublished']);

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { ID_MAX_LENGTH, ID_PATTERN } from './id-shape.ts';
 import { preprocess } from './zod.ts';
+import { VALIDATION_MESSAGES } from './validation-messages.ts';
 
 export { ID_MAX_LENGTH, ID_PATTERN, isId } from './id-shape.ts';
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /** A required id: trimmed; missing or blank answers `missing`, a malformed one `invalid`. */
-export const requiredId = (missing: string, invalid = 'Invalid id.') =>
+export const requiredId = (missing: string, invalid: string = VALIDATION_MESSAGES.idInvalid) =>
   preprocess(
     trimmed,
     z
@@ -20,7 +21,7 @@ export const requiredId = (missing: string, invalid = 'Invalid id.') =>
   );
 
 /** An optional id: missing, `null` or blank mean none (`undefined`). */
-export const optionalId = (invalid = 'Invalid id.') =>
+export const optionalId = (invalid: string = VALIDATION_MESSAGES.idInvalid) =>
   preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : trimmed(v)),
     z.optional(

@@ -1,3 +1,4 @@
+import { registerMessages } from './message-codes.ts';
 /*
  * The rules of insights (issue 18) that the functions recording events need without the schemas:
  * the India day of a moment, the tenth of a video a position is in, the range limits.
@@ -50,3 +51,6 @@ export function tenthOf(positionSeconds: number, durationSeconds: number): numbe
   if (!(durationSeconds > 0) || !(positionSeconds >= 0)) return undefined;
   return Math.min(9, Math.floor((positionSeconds / durationSeconds) * 10));
 }
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('insights', INSIGHTS_MESSAGES, true);

@@ -1,4 +1,5 @@
 import type { CatalogueEntity } from './catalogue-tree.ts';
+import { VALIDATION_MESSAGES } from './validation-messages.ts';
 
 /*
  * The product's languages (issue 33): the interface speaks English, Kannada and Hindi, and the
@@ -26,7 +27,7 @@ export const LOCALES: Record<UiLanguage, string> = { en: 'en-IN', kn: 'kn-IN', h
 
 /** The answer to a language field naming one the product does not speak. */
 export const languageInvalid = (field: string) =>
-  `${field} must be one of ${UI_LANGUAGES.join(', ')}.`;
+  VALIDATION_MESSAGES.oneOfList(field, UI_LANGUAGES.join(', '));
 
 /** The answer to a `lang` the product does not speak. */
 export const LANG_INVALID = languageInvalid('lang');

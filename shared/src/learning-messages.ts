@@ -3,6 +3,9 @@
  * (learning.ts), so that a function that only names a message does not bundle the schemas.
  */
 
+import { template } from './message-template.ts';
+import { registerMessages } from './message-codes.ts';
+
 /** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
 export const QNA_LIMITS = {
   /** Learners' answers stop here ("answersFull")… */
@@ -37,12 +40,16 @@ export const LEARNING_MESSAGES = {
   questionUpdated: 'Question updated successfully.',
   answerAdded: 'Answer added successfully.',
   answerEmpty: 'Answer cannot be empty.',
+  qnaNothing: 'Send a question or an answer.',
   questionNotFound: 'Question not found.',
   questionNotOwner: 'You can only edit your own question.',
   profileLoaded: 'Profile loaded successfully.',
   profileUpdated: 'Profile Updated Successfully',
+  /** A profile field left blank (docs/api.md §6: "{field} is required!"). */
+  profileFieldRequired: template(['field'], (field: string) => `${field} is required!`),
   profileMobile: 'Mobile number must be exactly 10 digits.',
   profileDob: 'Date of birth cannot be later than today.',
+  profileDobInvalid: 'Please enter a valid date of birth.',
   profileEmailTaken: 'This email is already used by another account.',
   emailCodeSent:
     'We sent a 6-digit code to your new email address. Enter it to confirm the change.',
@@ -53,6 +60,7 @@ export const LEARNING_MESSAGES = {
   emailNothingPending: 'There is no email change to confirm.',
   emailConfirmed: 'Your new email address is confirmed.',
   aiBlank: 'Please provide a valid prompt.',
+  aiModeInvalid: 'mode must be answer or hint.',
   aiUnavailable: 'The AI teacher is not available right now.',
   aiFailed: 'The AI teacher could not answer right now. Please try again.',
   aiRefusal: 'I can only help with questions about this class and topic.',
@@ -79,3 +87,6 @@ export const isReservedName = (name: string) => RESERVED_NAME.test(name.normaliz
 /** A learner's name as others see it: a blank or staff-like name shows as "Learner". */
 export const shownLearnerName = (name: string | undefined) =>
   !name?.trim() || isReservedName(name) ? 'Learner' : name;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('learning', LEARNING_MESSAGES);

@@ -51,7 +51,7 @@ export const UpdateQuestionInput = z
   })
   .check(
     z.refine((v) => v.question !== undefined || v.answer !== undefined, {
-      error: 'Send a question or an answer.',
+      error: LEARNING_MESSAGES.qnaNothing,
     }),
   );
 export const AnswerQuestionInput = z.object({

@@ -1,3 +1,5 @@
+import { template } from './message-template.ts';
+import { registerMessages } from './message-codes.ts';
 /** User-facing texts fixed by the contract and the specification. */
 export const MESSAGES = {
   internal: 'Something went wrong.',
@@ -9,6 +11,8 @@ export const MESSAGES = {
   malformedJson: 'The request body is not valid JSON.',
   payloadTooLarge: 'The request body is too large.',
   unavailable: 'The service is busy right now. Please try again in a moment.',
+  /** The edge's answer to a client over its request rate (infra's web firewall). */
+  tooManyRequests: 'Too many requests. Please try again later.',
   signupSuccess: 'Successfully signed up',
   loginSuccess: 'Logged in Successfully',
   loginFailed: 'Invalid email or password.',
@@ -28,20 +32,27 @@ export const MESSAGES = {
   signInCodeTooManyTries: 'Too many wrong codes. Please ask for a new code.',
   codeRequestsTooMany: 'Too many codes were asked for. Please try again later.',
   signedOutEverywhere: 'You are signed out on every device.',
+  credentialsRequired: 'Email and password are required.',
+  emailInvalid: 'Please enter a valid email address.',
+  codeFormat: 'Please enter the 6-digit code from the e-mail.',
+  notReady: 'The service is not ready: storage did not answer in time.',
+  outboxLocalOnly: 'The outbox exists only on the local stack.',
   csrfHeaderMissing: 'This request must be sent by the GIA School app.',
+  invalidCursor: 'Invalid cursor.',
+  passwordRule: 'Password must be at least 8 characters long and contain a letter and a digit.',
   adminsLoaded: 'Admins loaded',
   adminCreated: 'Admin created successfully.',
   adminDeleted: 'Admin deleted successfully.',
   adminSelfDelete: 'You cannot delete your own account.',
   adminNotFound: 'Admin not found.',
+  adminEmailTaken: 'An admin with this email already exists.',
   signupFailedUi: 'Failed to sign-up, Please try again later!!',
   signinFailedUi: 'Failed to sign-in, Please try again later!!',
   adminLoginFailedUi: 'Failed to login. Please try again.',
 } as const;
 
 /** The password rule of the contract: at least 8 characters with a letter and a digit. */
-export const PASSWORD_RULE_MESSAGE =
-  'Password must be at least 8 characters long and contain a letter and a digit.';
+export const PASSWORD_RULE_MESSAGE = MESSAGES.passwordRule;
 
 /** The longest text each sign-up field takes (the schemas' limits and the forms' `maxLength`). */
 export const SIGNUP_LIMITS = { user_name: 100, email: 254, passwordMin: 8, password: 256 } as const;
@@ -67,13 +78,17 @@ export const LEARNER_MESSAGES = {
   favouriteAdded: 'Added to favourites.',
   favouriteExists: 'Already in your favourites.',
   favouriteNotFound: 'Favorite item not found.',
-  favouriteRemoved: (subject: string) => `${subject} has been removed from favorites.`,
+  favouriteRemoved: template(
+    ['subject'],
+    (subject: string) => `${subject} has been removed from favorites.`,
+  ),
   purchasesLoaded: 'Purchased subjects loaded successfully.',
   paymentsLoaded: 'Payment history loaded successfully.',
   courseProgressLoaded: 'Course progress loaded successfully.',
   otherUser: 'You can only see your own data.',
   profileNotFound: 'Profile not found.',
   languageSaved: 'Your language is saved.',
+  classNotFound: 'Class not found.',
 } as const;
 
 /**
@@ -99,3 +114,16 @@ export const ANSWER_MESSAGES = {
   lesson: 'Lesson',
   myCatalogueState: 'Your catalogue state',
 } as const;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('app', MESSAGES, [
+  'adminsLoaded',
+  'adminCreated',
+  'adminDeleted',
+  'adminSelfDelete',
+  'adminNotFound',
+  'adminEmailTaken',
+  'adminLoginFailedUi',
+  'outboxLocalOnly',
+]);
+registerMessages('learner', LEARNER_MESSAGES);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { requiredId } from './ids.ts';
+import { registerMessages } from './message-codes.ts';
 
 /** Texts of payments (docs/api.md §7 and the specification's cart toasts). */
 export const PAYMENT_MESSAGES = {
@@ -73,3 +74,7 @@ export const RefundPaymentInput = z.object({
   payment_id: requiredId('payment_id is required.', REFUND_MESSAGES.notFound),
 });
 export type RefundPaymentInput = z.infer<typeof RefundPaymentInput>;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('payment', PAYMENT_MESSAGES, ['webhookIgnored', 'webhookProcessed', 'notLocal']);
+registerMessages('refund', REFUND_MESSAGES, true);

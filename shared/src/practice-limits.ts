@@ -1,3 +1,4 @@
+import { registerMessages } from './message-codes.ts';
 /*
  * Practice's names, limits and texts (issue 17), apart from its schemas (practice.ts), so that a
  * function naming only these (My Courses' mastery mark) does not bundle the schemas.
@@ -41,6 +42,14 @@ export const MASTERY_PERCENT = 80;
 export const quizSize = (available: number, asked: number = PRACTICE_LIMITS.quizMax) =>
   Math.min(available, asked, PRACTICE_LIMITS.quizMax);
 
+/**
+ * The numbers a numeric question stores as its answer and tolerance: at most 10^12 either way,
+ * written with at most 6 decimals. Beyond that the table refuses or rounds them (DynamoDB keeps
+ * 38 digits and nothing under 1e-130; the SDK refuses anything past 2^53), and no school answer
+ * needs more.
+ */
+export const QUESTION_NUMBER = { max: 1e12, decimals: 6 } as const;
+
 export const PRACTICE_MESSAGES = {
   questionsLoaded: 'Questions loaded successfully.',
   questionCreated: 'Question created successfully.',
@@ -78,4 +87,43 @@ export const PRACTICE_MESSAGES = {
   reviewSummaryLoaded: 'Review summary loaded.',
   clockAdvanceInvalid: `advance_days must be a whole number from 1 to ${CLOCK_ADVANCE_MAX_DAYS}.`,
   clockAdvanced: 'The local clock moved forward.',
+  sourcePageInvalid: 'source.page must be a page number.',
+  optionsInvalid: 'options must be a list of texts.',
+  imageUrlTooLong: 'image_url is too long.',
+  statusInvalid: 'status must be draft or approved.',
+  positionInvalid: 'position must be a whole number of 0 or more.',
+  csvTooLarge: 'The CSV is too large.',
+  draftCountInvalid: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.`,
+  scopeRequired: 'Send topic_id or chapter_id.',
+  answerNumberInvalid: `The answer must be a number from -${QUESTION_NUMBER.max} to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`,
+  toleranceInvalid: `tolerance must be a number from 0 to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`,
 } as const;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('practice', PRACTICE_MESSAGES, [
+  'questionCreated',
+  'questionUpdated',
+  'questionDeleted',
+  'bankFull',
+  'bankBusy',
+  'imported',
+  'importFailed',
+  'importEmpty',
+  'importTooMany',
+  'importHeader',
+  'drafted',
+  'draftNothing',
+  'draftNoNotes',
+  'aiOff',
+  'clockAdvanceInvalid',
+  'clockAdvanced',
+  'sourcePageInvalid',
+  'optionsInvalid',
+  'imageUrlTooLong',
+  'statusInvalid',
+  'positionInvalid',
+  'csvTooLarge',
+  'draftCountInvalid',
+  'answerNumberInvalid',
+  'toleranceInvalid',
+]);

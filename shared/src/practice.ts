@@ -6,6 +6,7 @@ import {
   DIFFICULTIES,
   PRACTICE_LIMITS,
   PRACTICE_MESSAGES,
+  QUESTION_NUMBER,
   QUESTION_STATUSES,
   QUESTION_TYPES,
   type QuestionType,
@@ -47,24 +48,16 @@ export const QuestionSource = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('notes'),
     page: z
-      .number({ error: 'source.page must be a page number.' })
+      .number({ error: M.sourcePageInvalid })
       .check(
-        z.int({ error: 'source.page must be a page number.' }),
-        z.minimum(1, { error: 'source.page must be a page number.' }),
-        z.maximum(10_000, { error: 'source.page must be a page number.' }),
+        z.int({ error: M.sourcePageInvalid }),
+        z.minimum(1, { error: M.sourcePageInvalid }),
+        z.maximum(10_000, { error: M.sourcePageInvalid }),
       ),
   }),
   z.object({ kind: z.literal('video'), seconds: seconds('source.seconds') }),
 ]);
 export type QuestionSource = z.infer<typeof QuestionSource>;
-
-/**
- * The numbers a numeric question stores as its answer and tolerance: at most 10^12 either way,
- * written with at most 6 decimals. Beyond that the table refuses or rounds them (DynamoDB keeps
- * 38 digits and nothing under 1e-130; the SDK refuses anything past 2^53), and no school answer
- * needs more.
- */
-export const QUESTION_NUMBER = { max: 1e12, decimals: 6 } as const;
 
 /** Whether `n` is a number a question stores as written (see {@link QUESTION_NUMBER}). */
 export function isQuestionNumber(n: number): boolean {
@@ -74,8 +67,8 @@ export function isQuestionNumber(n: number): boolean {
   return !written.includes('e') && (written.split('.')[1]?.length ?? 0) <= QUESTION_NUMBER.decimals;
 }
 
-const ANSWER_NUMBER = `The answer must be a number from -${QUESTION_NUMBER.max} to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`;
-const TOLERANCE_NUMBER = `tolerance must be a number from 0 to ${QUESTION_NUMBER.max} with at most ${QUESTION_NUMBER.decimals} decimals.`;
+const ANSWER_NUMBER = M.answerNumberInvalid;
+const TOLERANCE_NUMBER = M.toleranceInvalid;
 
 /** An option's id is its 1-based position: "1" … "6". */
 export const optionIdOf = (index: number) => String(index + 1);
@@ -90,7 +83,7 @@ const questionFields = {
   text: text('Question text', PRACTICE_LIMITS.textChars),
   options: z.optional(
     z.array(text('An option', PRACTICE_LIMITS.optionChars), {
-      error: 'options must be a list of texts.',
+      error: M.optionsInvalid,
     }),
   ),
   answer: z.union([z.string(), z.array(z.string()), z.boolean(), z.number()], {
@@ -110,15 +103,12 @@ const questionFields = {
     'medium',
   ),
   image_url: z.optional(
-    z.nullable(z.string().check(z.maxLength(2000, { error: 'image_url is too long.' }))),
+    z.nullable(z.string().check(z.maxLength(2000, { error: M.imageUrlTooLong }))),
   ),
   source: z.optional(z.nullable(QuestionSource)),
   /** The video time the question is pinned to: the player pauses there and asks it. */
   video_seconds: z.optional(z.nullable(seconds('video_seconds'))),
-  status: z._default(
-    z.enum(QUESTION_STATUSES, { error: 'status must be draft or approved.' }),
-    'draft',
-  ),
+  status: z._default(z.enum(QUESTION_STATUSES, { error: M.statusInvalid }), 'draft'),
 };
 
 /** What is wrong with a question's options and answer for its type, or undefined. */
@@ -192,8 +182,8 @@ export const UpdatePracticeQuestionInput = z.object({
   status: z.optional(z.enum(QUESTION_STATUSES)),
   position: z.optional(
     z
-      .number({ error: 'position must be a whole number of 0 or more.' })
-      .check(z.int(), z.minimum(0, { error: 'position must be a whole number of 0 or more.' })),
+      .number({ error: M.positionInvalid })
+      .check(z.int(), z.minimum(0, { error: M.positionInvalid })),
   ),
 });
 export type UpdatePracticeQuestionInput = z.infer<typeof UpdatePracticeQuestionInput>;
@@ -204,7 +194,7 @@ export const ImportQuestionsInput = z.object({
     .string({ error: 'csv is required.' })
     .check(
       z.minLength(1, { error: 'csv is required.' }),
-      z.maxLength(PRACTICE_LIMITS.importChars, { error: 'The CSV is too large.' }),
+      z.maxLength(PRACTICE_LIMITS.importChars, { error: M.csvTooLarge }),
     ),
 });
 
@@ -213,13 +203,13 @@ export const QuestionsQuery = z.object({ topic_id: id('topic_id') });
 export const DraftQuestionsInput = z.object({
   topic_id: id('topic_id'),
   count: z._default(
-    z.number({ error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.` }).check(
-      z.int({ error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.` }),
-      z.minimum(1, { error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.` }),
-      z.maximum(PRACTICE_LIMITS.draftMax, {
-        error: `count must be 1 to ${PRACTICE_LIMITS.draftMax}.`,
-      }),
-    ),
+    z
+      .number({ error: M.draftCountInvalid })
+      .check(
+        z.int({ error: M.draftCountInvalid }),
+        z.minimum(1, { error: M.draftCountInvalid }),
+        z.maximum(PRACTICE_LIMITS.draftMax, { error: M.draftCountInvalid }),
+      ),
     5,
   ),
 });
@@ -263,7 +253,7 @@ export const QuizQuery = z
   })
   .check(
     z.refine((q) => (q.topic_id === undefined) !== (q.chapter_id === undefined), {
-      error: 'Send topic_id or chapter_id.',
+      error: M.scopeRequired,
     }),
   );
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { preprocess, text } from './zod.ts';
 import { LEARNING_MESSAGES } from './learning-messages.ts';
+import { MESSAGES } from './messages.ts';
 import { isStateCode, SELLING_MESSAGES } from './selling-rules.ts';
 import { languageInvalid, UI_LANGUAGES } from './languages.ts';
 
@@ -36,7 +37,7 @@ export const REQUIRED_PROFILE_FIELDS = [
 ] as const satisfies readonly (keyof typeof PROFILE_FIELDS)[];
 
 const required = (field: keyof typeof PROFILE_FIELDS, max = 500) =>
-  text(`${PROFILE_FIELDS[field]} is required!`, max);
+  text(LEARNING_MESSAGES.profileFieldRequired(PROFILE_FIELDS[field]), max);
 
 /** The product's language (issue 33): `en`, `kn`, `hi`. */
 const language = z.enum(UI_LANGUAGES, { error: languageInvalid('language') });
@@ -51,17 +52,14 @@ export const UpdateProfileInput = z.object({
     z.string().check(z.regex(/^\d{10}$/, { error: LEARNING_MESSAGES.profileMobile })),
   ),
   user_name: required('user_name', PROFILE_LIMITS.user_name),
-  email: z.pipe(
-    required('email', PROFILE_LIMITS.email),
-    z.email({ error: 'Please enter a valid email address.' }),
-  ),
+  email: z.pipe(required('email', PROFILE_LIMITS.email), z.email({ error: MESSAGES.emailInvalid })),
   /** YYYY-MM-DD; a time part or trailing Z is dropped. */
   dob: z.pipe(
     z.pipe(
       required('dob', 40),
       z.transform((v) => v.replace(/Z$/, '').slice(0, 10)),
     ),
-    z.iso.date({ error: 'Please enter a valid date of birth.', abort: true }).check(
+    z.iso.date({ error: LEARNING_MESSAGES.profileDobInvalid, abort: true }).check(
       // Beside the other fields' problems, so a form hears of all of them at once.
       z.refine((d) => d <= new Date().toISOString().slice(0, 10), {
         error: LEARNING_MESSAGES.profileDob,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { preprocess } from './zod.ts';
-import { PASSWORD_RULE_MESSAGE, SIGNUP_LIMITS } from './messages.ts';
+import { MESSAGES, PASSWORD_RULE_MESSAGE, SIGNUP_LIMITS } from './messages.ts';
 
 /** A trimmed string; blank counts as missing. */
 const requiredText = (message: string, max: number) =>
@@ -9,7 +9,7 @@ const requiredText = (message: string, max: number) =>
     z.string({ error: message }).check(z.minLength(1, { error: message }), z.maxLength(max)),
   );
 
-const email = (message = 'Please enter a valid email address.') =>
+const email = (message: string = MESSAGES.emailInvalid) =>
   preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
     z.email({ error: message }).check(z.maxLength(SIGNUP_LIMITS.email, { error: message })),
@@ -33,12 +33,12 @@ export type SignupInput = z.infer<typeof SignupInput>;
 
 /** Sign-in checks only presence: a wrong password must look like any other failed sign-in. */
 export const LoginInput = z.object({
-  email: email('Email and password are required.'),
+  email: email(MESSAGES.credentialsRequired),
   password: z
-    .string({ error: 'Email and password are required.' })
+    .string({ error: MESSAGES.credentialsRequired })
     .check(
-      z.minLength(1, { error: 'Email and password are required.' }),
-      z.maxLength(256, { error: 'Email and password are required.' }),
+      z.minLength(1, { error: MESSAGES.credentialsRequired }),
+      z.maxLength(256, { error: MESSAGES.credentialsRequired }),
     ),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
@@ -60,7 +60,7 @@ export type LogoutInput = z.infer<typeof LogoutInput>;
 export const EmailOnlyInput = z.object({ email: email() });
 export type EmailOnlyInput = z.infer<typeof EmailOnlyInput>;
 
-const CODE_MESSAGE = 'Please enter the 6-digit code from the e-mail.';
+const CODE_MESSAGE = MESSAGES.codeFormat;
 const oneTimeCode = preprocess(
   (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v),
   z.string({ error: CODE_MESSAGE }).check(z.regex(/^\d{6}$/, { error: CODE_MESSAGE })),

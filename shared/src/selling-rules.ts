@@ -1,4 +1,5 @@
 import type { Coupon } from './admin-answers.ts';
+import { registerMessages } from './message-codes.ts';
 
 /*
  * Selling in India (issue 18), the data and rules without schemas (so a function that prices a
@@ -177,6 +178,7 @@ export const COUPON_MESSAGES = {
   percentRange: 'A percent coupon takes 1 to 100 percent off.',
   amountRange: 'A flat coupon takes ₹1 to ₹10,00,000 off.',
   dates: 'valid_to must be after valid_from.',
+  kindInvalid: 'kind must be percent or flat.',
   // Why a learner's code does not apply (applyCoupon, processPayment).
   unknown: 'This coupon code is not valid.',
   disabled: 'This coupon is no longer available.',
@@ -254,3 +256,26 @@ export interface CartPricing {
   /** The learner's state (GST code) from their profile, or null: the cart asks for it. */
   buyer_state: string | null;
 }
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('coupon', COUPON_MESSAGES, [
+  'loaded',
+  'created',
+  'updated',
+  'deleted',
+  'notFound',
+  'codeTaken',
+  'codeFormat',
+  'percentRange',
+  'amountRange',
+  'dates',
+  'kindInvalid',
+]);
+registerMessages('selling', SELLING_MESSAGES, [
+  'settingsLoaded',
+  'settingsSaved',
+  'gstinFormat',
+  'gstinState',
+  'sacFormat',
+  'rateRange',
+]);

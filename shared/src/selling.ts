@@ -87,7 +87,7 @@ const ids = z.optional(
 );
 
 const couponFields = {
-  kind: z.enum(['percent', 'flat'], { error: 'kind must be percent or flat.' }),
+  kind: z.enum(['percent', 'flat'], { error: COUPON_MESSAGES.kindInvalid }),
   percent: z.optional(z.number({ error: C.percentRange })),
   amount_paise: z.optional(z.number({ error: C.amountRange })),
   min_cart_paise: z._default(paise('min_cart_paise must be a whole number of paise.'), 0),

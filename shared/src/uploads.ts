@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { flattenMessages, registerMessages } from './message-codes.ts';
 
 const MiB = 1024 * 1024;
 
@@ -46,15 +47,40 @@ export const UPLOAD_KINDS = {
 } as const;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
+/** Why a file of one kind was refused: its type, or its size (the kind's label names both). */
+export const UPLOAD_KIND_MESSAGES = Object.fromEntries(
+  Object.entries(UPLOAD_KINDS).map(([kind, { label }]) => [
+    kind,
+    {
+      wrongType: `Please choose a ${label}.`,
+      tooLarge: `The file is too large: please choose a ${label}.`,
+    },
+  ]),
+) as Record<UploadKind, { wrongType: string; tooLarge: string }>;
+
 /** Presigned uploads expire after this many seconds (at most 15 minutes). */
 export const UPLOAD_EXPIRY_SECONDS = 900;
 
 /** `POST /upload/file` takes at most this many bytes. */
 export const MAX_DIRECT_UPLOAD_BYTES = 5 * MiB;
 
+/** Texts of the upload checks. */
+export const UPLOAD_MESSAGES = {
+  notAnImage: 'The file is not a valid image. Please choose a jpg, png or gif image.',
+  quota: 'You have uploaded many files today. Please try again tomorrow.',
+  pendingMissing: 'The uploaded image has expired. Please choose it again.',
+  failed: 'File upload failed. Please try again.',
+  fileEmpty: 'The file is empty.',
+  kindInvalid: 'kind must be image, notes, video or captions.',
+  sizeInvalid: 'size must be a number of bytes.',
+  learnerImagesOnly: 'Learners may upload images only.',
+  /** Why a media url was refused on write (the back office's records and questions). */
+  mediaUrlInvalid: 'Media must be an uploaded file (a /media/ link) or an https:// link.',
+} as const;
+
 export const PresignInput = z.object({
   kind: z.enum(['image', 'notes', 'video', 'captions'], {
-    error: 'kind must be image, notes, video or captions.',
+    error: UPLOAD_MESSAGES.kindInvalid,
   }),
   file_name: z
     .string({ error: 'file_name is required.' })
@@ -68,15 +94,15 @@ export const PresignInput = z.object({
       z.maxLength(200),
     ),
   size: z.coerce
-    .number({ error: 'size must be a number of bytes.' })
+    .number({ error: UPLOAD_MESSAGES.sizeInvalid })
     .check(
-      z.int({ error: 'size must be a number of bytes.' }),
-      z.minimum(1, { error: 'The file is empty.' }),
+      z.int({ error: UPLOAD_MESSAGES.sizeInvalid }),
+      z.minimum(1, { error: UPLOAD_MESSAGES.fileEmpty }),
     ),
 });
 export type PresignInput = z.infer<typeof PresignInput>;
 
-export const UPLOAD_FAILED = 'File upload failed. Please try again.';
+export const UPLOAD_FAILED = UPLOAD_MESSAGES.failed;
 
 /**
  * Learners' presigned images wait here, unreadable, until they are attached to their profile:
@@ -88,9 +114,16 @@ export const LEARNER_PENDING_PREFIX = 'private/tmp/';
 /** Uploads one learner may start in a day (UTC), presigned or direct. */
 export const LEARNER_DAILY_UPLOADS = 20;
 
-/** Texts of the upload checks. */
-export const UPLOAD_MESSAGES = {
-  notAnImage: 'The file is not a valid image. Please choose a jpg, png or gif image.',
-  quota: 'You have uploaded many files today. Please try again tomorrow.',
-  pendingMissing: 'The uploaded image has expired. Please choose it again.',
-} as const;
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('upload', UPLOAD_MESSAGES, ['mediaUrlInvalid']);
+// Learners upload images only (their profile photo); the other kinds are the back office's.
+registerMessages('upload', flattenMessages({ image: UPLOAD_KIND_MESSAGES.image }));
+registerMessages(
+  'upload',
+  flattenMessages({
+    notes: UPLOAD_KIND_MESSAGES.notes,
+    video: UPLOAD_KIND_MESSAGES.video,
+    captions: UPLOAD_KIND_MESSAGES.captions,
+  }),
+  true,
+);

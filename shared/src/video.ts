@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { template } from './message-template.ts';
+import { registerMessages } from './message-codes.ts';
 
 /*
  * The video contract (issue 15) shared by the transcoding pipeline, delivery and the player: the
@@ -158,8 +160,10 @@ export const VIDEO_MESSAGES = {
   unreadable: 'The video could not be read. Please upload an mp4, webm or mov file that plays.',
   transcodeFailed: 'The video could not be converted. Please upload it again or retry.',
   /** A conversion that failed for a reason the job gave (which output, the encoder's error). */
-  transcodeFailedBecause: (reason: string) =>
-    `The video could not be converted (${reason}). Please retry.`,
+  transcodeFailedBecause: template(
+    ['reason'],
+    (reason: string) => `The video could not be converted (${reason}). Please retry.`,
+  ),
   retried: 'The video is being converted again.',
 } as const;
 
@@ -231,7 +235,14 @@ export const CAPTION_MESSAGES = {
   removed: 'Captions removed successfully.',
   notUploaded: 'The captions must be a WebVTT file uploaded with kind captions.',
   missing: 'The captions file was not found. Please upload it again.',
-  invalid: (line: number, message: string) =>
-    `The captions file is not valid WebVTT (line ${line}: ${message}).`,
+  invalid: template(
+    ['line', 'problem'],
+    (line: number, message: string) =>
+      `The captions file is not valid WebVTT (line ${line}: ${message}).`,
+  ),
   empty: 'The captions file has no cues.',
 } as const;
+
+// The codes of these messages (shared/src/message-codes.ts).
+registerMessages('video', VIDEO_MESSAGES, true);
+registerMessages('caption', CAPTION_MESSAGES, true);

@@ -16,7 +16,7 @@ export async function getAdmins(limit: number, cursor?: string): Promise<Page<Ad
   try {
     return await listAdmins(limit, cursor);
   } catch (err) {
-    if (err instanceof InvalidCursorError) throw new ValidationError('Invalid cursor.');
+    if (err instanceof InvalidCursorError) throw new ValidationError(MESSAGES.invalidCursor);
     throw err;
   }
 }
@@ -29,7 +29,7 @@ export async function createAdmin(input: InsertAdminInput): Promise<AdminAccount
   } catch (err) {
     const name = (err as Error).name;
     if (name === 'UsernameExistsException') {
-      throw new ConflictError('An admin with this email already exists.');
+      throw new ConflictError(MESSAGES.adminEmailTaken);
     }
     if (name === 'InvalidPasswordException') throw new ValidationError(PASSWORD_RULE_MESSAGE);
     throw err;

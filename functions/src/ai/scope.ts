@@ -1,4 +1,4 @@
-import { LEARNING_MESSAGES as M, type AskAiInput } from '@gia/shared';
+import { LEARNER_MESSAGES, LEARNING_MESSAGES as M, type AskAiInput } from '@gia/shared';
 import { getRecordsAndGrants } from '../db/catalogue.ts';
 import {
   pickOf,
@@ -49,7 +49,7 @@ async function classScope(userId: string, classId: string): Promise<Record<strin
     subjects.map((s) => s.subject_id),
   );
   const cls = pickOf(records, 'class', classId);
-  if (!cls) throw new NotFoundError('Class not found.');
+  if (!cls) throw new NotFoundError(LEARNER_MESSAGES.classNotFound);
   const board = await recordOf('board', cls.board_id);
   if (!classOpen(cls, board, subjects, granted)) throw new ForbiddenError(M.notEntitled);
   return {

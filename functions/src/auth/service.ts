@@ -95,7 +95,7 @@ async function createLearner(input: SignupInput): Promise<SignupAnswer> {
     if (name === 'InvalidPasswordException') throw new ValidationError(PASSWORD_RULE_MESSAGE);
     if (name === 'InvalidParameterException') {
       // An address our schema accepts but Cognito does not: the learner's input, never a 500.
-      const message = 'Please enter a valid email address.';
+      const message = MESSAGES.emailInvalid;
       throw new ValidationError(message, [{ field: 'email', message }]);
     }
     throw err;

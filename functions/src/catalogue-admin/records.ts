@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import {
+  CATALOGUE_INPUT_MESSAGES,
   CATALOGUE_TREE,
   parentMissingMessage,
   type CatalogueEntity,
@@ -148,7 +149,7 @@ const BUILDERS: { [E in CatalogueEntity]: Builder<E> } = {
     if (subSubjectId) {
       const sub = await requireParent('sub-subject', subSubjectId);
       if (sub.subject_id !== input.subject_id) {
-        const message = 'The selected sub-subject does not belong to the selected subject.';
+        const message = CATALOGUE_INPUT_MESSAGES.subSubjectElsewhere;
         throw new ValidationError(message, [{ field: 'sub_subject_id', message }]);
       }
     }

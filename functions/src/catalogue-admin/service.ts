@@ -1,5 +1,6 @@
 import {
   BOARD_NAME_TAKEN,
+  CATALOGUE_INPUT_MESSAGES,
   CATALOGUE_MESSAGES,
   CATALOGUE_TREE,
   idOf,
@@ -32,7 +33,7 @@ import { withNamesAndMedia } from '../domain/catalogue/index.ts';
 import { buildRecord } from './records.ts';
 
 /** The answer when a record kept moving under an update. */
-const CHANGED_MEANWHILE = 'This record was changed at the same time. Please try again.';
+const CHANGED_MEANWHILE = CATALOGUE_INPUT_MESSAGES.changedMeanwhile;
 
 function refused(entity: CatalogueEntity, err: unknown, parentField?: string): never {
   if (!(err instanceof CatalogueWriteRefused)) throw err;
@@ -41,7 +42,7 @@ function refused(entity: CatalogueEntity, err: unknown, parentField?: string): n
     case 'missing':
       throw new NotFoundError(m.notFound);
     case 'has-children':
-      throw new ConflictError(m.hasChildren ?? 'This record still has children.');
+      throw new ConflictError(m.hasChildren ?? CATALOGUE_INPUT_MESSAGES.hasChildren);
     case 'name-taken':
       throw new ConflictError(BOARD_NAME_TAKEN);
     case 'changed':

@@ -5,6 +5,7 @@ import type {
   PublicTopicRecord,
   RecordOf,
 } from '@gia/shared';
+import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
 import type { Page } from '../db/paging.ts';
 import {
   classContents,
@@ -120,7 +121,7 @@ export async function publicTopics(
 export async function publicClassDetail(classId: string): Promise<ClassDetail> {
   const content = await classContents(classId);
   const cls = content.class?.[0];
-  if (!cls) throw new NotFoundError('Class not found.');
+  if (!cls) throw new NotFoundError(LEARNER_MESSAGES.classNotFound);
   const subjects = content.subject ?? [];
   const records = await getRecords([{ entity: 'board', id: cls.board_id }]);
   const board = pick(records, 'board', cls.board_id);

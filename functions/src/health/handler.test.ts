@@ -29,7 +29,11 @@ describe('health', () => {
     ddbMock.on(GetCommand).callsFake(() => new Promise(() => undefined));
     const res = await call(routePath('health.ready'));
     expect(res.statusCode).toBe(503);
-    expect(JSON.parse(res.body ?? '')).toEqual({ message: NOT_READY_MESSAGE, code: 'UNAVAILABLE' });
+    expect(JSON.parse(res.body ?? '')).toEqual({
+      message: NOT_READY_MESSAGE,
+      code: 'UNAVAILABLE',
+      message_code: 'app.not_ready',
+    });
     expect((await call(routePath('health'))).statusCode).toBe(200);
   });
 

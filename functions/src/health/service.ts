@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { MESSAGES } from '@gia/shared';
 import { tableName } from '../db/table-name.ts';
 import { TABLE_DEFINITION } from '../db/table.ts';
 import { ddb } from '../lib/dynamo.ts';
@@ -9,7 +10,7 @@ import { logger } from '../lib/logger.ts';
 export const READINESS_TIMEOUT_MS = 1_000;
 
 /** The 503 message of `GET /api/health/ready`. */
-export const NOT_READY_MESSAGE = 'The service is not ready: storage did not answer in time.';
+export const NOT_READY_MESSAGE = MESSAGES.notReady;
 
 /**
  * Is the table answering? One GetItem of a key no item uses (the cheapest read there is: half a

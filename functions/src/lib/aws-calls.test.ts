@@ -52,6 +52,7 @@ describe('a stalled AWS service', { timeout: 60_000 }, () => {
     expect(JSON.parse(res.body ?? '')).toEqual({
       message: MESSAGES.unavailable,
       code: 'UNAVAILABLE',
+      message_code: 'app.unavailable',
     });
   });
 

@@ -1,9 +1,10 @@
+import { MESSAGES } from '@gia/shared/messages.ts';
 import { ValidationError } from './errors.ts';
 
 /** A list cursor that is not one we handed out: `400`. */
 export class InvalidCursorError extends ValidationError {
   constructor() {
-    super('Invalid cursor.', [{ field: 'cursor', message: 'Invalid cursor.' }]);
+    super(MESSAGES.invalidCursor, [{ field: 'cursor', message: MESSAGES.invalidCursor }]);
   }
 }
 
@@ -15,7 +16,7 @@ export async function mapCursorErrors<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (err) {
-    if (err instanceof InvalidCursorError) throw new ValidationError('Invalid cursor.');
+    if (err instanceof InvalidCursorError) throw new ValidationError(MESSAGES.invalidCursor);
     throw err;
   }
 }

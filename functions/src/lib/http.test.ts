@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { generateKeyPairSync } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { BASES, MESSAGES, routePath, type RouteGroup, type RouteNameOf } from '@gia/shared';
+import {
+  BASES,
+  LEARNER_MESSAGES,
+  MESSAGES,
+  routePath,
+  type RouteGroup,
+  type RouteNameOf,
+} from '@gia/shared';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { accessClaims, signJwt, testIssuer, TEST_ENV } from '../../test/tokens.ts';
@@ -13,6 +20,7 @@ Object.assign(process.env, TEST_ENV);
 const { cacheJwksForTests } = await import('./auth.ts');
 const { caller, createGroupHandler, MAX_JSON_BODY_BYTES, ok } = await import('./http.ts');
 const { parse } = await import('./validation.ts');
+const { ConflictError, NotFoundError } = await import('./errors.ts');
 
 /**
  * Some routes of a group only (a map the type checker refuses, to see the router answer 501),
@@ -40,6 +48,20 @@ const cart = createGroupHandler(
   some({ 'cart.get': async (req) => ok('mine', caller(req)) }),
 );
 const health = createGroupHandler('health', some({}));
+/** Refusals of the catalogues, to see the codes their answers carry. */
+const refusing = createGroupHandler(
+  'cart',
+  some({
+    'cart.insert': async () => {
+      throw new ConflictError(LEARNER_MESSAGES.cartDuplicate);
+    },
+    'cart.delete': async () => {
+      throw new NotFoundError(LEARNER_MESSAGES.favouriteRemoved('Physics'));
+    },
+    'cart.applyCoupon': async (req) =>
+      ok('parsed', parse(z.object({ user_name: z.string().check(z.maxLength(3)) }), req.body)),
+  }),
+);
 const throttled = createGroupHandler(
   'cart',
   some({
@@ -167,10 +189,59 @@ describe('the HTTP plumbing of every route group', () => {
       body: '{}',
     });
     expect(res.status).toBe(400);
+    // A schema's own text that no catalogue holds answers its kind's generic code.
     expect(res.body).toEqual({
       message: 'Name please.',
       code: 'VALIDATION_FAILED',
-      details: [{ field: 'name', message: 'Name please.' }],
+      message_code: 'validation_failed.generic',
+      details: [
+        { field: 'name', message: 'Name please.', message_code: 'validation_failed.generic' },
+      ],
+    });
+  });
+
+  it('names a catalogue message by its code beside the contract English and the kind', async () => {
+    const res = await call(refusing, 'POST', routePath('cart.insert'), {
+      headers: bearer(learnerToken()),
+      body: '{"subject_id":"s1"}',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      message: 'Already in your cart.',
+      code: 'CONFLICT',
+      message_code: 'learner.cart_duplicate',
+    });
+  });
+
+  it('gives a template message its code and the values that filled it', async () => {
+    const res = await call(refusing, 'DELETE', routePath('cart.delete', { cart_id: 'c1' }), {
+      headers: bearer(learnerToken()),
+    });
+    expect(res.body).toEqual({
+      message: 'Physics has been removed from favorites.',
+      code: 'NOT_FOUND',
+      message_code: 'learner.favourite_removed',
+      message_params: { subject: 'Physics' },
+    });
+  });
+
+  it('codes each validation detail, a plain sentence with its field and limit', async () => {
+    const res = await call(refusing, 'POST', routePath('cart.applyCoupon'), {
+      headers: bearer(learnerToken()),
+      body: JSON.stringify({ user_name: 'Asha Rao' }),
+    });
+    const coded = {
+      message_code: 'validation.at_most_chars',
+      message_params: { field: 'User Name', max: '3' },
+    };
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'User Name must be at most 3 characters.',
+      code: 'VALIDATION_FAILED',
+      ...coded,
+      details: [
+        { field: 'user_name', message: 'User Name must be at most 3 characters.', ...coded },
+      ],
     });
   });
 
@@ -179,7 +250,11 @@ describe('the HTTP plumbing of every route group', () => {
       headers: bearer(adminToken()),
     });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'Something went wrong.', code: 'INTERNAL' });
+    expect(res.body).toEqual({
+      message: 'Something went wrong.',
+      code: 'INTERNAL',
+      message_code: 'app.internal',
+    });
   });
 
   it('answers 503 without the provider error when AWS throttling outlasts the retries', async () => {
@@ -187,7 +262,11 @@ describe('the HTTP plumbing of every route group', () => {
       headers: bearer(learnerToken()),
     });
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ message: MESSAGES.unavailable, code: 'UNAVAILABLE' });
+    expect(res.body).toEqual({
+      message: MESSAGES.unavailable,
+      code: 'UNAVAILABLE',
+      message_code: 'app.unavailable',
+    });
   });
 
   it('answers JSON 404 for an unknown route and 405 for a known path with another method', async () => {

@@ -8,6 +8,8 @@ import type {
 } from 'aws-lambda';
 import type { ErrorBody, RouteDef, RouteGroup, RouteName, RouteNameOf } from '@gia/shared';
 import type { Answer } from '@gia/shared/route-answers.ts';
+import { describeMessage } from '@gia/shared/message-codes.ts';
+import { VALIDATION_MESSAGES as V } from '@gia/shared/validation-messages.ts';
 import { MESSAGES, routeMatcher, routesOfGroup } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
 import {
@@ -179,9 +181,7 @@ export interface FormFile {
 export async function formFile(req: ApiRequest, field: string, message: string): Promise<FormFile> {
   const contentType = req.headers['content-type'] ?? '';
   if (!req.rawBody || !contentType.startsWith('multipart/form-data')) {
-    throw new ValidationError(message, [
-      { field, message: `Send the file as multipart form field "${field}".` },
-    ]);
+    throw new ValidationError(message, [{ field, message: V.fileFieldMissing(field) }]);
   }
   const form = await new Request('http://upload/', {
     method: 'POST',
@@ -192,7 +192,7 @@ export async function formFile(req: ApiRequest, field: string, message: string):
     .catch(() => undefined);
   const file = form?.get(field);
   if (!(file instanceof File)) {
-    throw new ValidationError(message, [{ field, message: `No file in field "${field}".` }]);
+    throw new ValidationError(message, [{ field, message: V.noFileInField(field) }]);
   }
   return { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
 }
@@ -324,12 +324,22 @@ export function errorResponse(err: unknown, requestId: string): APIGatewayProxyS
   }
   if (err instanceof AppError) {
     if (err.status >= 500) logger.warn('request failed', { requestId, code: err.code });
-    const body: ErrorBody = { message: err.message, code: err.code };
-    if (err.details) body.details = err.details;
+    const body: ErrorBody = {
+      message: err.message,
+      code: err.code,
+      ...describeMessage(err.message, err.code),
+    };
+    if (err.details) {
+      body.details = err.details.map((d) => ({ ...d, ...describeMessage(d.message, err.code) }));
+    }
     return json(err.status, body, err.headers);
   }
   logger.error('unhandled error', { requestId, error: err as Error });
-  const body: ErrorBody = { message: MESSAGES.internal, code: 'INTERNAL' };
+  const body: ErrorBody = {
+    message: MESSAGES.internal,
+    code: 'INTERNAL',
+    ...describeMessage(MESSAGES.internal, 'INTERNAL'),
+  };
   return json(500, body);
 }
 

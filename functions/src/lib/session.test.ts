@@ -71,7 +71,10 @@ describe('a removed admin', () => {
     ] as const) {
       const res = await call(admins, method, path, token);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' });
+      expect(res.body).toMatchObject({
+        message: 'Please sign in to continue.',
+        code: 'UNAUTHENTICATED',
+      });
     }
     const check = ddbMock.commandCalls(BatchGetCommand)[0]?.args[0].input;
     expect(check?.RequestItems?.[TEST_ENV.TABLE_NAME]).toMatchObject({
@@ -204,7 +207,11 @@ describe('a session check carried by the route’s first read', () => {
     const res = await call(reading, 'GET', routePath('cart.get'), learnerToken('out'));
     expect(res).toEqual({
       status: 401,
-      body: { message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' },
+      body: {
+        message: 'Please sign in to continue.',
+        code: 'UNAUTHENTICATED',
+        message_code: 'app.unauthenticated',
+      },
     });
   });
 
@@ -223,7 +230,10 @@ describe('a session check carried by the route’s first read', () => {
     );
     standing([]);
     const res = await call(failing, 'GET', routePath('cart.get'), learnerToken('here'));
-    expect(res).toEqual({ status: 404, body: { message: 'No such thing.', code: 'NOT_FOUND' } });
+    expect(res).toEqual({
+      status: 404,
+      body: { message: 'No such thing.', code: 'NOT_FOUND', message_code: 'not_found.generic' },
+    });
     expect(ddbMock.commandCalls(BatchGetCommand)).toHaveLength(2);
   });
 

@@ -1,4 +1,5 @@
 import { fieldLabel } from '@gia/shared';
+import { VALIDATION_MESSAGES as V } from '@gia/shared/validation-messages.ts';
 import type * as z from 'zod/mini';
 import { ValidationError } from './errors.ts';
 
@@ -15,14 +16,15 @@ interface IssueFacts {
   format?: string;
 }
 
-const TYPE_WORDS: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'an object',
-  date: 'a date',
+/** The sentence of a wrong type, by the type zod expected. */
+const TYPE_SENTENCES: Record<string, (label: string) => string> = {
+  string: V.mustBeText,
+  number: V.mustBeNumber,
+  int: V.mustBeWholeNumber,
+  boolean: V.mustBeTrueOrFalse,
+  array: V.mustBeList,
+  object: V.mustBeObject,
+  date: V.mustBeDate,
 };
 
 /** The field an issue is about, as people name it (the first key of its path). */
@@ -31,13 +33,24 @@ const labelOf = (issue: IssueFacts) => {
   return fieldLabel(key);
 };
 
-/** A length limit as words: "100 characters", "5 items". */
-const amount = (issue: IssueFacts, n: unknown) =>
-  issue.origin === 'array' || issue.origin === 'set'
-    ? `${String(n)} items`
-    : issue.origin === 'string'
-      ? `${String(n)} characters`
-      : String(n);
+/** A limit's sentence by what it limits: characters of a text, items of a list, else a value. */
+const limitSentence = (
+  issue: IssueFacts,
+  sentences: {
+    chars: (l: string, n: string) => string;
+    items: (l: string, n: string) => string;
+    value: (l: string, n: string) => string;
+  },
+  n: unknown,
+) => {
+  const write =
+    issue.origin === 'array' || issue.origin === 'set'
+      ? sentences.items
+      : issue.origin === 'string'
+        ? sentences.chars
+        : sentences.value;
+  return write(labelOf(issue), String(n));
+};
 
 /**
  * A plain sentence naming the field, for a problem the schema gave no message for (zod's own
@@ -47,22 +60,30 @@ export function plainSentence(issue: IssueFacts): string {
   const label = labelOf(issue);
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return `${label} is required.`;
-      return `${label} must be ${TYPE_WORDS[issue.expected ?? ''] ?? 'valid'}.`;
+      if (issue.input === undefined || issue.input === null) return V.required(label);
+      return (TYPE_SENTENCES[issue.expected ?? ''] ?? V.mustBeValid)(label);
     case 'too_big':
-      return `${label} must be at most ${amount(issue, issue.maximum)}.`;
+      return limitSentence(
+        issue,
+        { chars: V.atMostChars, items: V.atMostItems, value: V.atMost },
+        issue.maximum,
+      );
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) <= 1
-        ? `${label} is required.`
-        : `${label} must be at least ${amount(issue, issue.minimum)}.`;
+        ? V.required(label)
+        : limitSentence(
+            issue,
+            { chars: V.atLeastChars, items: V.atLeastItems, value: V.atLeast },
+            issue.minimum,
+          );
     case 'invalid_value':
       return issue.values?.length && issue.values.length <= 10
-        ? `${label} must be one of: ${issue.values.map(String).join(', ')}.`
-        : `${label} is not valid.`;
+        ? V.oneOf(label, issue.values.map(String).join(', '))
+        : V.notValid(label);
     case 'unrecognized_keys':
-      return 'The request has fields that are not allowed.';
+      return V.unknownFields;
     default:
-      return `${label} is not valid.`;
+      return V.notValid(label);
   }
 }
 
@@ -88,5 +109,5 @@ export function parse<S extends z.ZodMiniType>(schema: S, input: unknown): z.out
     field: issue.path.map(String).join('.') || '(body)',
     message: tooLong(issue as IssueFacts) ? plainSentence(issue as IssueFacts) : issue.message,
   }));
-  throw new ValidationError(details[0]?.message ?? 'The request is not valid.', details);
+  throw new ValidationError(details[0]?.message ?? V.requestInvalid, details);
 }

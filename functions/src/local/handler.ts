@@ -1,4 +1,10 @@
-import { ClockInput, LocalPayInput, PAYMENT_MESSAGES as M, PRACTICE_MESSAGES } from '@gia/shared';
+import {
+  ClockInput,
+  LocalPayInput,
+  MESSAGES,
+  PAYMENT_MESSAGES as M,
+  PRACTICE_MESSAGES,
+} from '@gia/shared';
 import { advanceClock, clockOffsetDays } from '../lib/clock.ts';
 import { env } from '../lib/env.ts';
 import { NotFoundError } from '../lib/errors.ts';
@@ -24,7 +30,7 @@ export const handler = createGroupHandler('local', {
   // Every message the product sent (issue 29): what a learner would find in their mailbox.
   'local.outbox': async (req) => {
     const file = env().MAIL_OUTBOX_FILE;
-    if (!file) throw new NotFoundError('The outbox exists only on the local stack.');
+    if (!file) throw new NotFoundError(MESSAGES.outboxLocalOnly);
     return { body: { data: await outboxMessages(file, req.query.to) } };
   },
   // Moves the clock that spaced review and streaks read (issue 31): tomorrow's queue today.

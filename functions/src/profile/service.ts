@@ -3,7 +3,12 @@ import {
   UpdateUserAttributesCommand,
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { LEARNER_MESSAGES, LEARNING_MESSAGES as M, type UpdateProfileInput } from '@gia/shared';
+import {
+  LEARNER_MESSAGES,
+  LEARNING_MESSAGES as M,
+  MESSAGES,
+  type UpdateProfileInput,
+} from '@gia/shared';
 import {
   emailOwner,
   getLearnerProfile,
@@ -65,7 +70,7 @@ async function saveChoice(userId: string, field: 'state' | 'language', value: st
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const INVALID_EMAIL = 'Please enter a valid email address.';
+const INVALID_EMAIL = MESSAGES.emailInvalid;
 
 /** Cognito's answers to an attribute change, as the learner should see them. */
 function attributeError(err: unknown): Error {

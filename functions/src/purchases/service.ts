@@ -1,3 +1,4 @@
+import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
 import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import type { PaidSubject } from '@gia/shared/learner-answers.ts';
 import { MASTERY_PERCENT } from '@gia/shared/practice-limits.ts';
@@ -172,7 +173,7 @@ export async function courseProgress(userId: string) {
  */
 export async function aboutSubject(userId: string, subjectId: string) {
   const subject = await recordOf('subject', subjectId);
-  if (!subject) throw new NotFoundError('Subject not found.');
+  if (!subject) throw new NotFoundError(LEARNER_MESSAGES.subjectNotFound);
   const records = (await aboutRecordsOfSubject(subject.class_id, subjectId)).filter(
     (r) => r.status === 'Active',
   );

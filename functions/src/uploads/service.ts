@@ -4,6 +4,7 @@ import {
   MAX_DIRECT_UPLOAD_BYTES,
   UPLOAD_EXPIRY_SECONDS,
   UPLOAD_KINDS,
+  UPLOAD_KIND_MESSAGES,
   UPLOAD_MESSAGES,
   type PresignAnswer,
   type PresignInput,
@@ -42,11 +43,11 @@ function checkFile(kind: UploadKind, fileName: string, contentType: string, size
     (rules.extensions as readonly string[]).includes(extension(fileName)) &&
     (rules.contentTypes as readonly string[]).includes(contentType);
   if (!typeOk) {
-    const message = `Please choose a ${rules.label}.`;
+    const message = UPLOAD_KIND_MESSAGES[kind].wrongType;
     throw new ValidationError(message, [{ field: 'content_type', message }]);
   }
   if (size > rules.maxBytes) {
-    const message = `The file is too large: please choose a ${rules.label}.`;
+    const message = UPLOAD_KIND_MESSAGES[kind].tooLarge;
     throw new ValidationError(message, [{ field: 'size', message }]);
   }
 }
@@ -78,7 +79,7 @@ async function countLearnerUpload(caller: Identity): Promise<void> {
  */
 export async function presignUpload(caller: Identity, input: PresignInput): Promise<PresignAnswer> {
   if (caller.pool === 'learner' && input.kind !== 'image') {
-    throw new ForbiddenError('Learners may upload images only.');
+    throw new ForbiddenError(UPLOAD_MESSAGES.learnerImagesOnly);
   }
   checkFile(input.kind, input.file_name, input.content_type, input.size);
   await countLearnerUpload(caller);
@@ -115,7 +116,7 @@ export async function storeUploadedFile(
   file: { name: string; type: string; bytes: Uint8Array },
 ): Promise<string> {
   if (file.bytes.byteLength > MAX_DIRECT_UPLOAD_BYTES) throw new PayloadTooLargeError();
-  if (file.bytes.byteLength === 0) throw new ValidationError('The file is empty.');
+  if (file.bytes.byteLength === 0) throw new ValidationError(UPLOAD_MESSAGES.fileEmpty);
   const type = file.type.toLowerCase();
   const kind: UploadKind =
     type.startsWith('image/') || caller.pool === 'learner' ? 'image' : 'notes';

@@ -1,6 +1,7 @@
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { BASES, ERROR_STATUS, type ErrorBody } from '@gia/shared';
+import { BASES, ERROR_STATUS, MESSAGES, type ErrorBody } from '@gia/shared';
+import { describeMessage } from '@gia/shared/message-codes.ts';
 import {
   API_REQUESTS_PER_IP,
   RATE_WINDOW_SECONDS,
@@ -11,8 +12,9 @@ import {
 
 /** What a client over a rate limit gets: the contract's error body, 429 RATE_LIMITED. */
 export const RATE_LIMITED_BODY: ErrorBody = {
-  message: 'Too many requests. Please try again later.',
+  message: MESSAGES.tooManyRequests,
   code: 'RATE_LIMITED',
+  ...describeMessage(MESSAGES.tooManyRequests, 'RATE_LIMITED'),
 };
 
 /** AWS managed rule groups (no subscription); Bot Control is left out (paid per request). */
