@@ -42,9 +42,13 @@ const ADMIN = /(^|\/)src\/features\/admin\//;
  * cached here) and the math renderer of questions (about 67 KB gzip with its font; questions
  * come from the API). Saving a chapter for offline (issue 32, item 3) is where they belong. And
  * the Kannada and Devanagari faces (issue 33, about 28 KB each, src/styles/fonts.css): fetched
- * only by a page in those scripts on a phone without its own Noto (Android has it).
+ * only by a page in those scripts on a phone without its own Noto (Android has it). And the
+ * Kannada and Hindi message catalogues (about 12 KB gzip each, src/lib/i18n.ts): only a learner
+ * who reads that language fetches one, and the service worker keeps it then (src/sw/sw.ts), so
+ * the precache does not carry both for everyone.
  */
 const LEFT_TO_THE_NETWORK = [
+  /(^|\/)src\/locales\/(kn|hi)\.json\?lingui$/,
   /(^|\/)node_modules\/pdfjs-dist\//,
   /(^|\/)node_modules\/@fontsource\/noto-sans-(kannada|devanagari)\//,
   /(^|\/)src\/components\/math\/tex-to-mathml\.ts$/,
