@@ -50,12 +50,14 @@ export const MEDIA = Object.keys(MEDIUM_CODES) as Language[];
 /** A class's or subject's medium of instruction (`english` where the record gives none). */
 export const mediumOf = (record: { medium?: Language }): Language => record.medium ?? 'english';
 
+/** A catalogue language ("kannada") by its name in the interface's language (ಕನ್ನಡ, कन्नड़). */
+export const languageName = (language: Language): string =>
+  new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(MEDIUM_CODES[language]) ??
+  language;
+
 /** "Kannada medium" (ಕನ್ನಡ ಮಾಧ್ಯಮ, कन्नड़ माध्यम) in the interface's language. */
 export function mediumName(medium: Language): string {
-  const language =
-    new Intl.DisplayNames([currentLocale()], { type: 'language' }).of(MEDIUM_CODES[medium]) ??
-    medium;
-  return t('catalogue.medium', { language });
+  return t('catalogue.medium', { language: languageName(medium) });
 }
 
 /** The "Kannada medium" tag of a class or subject, shown only when it is not taught in English. */

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import type { Lesson } from '@gia/shared/lesson-answers.ts';
 import { HOW_TO_SAVE } from '@gia/shared/downloads-messages.ts';
-import { Breadcrumb } from '../../components/catalogue-ui.tsx';
+import { Breadcrumb, languageName } from '../../components/catalogue-ui.tsx';
 import { ChevronLeftIcon, ChevronRightIcon, NotesIcon } from '../../components/icons.tsx';
 import { LessonSkeleton } from '../../components/lesson-skeleton.tsx';
 import { MathText } from '../../components/math/math-text.tsx';
@@ -354,7 +354,7 @@ function LessonNotes({ topic }: { topic: TopicRecord }) {
         <dt>{t('lesson.class')}</dt>
         <dd>{topic.class_name || t('lesson.na')}</dd>
         <dt>{t('lesson.language')}</dt>
-        <dd>{topic.language || t('lesson.na')}</dd>
+        <dd>{topic.language ? languageName(topic.language) : t('lesson.na')}</dd>
       </dl>
     </section>
   );
