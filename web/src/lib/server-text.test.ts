@@ -4,6 +4,7 @@ import { apiPath } from './api-paths.ts';
 import { fieldProblems } from './field-problems.ts';
 import { chooseLanguage } from './i18n.ts';
 import { serverText } from './server-text.ts';
+import { useSession } from './session.ts';
 
 /*
  * The server's messages in the learner's language (issue 33): an error answer's `message_code`
@@ -85,6 +86,17 @@ describe('the server’s messages in the learner’s language', () => {
     });
     await chooseLanguage('kn');
     expect(errorMessage(err, 'fallback')).toBe('An admin cannot delete their own account.');
+  });
+
+  it('keeps the back office in English whatever the device’s language', async () => {
+    const err = await refusal(409, CART_DUPLICATE);
+    await chooseLanguage('kn');
+    useSession.setState({ role: 'admin' });
+    try {
+      expect(errorMessage(err, 'fallback')).toBe('Already in your cart.');
+    } finally {
+      useSession.setState({ role: null });
+    }
   });
 
   it('finds a success answer’s code by its English, values included', async () => {

@@ -1,6 +1,7 @@
 import type { MessageCoding } from '@gia/shared';
 import { messages as english } from '../locales/en.json?lingui';
 import { i18n, t, useLanguage } from './i18n.ts';
+import { useSession } from './session.ts';
 
 /** What the server said: its English `message`, and (an error answer's) the code of that message. */
 export interface ServerSaid extends Partial<MessageCoding> {
@@ -67,10 +68,11 @@ function findServerMessage(
  * `server.<message_code>` with the answer's `message_params` filled, when the interface speaks
  * Kannada or Hindi and the catalogue has that code; else the server's English as it came. A text
  * without a code (a success answer's `message`) is found by its English. Every place that shows a
- * learner a server's message goes through here.
+ * learner a server's message goes through here. The back office stays English (an admin's session).
  */
 export function serverText(said: ServerSaid): string {
-  if (useLanguage.getState().language === 'en') return said.message;
+  if (useLanguage.getState().language === 'en' || useSession.getState().role === 'admin')
+    return said.message;
   const found = said.message_code
     ? { id: `server.${said.message_code}`, values: said.message_params }
     : findServerMessage(said.message);
