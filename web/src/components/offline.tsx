@@ -3,6 +3,7 @@ import { useT } from '../lib/i18n.ts';
 import { Trans } from '../lib/trans.tsx';
 import { useOnline } from '../lib/online.ts';
 import { clearDropped, pendingText, startOutbox, useOutbox } from '../lib/outbox.ts';
+import { serverText } from '../lib/server-text.ts';
 
 /**
  * The bar under the header while the browser is offline (issue 32, item 2): what is already on
@@ -29,7 +30,7 @@ export function OfflineBanner() {
         <div className="offline-banner" role="alert">
           {t('common.offline.dropped', {
             count: dropped.length,
-            message: dropped[0]!.message,
+            message: serverText(dropped[0]!),
           })}{' '}
           <button type="button" className="link-btn" onClick={clearDropped}>
             {t('common.dismiss')}

@@ -1,15 +1,20 @@
-import type { ErrorBody } from '@gia/shared';
+import type { ErrorBody, ErrorBodyDetail, MessageCoding } from '@gia/shared';
 import { signInPath } from './redirect.ts';
 import { accessToken, useSession } from './session.ts';
+import { serverText } from './server-text.ts';
 import { CSRF_HEADERS, refreshSession } from './session-sync.ts';
 
-/** An error answer of the API, with the message the user should see. */
+/**
+ * An error answer of the API: `message` is the server's English, `coding` its stable code (and
+ * values) by which `serverText` shows it in the learner's language.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details?: { field: string; message: string }[],
+    readonly details?: (Pick<ErrorBodyDetail, 'field' | 'message'> & Partial<MessageCoding>)[],
+    readonly coding?: MessageCoding,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -86,7 +91,13 @@ export async function api<T = Json>(
       res = await send();
     } else {
       sendToSignIn(before);
-      throw new ApiError(401, 'UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
+      throw new ApiError(
+        401,
+        'UNAUTHENTICATED',
+        'Your session has expired. Please sign in again.',
+        undefined,
+        { message_code: 'app.refresh_failed' },
+      );
     }
   }
   const text = await res.text();
@@ -103,11 +114,17 @@ export async function api<T = Json>(
       err.code ?? 'INTERNAL',
       err.message ?? 'Something went wrong.',
       err.details,
+      err.message_code
+        ? { message_code: err.message_code, message_params: err.message_params }
+        : undefined,
     );
   }
   return body as T;
 }
 
-/** The user-facing text of any error. */
+/** The server's message of an error answer, in the learner's language (`serverText`). */
+export const apiErrorText = (err: ApiError) => serverText({ message: err.message, ...err.coding });
+
+/** The user-facing text of any error, in the learner's language. */
 export const errorMessage = (err: unknown, fallback: string) =>
-  err instanceof ApiError && err.status < 500 ? err.message : fallback;
+  err instanceof ApiError && err.status < 500 ? apiErrorText(err) : fallback;

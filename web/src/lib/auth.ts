@@ -2,6 +2,7 @@ import type { LoginAnswer } from '@gia/shared';
 import { call } from './api-call.ts';
 import { accessToken, useSession, type Role } from './session.ts';
 import { closeSession, openSession } from './session-sync.ts';
+import { serverText } from './server-text.ts';
 
 /** Keeps the session a sign-in answered; its refresh token is ignored (the cookie holds it). */
 function keep(role: Role, answer: LoginAnswer): LoginAnswer {
@@ -40,5 +41,5 @@ export async function signOut(): Promise<void> {
 export async function signOutEverywhere(): Promise<string> {
   const answer = await call('learner.login.signOutEverywhere');
   closeSession();
-  return answer.message;
+  return serverText(answer);
 }

@@ -1,5 +1,6 @@
 import { SIGNUP_LIMITS } from '@gia/shared/messages.ts';
 import { ApiError, errorMessage } from './api-client.ts';
+import { serverText } from './server-text.ts';
 import { t } from './i18n.ts';
 
 /** One problem of a refused request: the field it is about (`(body)`: the whole) and its text. */
@@ -24,14 +25,16 @@ export function fieldProblems<F extends string>(
 ): { errors: Partial<Record<F, string>>; general?: string } {
   if (!(err instanceof ApiError) || err.status >= 500)
     return { errors: {}, general: errorMessage(err, fallback) };
-  const problems = err.details?.length ? err.details : [{ field: '(body)', message: err.message }];
+  const problems = err.details?.length
+    ? err.details
+    : [{ field: '(body)', message: err.message, ...err.coding }];
   const errors: Partial<Record<F, string>> = {};
   let general: string | undefined;
   for (const p of problems) {
     const at = place(p);
     const field = fields.find((f) => at === f || at.startsWith(`${f}.`));
-    if (field) errors[field] ??= p.message;
-    else general ??= p.message;
+    if (field) errors[field] ??= serverText(p);
+    else general ??= serverText(p);
   }
   return general ? { errors, general } : { errors };
 }

@@ -4,6 +4,7 @@ import {
   type CompiledMessageToken,
 } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
+import { LEARNER_MESSAGE_CODES } from '@gia/shared/message-catalogues.ts';
 import en from './en.json';
 import hi from './hi.json';
 import kn from './kn.json';
@@ -74,4 +75,33 @@ describe('the interface catalogues', () => {
       });
     });
   }
+
+  describe('the server’s messages (server.<message_code>)', () => {
+    const codes = Object.entries(LEARNER_MESSAGE_CODES);
+
+    it('cover every learner-facing code in every language, with its parameters', () => {
+      expect(codes.length).toBeGreaterThan(0);
+      for (const [language, catalogue] of Object.entries(CATALOGUES)) {
+        const missing = codes.filter(([code]) => !(`server.${code}` in catalogue));
+        expect(
+          missing.map(([code]) => code),
+          language,
+        ).toEqual([]);
+        for (const [code, { params }] of codes) {
+          const written = placeholders(compileMessageOrThrow(catalogue[`server.${code}`]!));
+          expect([...written].sort(), `${language} ${code}`).toEqual([...params].sort());
+        }
+      }
+    });
+
+    it('keep the server’s English in the English catalogue', () => {
+      for (const [code, { text }] of codes) {
+        const compiled = compileMessageOrThrow(english[`server.${code}`]!);
+        const written = (compiled as CompiledMessageToken[])
+          .map((token) => (typeof token === 'string' ? token : `{${token[0]}}`))
+          .join('');
+        expect(written, code).toBe(text);
+      }
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { AI_LIMITS, type AiTurn } from '@gia/shared';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, apiErrorText, errorMessage } from '../../lib/api-client.ts';
 import { useAiConversation, useAiStatus, useAskAi, useAskTeacher, type AskMode } from './api/ai.ts';
 import { Citations } from './citations.tsx';
 import { Markdown } from './markdown.tsx';
@@ -133,7 +133,7 @@ export function AiChat({
       setQuestion('');
     } catch (err) {
       // The server's message is written for the learner, also for 503 (no key) and 429 (limit).
-      setError(err instanceof ApiError ? err.message : t('ai.failed'));
+      setError(err instanceof ApiError ? apiErrorText(err) : t('ai.failed'));
     }
   }
   function ask(e: FormEvent) {

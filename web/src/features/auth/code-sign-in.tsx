@@ -7,6 +7,7 @@ import { requestSignInCode, signInWithCode } from '../../lib/auth.ts';
 import { fieldProblems } from '../../lib/field-problems.ts';
 import { useT } from '../../lib/i18n.ts';
 import { codeMissing, CodeField, isCode } from './code-field.tsx';
+import { serverText } from '../../lib/server-text.ts';
 
 type Errors = { email?: string; code?: string; form?: string };
 
@@ -40,7 +41,7 @@ export function CodeSignIn(props: {
     setBusy(true);
     setErrors({});
     try {
-      setStatus((await requestSignInCode(props.email)).message);
+      setStatus(serverText(await requestSignInCode(props.email)));
       setSent(true);
       setCode('');
     } catch (err) {

@@ -20,6 +20,7 @@ import {
 } from '../../lib/redirect.ts';
 import type { Role } from '../../lib/session.ts';
 import { codeMissing, CodeField, isCode } from './code-field.tsx';
+import { serverText } from '../../lib/server-text.ts';
 
 type Field = 'email' | 'code' | 'password';
 type Errors = Partial<Record<Field, string>> & { form?: string };
@@ -74,7 +75,7 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
     setErrors({});
     try {
       const answer = await call(`${role}.login.forgotPassword`, { body: { email } });
-      setStatus(answer.message);
+      setStatus(serverText(answer));
       setSent(true);
       setCode('');
     } catch (err) {
@@ -97,7 +98,7 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
       const answer = await call(`${role}.login.resetPassword`, {
         body: { email, code, password },
       });
-      navigate(back, { replace: true, state: signInState(email, answer.message) });
+      navigate(back, { replace: true, state: signInState(email, serverText(answer)) });
     } catch (err) {
       show(err);
       setBusy(false);

@@ -4,7 +4,7 @@ import { keepsPasswordRule, SIGNUP_LIMITS } from '@gia/shared/messages.ts';
 import { PasswordField } from '../../components/password-input.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, apiErrorText, errorMessage } from '../../lib/api-client.ts';
 import { signIn } from '../../lib/auth.ts';
 import { passwordRule } from '../../lib/field-problems.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../lib/redirect.ts';
 import { signUp as createAccount } from './api/sign-up.ts';
 import { CodeSignIn } from './code-sign-in.tsx';
+import { serverText } from '../../lib/server-text.ts';
 
 type FieldName = 'user_name' | 'email' | 'password';
 type Errors = Partial<Record<FieldName, string>> & { form?: string };
@@ -33,11 +34,11 @@ function problemsOf(err: unknown, signUp: boolean): Errors | undefined {
       (d.field === 'user_name' || d.field === 'email' || d.field === 'password') &&
       !errors[d.field]
     )
-      errors[d.field] = d.message;
+      errors[d.field] = serverText(d);
   }
   if (Object.keys(errors).length) return errors;
-  if (signUp && err.status === 409) return { email: err.message };
-  return { form: err.message };
+  if (signUp && err.status === 409) return { email: apiErrorText(err) };
+  return { form: apiErrorText(err) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { rupee } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { Trans } from '../../lib/trans.tsx';
 import { useApplyCoupon, useRemoveCoupon, useSaveState } from './api/cart.ts';
+import { serverText } from '../../lib/server-text.ts';
 
 /** A coupon code box, or the code applied with its discount (or why it no longer applies). */
 function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
@@ -21,7 +22,7 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
     e.preventDefault();
     if (!code.trim()) return setProblem(t('cart.couponMissing'));
     try {
-      toast.success((await apply.mutateAsync(code)).message);
+      toast.success(serverText(await apply.mutateAsync(code)));
       setCode('');
       setProblem(undefined);
     } catch (err) {

@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session.ts';
 import { cartKeys, useCartItems, useRemoveFromCart } from './api/cart.ts';
 import { createOrder, payLocally, recordPayment, type PaymentResult } from './api/payments.ts';
 import { isLocalGateway, openRazorpay, RazorpayNotLoaded } from './checkout.ts';
+import { serverText } from '../../lib/server-text.ts';
 
 /**
  * The cart screen's state: the items, removing one, and checking out through Razorpay or the
@@ -36,7 +37,7 @@ export function useCart() {
 
   async function remove(item: CartItem) {
     try {
-      toast.success((await removeItem.mutateAsync(item.cart_id)).message);
+      toast.success(serverText(await removeItem.mutateAsync(item.cart_id)));
     } catch {
       toast.error(t('cart.removeFailed'));
     }
@@ -52,7 +53,7 @@ export function useCart() {
   async function finish(result: PaymentResult) {
     try {
       const res = await recordPayment(result);
-      toast.success(res.message);
+      toast.success(serverText(res));
       // A payment changes the cart (its answer carries the cart as it left it) and what the
       // learner owns.
       queryClient.setQueryData(cartKeys.all(), { message: res.message, ...res.cart });

@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n.ts';
 import { signInPath } from '../../lib/redirect.ts';
 import { hasSession } from '../../lib/session.ts';
 import { useAddFavourite, useFavourites, useRemoveFavourite } from './api/favourites.ts';
+import { serverText } from '../../lib/server-text.ts';
 
 /**
  * The heart of a subject: adds or removes the favourite. With `subjectName` it also says so in
@@ -33,7 +34,7 @@ export function FavouriteHeart({
       const res = existing
         ? await remove.mutateAsync(existing.favorite_id)
         : await add.mutateAsync(subjectId);
-      toast.success(res.message);
+      toast.success(serverText(res));
     } catch (err) {
       toast.error(
         errorMessage(err, t(existing ? 'favourites.removeFailed' : 'favourites.addFailed')),

@@ -10,6 +10,7 @@ import { rupee } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePurchased } from '../../lib/purchases-api.ts';
 import { useFavourites, useRemoveFavourite } from './api/favourites.ts';
+import { serverText } from '../../lib/server-text.ts';
 
 /**
  * `/Favourite`; `subjectAction` is what the learner can do with a subject (Add to Cart, In cart,
@@ -67,7 +68,7 @@ export function FavouritePage({
                   aria-label={t('favourites.remove')}
                   onClick={async () => {
                     try {
-                      toast.success((await remove.mutateAsync(f.favorite_id)).message);
+                      toast.success(serverText(await remove.mutateAsync(f.favorite_id)));
                     } catch (err) {
                       toast.error(errorMessage(err, t('favourites.removeFailed')));
                     }

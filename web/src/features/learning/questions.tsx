@@ -5,6 +5,7 @@ import { toast } from '../../components/toast.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { t, useT } from '../../lib/i18n.ts';
 import { usePostQuestion, useQuestions } from './api/questions.ts';
+import { serverText } from '../../lib/server-text.ts';
 
 /**
  * Questions about a topic, newest first, a page at a time, with their answers (GIA School's
@@ -22,7 +23,7 @@ export function Questions({ topicId }: { topicId: string }) {
     e.preventDefault();
     if (!question.trim()) return toast.error(t('questions.empty'));
     try {
-      toast.success((await postQuestion.mutateAsync(question)).message);
+      toast.success(serverText(await postQuestion.mutateAsync(question)));
       setQuestion('');
     } catch (err) {
       toast.error(errorMessage(err, t('questions.postFailed')));

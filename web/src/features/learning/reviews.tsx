@@ -8,6 +8,7 @@ import { t, useT } from '../../lib/i18n.ts';
 import { useOnline } from '../../lib/online.ts';
 import { useDeleteReview, useReviews, useSaveReview } from './api/reviews.ts';
 import { StarInput } from './star-input.tsx';
+import { serverText } from '../../lib/server-text.ts';
 
 /** Stars for a rating out of 5, in half steps. */
 export function Stars({ rating }: { rating: number }) {
@@ -50,7 +51,7 @@ function ReviewForm(props: {
         rating,
         review_comment: text,
       });
-      toast.success(res.message);
+      toast.success(serverText(res));
       props.onDone();
     } catch (err) {
       toast.error(errorMessage(err, t(editing ? 'reviews.updateFailed' : 'reviews.createFailed')));
@@ -109,7 +110,7 @@ export function Reviews({ topicId }: { topicId: string }) {
   async function remove(r: PublicReview) {
     if (!(await confirmDialog(t('reviews.confirmDelete')))) return;
     try {
-      toast.success((await deleteReview.mutateAsync(r.id)).message);
+      toast.success(serverText(await deleteReview.mutateAsync(r.id)));
       refresh();
     } catch (err) {
       toast.error(errorMessage(err, t('reviews.deleteFailed')));

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useT } from '../../lib/i18n.ts';
 import { Trans } from '../../lib/trans.tsx';
 import { useVerifyEmail } from './api/profile.ts';
+import { serverText } from '../../lib/server-text.ts';
 
 /** Long e-mail addresses wrap instead of widening the page on narrow screens. */
 export const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
@@ -25,7 +26,7 @@ export function ConfirmEmail({ pendingEmail, onClose }: { pendingEmail: string; 
     if (!/^\d{6}$/.test(code.trim())) return setError(t('profile.codeRequired'));
     setError('');
     try {
-      toast.success((await verify.mutateAsync(code.trim())).message);
+      toast.success(serverText(await verify.mutateAsync(code.trim())));
       onClose();
     } catch (err) {
       setError(errorMessage(err, t('profile.updateFailed')));

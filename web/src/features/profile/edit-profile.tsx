@@ -4,11 +4,12 @@ import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, apiErrorText, errorMessage } from '../../lib/api-client.ts';
 import { t, useT } from '../../lib/i18n.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { ConfirmEmail } from './confirm-email.tsx';
+import { serverText } from '../../lib/server-text.ts';
 
 type Values = Omit<
   LearnerProfileAnswer,
@@ -167,11 +168,13 @@ function serverProblems(err: unknown): { errors: Errors; general?: string } {
   const errors: Errors = {};
   if (err instanceof ApiError && err.details?.length) {
     for (const d of err.details) {
-      if (d.field in ID_OF && !errors[d.field as FieldKey]) errors[d.field as FieldKey] = d.message;
+      if (d.field in ID_OF && !errors[d.field as FieldKey])
+        errors[d.field as FieldKey] = serverText(d);
     }
     if (Object.keys(errors).length) return { errors };
   }
-  if (err instanceof ApiError && err.status === 409) return { errors: { email: err.message } };
+  if (err instanceof ApiError && err.status === 409)
+    return { errors: { email: apiErrorText(err) } };
   return { errors, general: errorMessage(err, t('profile.updateFailed')) };
 }
 
@@ -233,7 +236,7 @@ export function EditProfile({
         state: values.state || undefined,
         profile_image: profileImage,
       });
-      toast.success(res.message);
+      toast.success(serverText(res));
       // A new e-mail waits for its code: the dialog asks for it.
       if (res.data.pending_email) setPendingEmail(res.data.pending_email);
       else onClose();
