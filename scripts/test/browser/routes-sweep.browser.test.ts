@@ -306,14 +306,15 @@ sweep(
 
 /**
  * Latin-letter words a page may show to a learner reading Kannada or Hindi, inside its sentences
- * too: names and symbols that are the same in every language (the brand and its faculty; the
- * boards' acronyms; the tax names on an invoice; PDF; the social networks; the support address),
- * identifiers (an order, a payment, an invoice number), and the short units of a player.
+ * too: names and symbols that are the same in every language (the brand, its wordmark and its
+ * faculty; the boards' acronyms; the tax names on an invoice; PDF; the social networks; the
+ * support address), identifiers (an order, a payment, an invoice number), and the short units
+ * of a player.
  */
 const SAME_IN_EVERY_LANGUAGE = [
   /\bGIA (School|Faculty)\b/g,
   /\bGIA\/\d{2}-\d{2}\/\d+/g,
-  /\b(GIA|CBSE|ICSE|SSLC|PUC|[CSI]?GST|PDF|YouTube|Instagram|Facebook|Razorpay)\b/g,
+  /\b(GIA|SCHOOL|CBSE|ICSE|SSLC|PUC|[CSI]?GST|PDF|YouTube|Instagram|Facebook|Razorpay)\b/g,
   /\b(order|pay)_[0-9a-z]+\b/g,
   /\bsupport@gia\.school\b/g,
   /MG Road, Bengaluru, Karnataka 560001/g,
