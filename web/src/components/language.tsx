@@ -39,10 +39,10 @@ export function LanguageChoice() {
   if (chosen) return null;
   return (
     <section className="language-choice" aria-labelledby="language-choice-title">
-      <h2 id="language-choice-title" className="language-choice-title">
+      <p id="language-choice-title" className="language-choice-title">
         <span lang="en">Choose your language</span> · <span lang="kn">ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ</span> ·{' '}
         <span lang="hi">भाषा चुनें</span>
-      </h2>
+      </p>
       <div className="language-choice-options">
         {names.map(({ code, name }) => (
           <button
