@@ -612,6 +612,8 @@ describe('a chapter saved for offline on a 360 px phone (issue 32)', () => {
     await phone.getByRole('tab', { name: 'Practice' }).click();
     await phone.getByRole('button', { name: 'Take the lesson quiz' }).click();
     const card = phone.locator('.practice');
+    // The question is on screen before its kind is asked (offline it comes from IndexedDB a beat later).
+    await card.getByRole('button', { name: 'Check answer' }).waitFor();
     const choice = card.locator('input[type=radio], input[type=checkbox]').first();
     if (await choice.count()) await choice.check();
     else await card.getByRole('spinbutton').fill('1');
