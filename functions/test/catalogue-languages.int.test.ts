@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, newLearner, routePath } from './api.ts';
+import { api, buySubjects, newLearner, routePath } from './api.ts';
 import { ADMIN_DATA, signedInAdmin, smallCatalogue, unique } from './fixtures.ts';
 
 /**
@@ -110,6 +110,22 @@ describe('the catalogue in Kannada and Hindi', () => {
     expect(lesson.topic).not.toHaveProperty('translations');
     expect(lesson.chapter.chapter_name).toBe('ಬೆಳಕು');
     expect(lesson.chapter.topics.map((t: Rec) => t.topic_name)).toEqual(['ದರ್ಪಣಗಳು', 'Lenses']);
+  });
+
+  it('names a bought subject on its receipt in the learner’s language, English as paid without one', async () => {
+    const learner = await newLearner(call, 'Kannada Buyer');
+    await buySubjects(call, learner.token, [cat.subjects.science.subject_id], { state: '29' });
+    const receipt = async (lang: string) =>
+      (await read(`${routePath('purchases.getpayment_history')}${lang}`, learner.token))[0]
+        .subjects[0];
+    expect(await receipt('?lang=kn')).toMatchObject({
+      subject_name: 'ವಿಜ್ಞಾನ',
+      class_name: '10ನೇ ತರಗತಿ',
+    });
+    expect(await receipt('')).toMatchObject({
+      subject_name: cat.subjects.science.subject_name,
+      class_name: 'Class 10',
+    });
   });
 
   it('refuses a language the product does not speak, with the contract’s 400', async () => {

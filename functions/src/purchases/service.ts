@@ -15,6 +15,7 @@ import {
 import { isFreeCourse } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
+import { readingLanguage } from '../lib/reading-language.ts';
 import { videoDelivery } from '../lib/hls-access.ts';
 import { subjectCards, withSubjectCards, type SubjectRef } from '../domain/entitlement/index.ts';
 
@@ -83,7 +84,12 @@ export async function paymentHistory(userId: string) {
     ...(r.refund ? { refund: refundShown(r.refund as PaymentRefund, creditNotes[n] ?? null) } : {}),
     subjects: (Array.isArray(r.subjects) ? (r.subjects as PaidItem[]) : []).map((item) => {
       const card = cards.get(item.subject_id);
-      return card ? { ...item, class_name: card.class_name, board_name: card.board_name } : item;
+      if (!card) return item;
+      const named = { ...item, class_name: card.class_name, board_name: card.board_name };
+      // In Kannada or Hindi the subject's name as the catalogue gives it in that language (English
+      // keeps the name it was paid under, as the invoice does).
+      const language = readingLanguage();
+      return language && language !== 'en' ? { ...named, subject_name: card.subject_name } : named;
     }),
   }));
 }
