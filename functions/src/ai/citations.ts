@@ -1,11 +1,6 @@
-import {
-  AI_SOURCE_LIMITS,
-  AI_SOURCE_MESSAGES,
-  LEARNING_MESSAGES as M,
-  type AiCitation,
-  type GroundedReply,
-} from '@gia/shared';
+import { AI_SOURCE_LIMITS, type AiCitation, type GroundedReply } from '@gia/shared';
 import { quoteAppears } from '../domain/grounding/index.ts';
+import { FIXED_REPLIES, type FixedReplies } from './fixed-replies.ts';
 import type { SentPassage } from './retrieval.ts';
 
 /** A kept citation: a notes one remembers its notes url, signed each time it is shown. */
@@ -71,11 +66,12 @@ export interface CheckedReply {
 /**
  * What the teacher answers from the model's reply: an off-topic reply becomes the fixed refusal;
  * in a grounded scope an answer is covered only with a citation that checks out, else it becomes
- * the fixed "not covered" reply.
+ * the fixed "not covered" reply (each in `replies`' language).
  */
 export function checkReply(
   content: string | null | undefined,
   material: { passages: SentPassage[]; grounded: boolean },
+  replies: FixedReplies = FIXED_REPLIES.en,
 ): CheckedReply {
   const reply = readReply(content);
   const refused = !reply.on_topic;
@@ -84,9 +80,9 @@ export function checkReply(
   // class or general answer has no passages, so nothing covers it (docs/ai-teacher.md).
   const covered = !refused && material.grounded && reply.covered && citations.length > 0;
   const answer = refused
-    ? M.aiRefusal
+    ? replies.refusal
     : material.grounded && !covered
-      ? AI_SOURCE_MESSAGES.notCovered
-      : reply.answer || M.aiEmpty;
+      ? replies.notCovered
+      : reply.answer || replies.empty;
   return { answer, refused, covered, citations };
 }

@@ -1,7 +1,8 @@
-import { AI_SOURCE_MESSAGES, type AskAiInput } from '@gia/shared';
+import type { AskAiInput } from '@gia/shared';
 import { queryWords } from '../domain/grounding/index.ts';
 import type { CheckedReply, StoredCitation } from './citations.ts';
 import type { SentPassage } from './retrieval.ts';
+import { FIXED_REPLIES, type FixedReplies } from './fixed-replies.ts';
 
 /**
  * Notes mode (docs/ai-teacher.md): the teacher's answer when the model cannot give one (no key,
@@ -123,16 +124,17 @@ const citationOf = (p: SentPassage, quote: string): StoredCitation => ({
  * share first (retrieval's order on a tie): up to NOTES_QUOTES of them (one for a hint) are
  * quoted, each cited. None: a question sharing no word with the passages is refused (most likely
  * off the topic; the notes cannot tell), any other is not covered. Outside a topic (no passages to
- * quote) the answer says the notes answer in a lesson.
+ * quote) the answer says the notes answer in a lesson. The fixed words are `replies`' language.
  */
 export function notesAnswer(
   question: string,
   material: { passages: SentPassage[]; grounded: boolean },
   mode: AskAiInput['mode'] = 'answer',
+  replies: FixedReplies = FIXED_REPLIES.en,
 ): CheckedReply {
   if (!material.grounded) {
     return {
-      answer: AI_SOURCE_MESSAGES.notesNeedLesson,
+      answer: replies.notesNeedLesson,
       refused: false,
       covered: false,
       citations: [],
@@ -150,7 +152,7 @@ export function notesAnswer(
   }));
   if (!scored.some((s) => s.share > 0)) {
     return {
-      answer: AI_SOURCE_MESSAGES.notesNothing,
+      answer: replies.notesNothing,
       refused: true,
       covered: false,
       citations: [],
@@ -162,16 +164,15 @@ export function notesAnswer(
     .slice(0, mode === 'hint' ? 1 : NOTES_QUOTES);
   if (!picked.length) {
     return {
-      answer: AI_SOURCE_MESSAGES.notCovered,
+      answer: replies.notCovered,
       refused: false,
       covered: false,
       citations: [],
     };
   }
   const citations = picked.map(({ p }) => citationOf(p, quoteOf(asked, p.text)));
-  const answer = [
-    AI_SOURCE_MESSAGES.notesLeadIn,
-    ...citations.map((c) => `\u201c${c.quote}\u201d`),
-  ].join('\n\n');
+  const answer = [replies.notesLeadIn, ...citations.map((c) => `\u201c${c.quote}\u201d`)].join(
+    '\n\n',
+  );
   return { answer, refused: false, covered: true, citations };
 }

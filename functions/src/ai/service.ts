@@ -14,6 +14,7 @@ import { checkReply, type CheckedReply } from './citations.ts';
 import { keepExchange, shownConversation, withUrls } from './conversation.ts';
 import { countQuestion, takeModelBudget } from './limits.ts';
 import { notesAnswer } from './notes.ts';
+import { fixedRepliesFor } from './fixed-replies.ts';
 import { promptMessages } from './prompt.ts';
 import { modelReply, openai } from './provider.ts';
 import { scope, type Scope } from './scope.ts';
@@ -53,7 +54,7 @@ async function fromModel(
       },
       'AI provider failed',
     );
-    return checkReply(content, material);
+    return checkReply(content, material, fixedRepliesFor(question, reads));
   } catch (err) {
     if (err instanceof AppError) return undefined;
     throw err;
@@ -79,7 +80,8 @@ export async function askTeacher(userId: string, input: AskRequest) {
   const earlier = await conversation(userId, where);
   const model = await fromModel(material, mode, earlier, input.messages, input.language);
   const { answer, refused, covered, citations } =
-    model ?? notesAnswer(input.messages, material, mode);
+    model ??
+    notesAnswer(input.messages, material, mode, fixedRepliesFor(input.messages, input.language));
   const answeredBy: AiAnswerMode = model ? 'model' : 'notes';
   await keepExchange(
     userId,
