@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CartAnswer } from '@gia/shared';
-import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 import { toast } from '../../components/toast.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { rupee } from '../../lib/format.ts';
@@ -8,6 +7,7 @@ import { useT } from '../../lib/i18n.ts';
 import { Trans } from '../../lib/trans.tsx';
 import { useApplyCoupon, useRemoveCoupon, useSaveState } from './api/cart.ts';
 import { serverText } from '../../lib/server-text.ts';
+import { useStates } from '../../lib/state-names.ts';
 
 /** A coupon code box, or the code applied with its discount (or why it no longer applies). */
 function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
@@ -92,6 +92,7 @@ function CouponBox({ coupon }: { coupon: CartAnswer['coupon'] }) {
 /** The learner's state: it decides whether the GST is CGST + SGST or IGST on their invoice. */
 function StateSelect(props: { state: string; missing: boolean; onChoose(state: string): void }) {
   const t = useT();
+  const states = useStates();
   const id = useId();
   const save = useSaveState();
   return (
@@ -112,7 +113,7 @@ function StateSelect(props: { state: string; missing: boolean; onChoose(state: s
         <option value="" disabled>
           {t('cart.chooseState')}
         </option>
-        {INDIAN_STATES.map((s) => (
+        {states.map((s) => (
           <option key={s.code} value={s.code}>
             {s.name}
           </option>

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { PROFILE_LIMITS, REQUIRED_PROFILE_FIELDS, type LearnerProfileAnswer } from '@gia/shared';
-import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -10,6 +9,7 @@ import { uploadFile } from '../../lib/upload.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { ConfirmEmail } from './confirm-email.tsx';
 import { serverText } from '../../lib/server-text.ts';
+import { useStates } from '../../lib/state-names.ts';
 
 type Values = Omit<
   LearnerProfileAnswer,
@@ -111,6 +111,7 @@ function ProfileFields(props: {
   onImage(file: File | null): void;
 }) {
   const t = useT();
+  const states = useStates();
   const stateHint = t('profile.stateHint');
   const imageHint = t('profile.imageHint');
   return (
@@ -137,7 +138,7 @@ function ProfileFields(props: {
           <option value="" disabled>
             {t('profile.chooseState')}
           </option>
-          {INDIAN_STATES.map((st) => (
+          {states.map((st) => (
             <option key={st.code} value={st.code}>
               {st.name}
             </option>

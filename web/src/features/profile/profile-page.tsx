@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '@gia/shared/languages.ts';
-import { INDIAN_STATES } from '@gia/shared/selling-rules.ts';
 import { confirmDialog } from '../../components/confirm.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -16,10 +15,12 @@ import { Trans } from '../../lib/trans.tsx';
 import { ConfirmEmailDialog, wrapAnywhere } from './confirm-email.tsx';
 import { EditProfile } from './edit-profile.tsx';
 import { YourOrders } from './your-orders.tsx';
+import { useStates } from '../../lib/state-names.ts';
 
 /** `/Profile`: the learner's profile with an edit modal. */
 export function ProfilePage() {
   const t = useT();
+  const states = useStates();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const profile = useProfile();
@@ -58,7 +59,7 @@ export function ProfilePage() {
             <dt>{t('profile.courseOfStudy')}</dt>
             <dd>{p.course_of_study || na}</dd>
             <dt>{t('profile.state')}</dt>
-            <dd>{INDIAN_STATES.find((st) => st.code === p.state)?.name ?? na}</dd>
+            <dd>{states.find((st) => st.code === p.state)?.name ?? na}</dd>
           </dl>
           <LanguageField />
           {p.pending_email && (
