@@ -71,10 +71,13 @@ async function outbox(to: string): Promise<{ to: string; subject: string; text: 
   return res.body.data;
 }
 
-/** The six-digit code of the newest outbox message whose subject matches. */
+/**
+ * The six-digit code of the newest outbox message whose subject matches (in its text: Cognito
+ * puts a code in the body only).
+ */
 async function codeSent(to: string, subject: RegExp): Promise<string> {
   const mail = (await outbox(to)).find((m) => subject.test(m.subject));
-  const code = mail?.subject.match(/(\d{6})$/)?.[1];
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code was sent to ${to}`);
   return code;
 }

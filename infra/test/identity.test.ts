@@ -38,19 +38,20 @@ describe('identity', () => {
     ]);
   });
 
-  it('answers the learner pool’s custom challenge with one trigger function, and the admin pool has none (issue 29)', () => {
+  it('answers the learner pool’s custom challenge and words its code e-mails with one trigger function, and the admin pool has none (issues 29, 33)', () => {
     const trigger = { 'Fn::GetAtt': [idOf(given.stack.pools.authTriggers), 'Arn'] };
     expect(pool(given.stack.pools.learner.userPool).LambdaConfig).toEqual({
       DefineAuthChallenge: trigger,
       CreateAuthChallenge: trigger,
       VerifyAuthChallengeResponse: trigger,
+      CustomMessage: trigger,
     });
     expect(pool(given.stack.pools.admin.userPool).LambdaConfig).toBeUndefined();
     // Only the learner pool may invoke it (one permission per trigger).
     const invokers = ofType('AWS::Lambda::Permission')
       .map(([, p]) => p.Properties)
       .filter((p) => JSON.stringify(p.FunctionName) === JSON.stringify(trigger));
-    expect(invokers).toHaveLength(3);
+    expect(invokers).toHaveLength(4);
     for (const invoker of invokers) {
       expect(invoker).toEqual({
         FunctionName: trigger,

@@ -7,7 +7,8 @@
  *    calls in AWS (functions/src/auth-triggers/handler.ts, `GIA_AUTH_TRIGGER`), so sign-in with
  *    a code takes the same path here as there.
  * 2. The local outbox: every code Cognito would e-mail (password reset, e-mail confirmation) is
- *    also appended to `GIA_OUTBOX_FILE`, where the product's own messages go too.
+ *    also appended to `GIA_OUTBOX_FILE`, where the product's own messages go too, in the words of
+ *    the same trigger function's custom message (the learner's language, issue 33).
  *
  * The trigger's TypeScript is imported through tsx's API when it is first needed.
  */
@@ -148,17 +149,37 @@ Targets.AdminRespondToAuthChallenge = (services) => async (ctx, req) => {
 
 /* ---- 2. The local outbox ---- */
 
-/** The e-mail Cognito would send for a code, in the words of the pool's message (infra). */
-function messageFor(source, code) {
-  if (source === 'ForgotPassword') {
-    return {
-      subject: `Your GIA School password reset code: ${code}`,
-      text: `Your code to choose a new password is ${code}. It works for one hour.\n\nIf you did not ask for it, ignore this e-mail: your password has not changed.`,
-    };
+/**
+ * The e-mail Cognito would send for a code, in the words of the pool's custom-message trigger (the
+ * same function, which writes a learner's in their language, issue 33): the trigger answers HTML
+ * with `{####}` where Cognito puts the code (in the body only, as Cognito does), and the outbox
+ * keeps it as text. A message the trigger leaves to the pool's template gets its gist. (In AWS
+ * only the learner pool has this trigger: an admin's reset code comes in the pool's English
+ * template, here in the trigger's English words.)
+ */
+async function messageFor(source, userPoolId, clientId, user, code, clientMetadata) {
+  const handler = await loadTrigger();
+  const { response } = await handler({
+    version: '1',
+    region: 'local',
+    userPoolId,
+    userName: user.Username,
+    callerContext: { awsSdkVersion: 'local', clientId },
+    triggerSource: `CustomMessage_${source}`,
+    request: {
+      userAttributes: attributesOf(user),
+      codeParameter: '{####}',
+      usernameParameter: null,
+      clientMetadata: clientMetadata ?? {},
+    },
+    response: { smsMessage: null, emailMessage: null, emailSubject: null },
+  });
+  if (!response.emailMessage) {
+    return { subject: 'Your GIA School code', text: `Your GIA School code is ${code}.` };
   }
   return {
-    subject: `Your GIA School confirmation code: ${code}`,
-    text: `Your code to confirm this e-mail address is ${code}.`,
+    subject: response.emailSubject,
+    text: response.emailMessage.replaceAll('<br>', '\n').replaceAll('{####}', code),
   };
 }
 
@@ -179,7 +200,7 @@ MessagesService.prototype.deliver = async function deliverToOutbox(
   mkdirSync(dirname(file), { recursive: true });
   const mail = {
     to: details.Destination,
-    ...messageFor(source, code),
+    ...(await messageFor(source, userPoolId, clientId, user, code, clientMetadata)),
     sent_at: new Date().toISOString(),
   };
   appendFileSync(file, `${JSON.stringify(mail)}\n`);

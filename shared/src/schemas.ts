@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { preprocess } from './zod.ts';
 import { MESSAGES, PASSWORD_RULE_MESSAGE, SIGNUP_LIMITS } from './messages.ts';
+import { languageInvalid, UI_LANGUAGES } from './languages.ts';
 
 /** A trimmed string; blank counts as missing. */
 const requiredText = (message: string, max: number) =>
@@ -56,9 +57,15 @@ export const LogoutInput = z.object({
 });
 export type LogoutInput = z.infer<typeof LogoutInput>;
 
-/** `forgotPassword` and `requestCode`: only an address. */
-export const EmailOnlyInput = z.object({ email: email() });
-export type EmailOnlyInput = z.infer<typeof EmailOnlyInput>;
+/**
+ * `forgotPassword` and `requestCode`: the address, and the language the app speaks now (issue 33),
+ * which the e-mail is written in when the account has saved none.
+ */
+export const CodeRequestInput = z.object({
+  email: email(),
+  language: z.optional(z.enum(UI_LANGUAGES, { error: languageInvalid('language') })),
+});
+export type CodeRequestInput = z.infer<typeof CodeRequestInput>;
 
 const CODE_MESSAGE = MESSAGES.codeFormat;
 const oneTimeCode = preprocess(

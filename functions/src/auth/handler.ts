@@ -1,5 +1,5 @@
 import {
-  EmailOnlyInput,
+  CodeRequestInput,
   LoginInput,
   LogoutInput,
   MESSAGES,
@@ -66,7 +66,8 @@ const logout =
 const forgot =
   (pool: Pool): RouteHandler<'learner.login.forgotPassword' | 'admin.login.forgotPassword'> =>
   async (req) => {
-    await forgotPassword(pool, parse(EmailOnlyInput, req.body).email);
+    const { email, language } = parse(CodeRequestInput, req.body);
+    await forgotPassword(pool, email, language);
     return ok(MESSAGES.forgotPasswordSent);
   };
 
@@ -87,7 +88,8 @@ export const handler = createGroupHandler('auth', {
   'learner.login.forgotPassword': forgot('learner'),
   'learner.login.resetPassword': reset('learner'),
   'learner.login.requestCode': async (req) => {
-    await requestSignInCode(parse(EmailOnlyInput, req.body).email);
+    const { email, language } = parse(CodeRequestInput, req.body);
+    await requestSignInCode(email, language);
     return ok(MESSAGES.signInCodeSent);
   },
   'learner.login.verifyCode': async (req) => ({

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
@@ -6,6 +9,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   CognitoIdentityProviderClient,
+  ForgotPasswordCommand,
   InitiateAuthCommand,
   RevokeTokenCommand,
   AdminSetUserPasswordCommand,
@@ -19,13 +23,17 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { TEST_ENV } from '../../test/tokens.ts';
+import { keys } from '../db/keys.ts';
 
+const OUTBOX = join(tmpdir(), `gia-auth-service-${process.pid}-${Date.now()}.jsonl`);
 Object.assign(process.env, TEST_ENV, {
   LOGIN_MAX_FAILURES: '3',
   LOGIN_FAILURE_WINDOW_SECONDS: '600',
   SIGNUP_MAX_PER_CLIENT: '2',
+  MAIL_OUTBOX_FILE: OUTBOX,
 });
-const { signIn, signOut, signUp, SIGN_IN_DELAY_MS } = await import('./service.ts');
+const { forgotPassword, requestSignInCode, signIn, signOut, signUp, SIGN_IN_DELAY_MS } =
+  await import('./service.ts');
 
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 const ddbMock = mockClient(DynamoDBDocumentClient);
@@ -313,5 +321,69 @@ describe('logging out', () => {
       pk: `SESSION#${createHash('sha256').update('refresh-1').digest('hex')}`,
       sk: 'SESSION',
     });
+  });
+});
+
+describe('e-mails in the learner’s language (issue 33)', () => {
+  const email = 'meena@example.in';
+
+  /** The code counters have room; the address is `owner`'s, whose profile saved `language`. */
+  function given(owner: string | undefined, language?: string) {
+    ddbMock.on(UpdateCommand).resolves({ Attributes: { count: 1 } });
+    ddbMock.on(PutCommand).resolves({});
+    ddbMock.on(GetCommand).resolves({});
+    if (!owner) return;
+    ddbMock.on(GetCommand, { Key: keys.userEmail(email) }).resolves({ Item: { user_id: owner } });
+    ddbMock
+      .on(GetCommand, { Key: keys.userProfile(owner) })
+      .resolves({ Item: { ...keys.userProfile(owner), user_id: owner, email, language } });
+  }
+
+  /** What the outbox holds now (the local stand-in for SES). */
+  const sent = (): { to: string; subject: string; text: string }[] =>
+    existsSync(OUTBOX)
+      ? readFileSync(OUTBOX, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line))
+      : [];
+
+  beforeEach(() => rmSync(OUTBOX, { force: true }));
+  afterEach(() => rmSync(OUTBOX, { force: true }));
+
+  it('writes the sign-in code in the language the learner saved, whatever the app asked', async () => {
+    given('u-kn', 'kn');
+    await requestSignInCode(email, 'hi');
+    const [mail] = sent();
+    expect(mail?.to).toBe(email);
+    expect(mail?.subject).toMatch(/^ನಿಮ್ಮ GIA School ಸೈನ್ ಇನ್ ಕೋಡ್: \d{6}$/);
+    expect(mail?.text).toContain('10 ನಿಮಿಷಗಳವರೆಗೆ');
+    expect(mail?.text).toContain(mail?.subject.slice(-6));
+  });
+
+  it('writes the sign-in code in the app’s language when the learner saved none, else English', async () => {
+    given('u-none');
+    await requestSignInCode(email, 'hi');
+    expect(sent()[0]?.subject).toMatch(/^आपका GIA School साइन इन कोड: \d{6}$/);
+    rmSync(OUTBOX, { force: true });
+    await requestSignInCode(email);
+    expect(sent()[0]?.subject).toMatch(/^Your GIA School sign-in code: \d{6}$/);
+  });
+
+  it('asks Cognito for a learner’s reset code in their language, and an admin’s without one', async () => {
+    cognitoMock.on(ForgotPasswordCommand).resolves({});
+    given('u-kn', 'kn');
+    await forgotPassword('learner', email, 'en');
+    given(undefined);
+    await forgotPassword('learner', 'stranger@example.in', 'hi');
+    await forgotPassword('admin', email, 'kn');
+    const metadata = cognitoMock
+      .commandCalls(ForgotPasswordCommand)
+      .map((c) => [c.args[0].input.ClientId, c.args[0].input.ClientMetadata]);
+    expect(metadata).toEqual([
+      [TEST_ENV.LEARNER_CLIENT_ID, { language: 'kn' }],
+      [TEST_ENV.LEARNER_CLIENT_ID, { language: 'hi' }],
+      [TEST_ENV.ADMIN_CLIENT_ID, undefined],
+    ]);
   });
 });

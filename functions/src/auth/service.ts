@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { LoginAnswer, LoginInput, ResetPasswordInput, SignupAnswer } from '@gia/shared';
 import type { SignupInput, VerifyCodeInput } from '@gia/shared';
 import { MESSAGES, PASSWORD_RULE_MESSAGE, SIGN_IN_CODE } from '@gia/shared';
+import type { UiLanguage } from '@gia/shared/languages.ts';
 import { createLearnerProfile, emailOwner, getAdmin, getLearnerProfile } from '../db/accounts.ts';
 import {
   attemptCounters,
@@ -49,6 +50,7 @@ import {
 import { setResponseCookie } from '../lib/http.ts';
 import { logger } from '../lib/logger.ts';
 import { sendMail } from '../lib/mailer.ts';
+import { mailLanguage, mailText } from '../lib/mail-texts.ts';
 import { clearedSessionCookie, sessionCookie, sessionLifetimeMs } from '../lib/session-cookie.ts';
 
 /** Sign-ups are counted per client in windows of an hour. */
@@ -308,15 +310,31 @@ async function countCodeSend(pool: Pool, email: string, now: number): Promise<vo
 }
 
 /**
- * `forgotPassword`: Cognito e-mails a reset code when the account exists. The answer is the same,
- * and takes as long, whether it does or not.
+ * The language of an e-mail to the learner `owner` (issue 33): the one they saved in their
+ * profile, else `asked` (the app's language when the request was made), else English.
  */
-export async function forgotPassword(pool: Pool, email: string): Promise<void> {
+async function learnerMailLanguage(
+  owner: string | undefined,
+  asked?: UiLanguage,
+): Promise<UiLanguage> {
+  const profile = owner ? await getLearnerProfile(owner) : undefined;
+  return mailLanguage(profile?.language, asked);
+}
+
+/**
+ * `forgotPassword`: Cognito e-mails a reset code when the account exists, a learner's in their
+ * language (the custom-message trigger writes it in the language given here). The answer is the
+ * same, and takes as long, whether it does or not.
+ */
+export async function forgotPassword(pool: Pool, email: string, asked?: UiLanguage): Promise<void> {
   const started = Date.now();
   await countCodeSend(pool, email, started);
+  // The back office stays English (issue 33): only the learner pool's e-mails are translated.
+  const language =
+    pool === 'learner' ? await learnerMailLanguage(await emailOwner(email), asked) : undefined;
   let sent = false;
   try {
-    sent = await sendResetCode(pool, email);
+    sent = await sendResetCode(pool, email, language);
   } catch (err) {
     // Cognito's own refusals (its limits, a user without a verified address) must not answer
     // differently from an unknown e-mail; only an outage is a 503.
@@ -369,29 +387,21 @@ export async function resetPassword(pool: Pool, input: ResetPasswordInput): Prom
   if (user?.sub) await endEverySession(pool, user.sub);
 }
 
-/** The e-mail that carries a sign-in code. */
-const signInCodeMail = (to: string, code: string) => ({
-  to,
-  subject: `Your GIA School sign-in code: ${code}`,
-  text: [
-    `Your sign-in code is ${code}.`,
-    `It works once, for ${SIGN_IN_CODE.minutes} minutes.`,
-    'If you did not ask for it, you can ignore this e-mail: nobody can sign in without the code.',
-  ].join('\n\n'),
-});
-
 /**
  * `requestCode`: e-mails a learner a one-time sign-in code (six digits, ten minutes, single use,
- * five tries), replacing any earlier one. The same answer, in the same time, for an unknown
- * e-mail.
+ * five tries), replacing any earlier one, in the learner's language (their profile's, else
+ * `asked`, else English). The same answer, in the same time, for an unknown e-mail.
  */
-export async function requestSignInCode(email: string): Promise<void> {
+export async function requestSignInCode(email: string, asked?: UiLanguage): Promise<void> {
   const started = Date.now();
   await countCodeSend('learner', email, started);
-  if (await emailOwner(email)) {
+  const owner = await emailOwner(email);
+  if (owner) {
     const code = String(randomInt(0, 10 ** SIGN_IN_CODE.digits)).padStart(SIGN_IN_CODE.digits, '0');
     await storeSignInCode('learner', email, code, started + SIGN_IN_CODE.minutes * 60_000);
-    await sendMail(signInCodeMail(email, code));
+    const language = await learnerMailLanguage(owner, asked);
+    const words = mailText('signInCode', language, { code, minutes: SIGN_IN_CODE.minutes });
+    await sendMail({ to: email, ...words });
   }
   await answerNoSoonerThan(started);
 }

@@ -13,9 +13,11 @@ import {
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decomposeUnverifiedJwt } from 'aws-jwt-verify/jwt';
+import type { UiLanguage } from '@gia/shared/languages.ts';
 import { cognito } from './cognito-client.ts';
 import { env } from './env.ts';
 import type { Pool } from './auth.ts';
+import { mailClientMetadata } from './mail-texts.ts';
 import { POOL_GROUP } from './pools.ts';
 
 export const poolIds = (pool: Pool) => {
@@ -112,11 +114,21 @@ export async function customChallengeSignIn(
 /**
  * Asks Cognito to e-mail a password reset code. An unknown user is not an error here (the caller
  * answers the same either way); in AWS the pool's `PreventUserExistenceErrors` already hides it.
+ * `language` goes to the custom-message trigger, which writes the e-mail in it
+ * ({@link mailClientMetadata}); without it the e-mail is English.
  */
-export async function sendResetCode(pool: Pool, email: string): Promise<boolean> {
+export async function sendResetCode(
+  pool: Pool,
+  email: string,
+  language?: UiLanguage,
+): Promise<boolean> {
   try {
     await cognito.send(
-      new ForgotPasswordCommand({ ClientId: poolIds(pool).clientId, Username: email }),
+      new ForgotPasswordCommand({
+        ClientId: poolIds(pool).clientId,
+        Username: email,
+        ClientMetadata: mailClientMetadata(language),
+      }),
     );
     return true;
   } catch (err) {

@@ -27,6 +27,7 @@ import {
 } from '../lib/errors.ts';
 import { poolIds } from '../lib/cognito.ts';
 import { attachLearnerImage } from '../lib/attach.ts';
+import { mailClientMetadata, mailLanguage } from '../lib/mail-texts.ts';
 
 const view = (p: LearnerProfile) => ({
   user_id: p.user_id,
@@ -123,7 +124,13 @@ export async function updateProfile(
   if (attributes.length) {
     try {
       await cognito.send(
-        new UpdateUserAttributesCommand({ AccessToken: accessToken, UserAttributes: attributes }),
+        new UpdateUserAttributesCommand({
+          AccessToken: accessToken,
+          UserAttributes: attributes,
+          // The code for a new e-mail is written in the learner's language (issue 33): the one
+          // this save keeps, else the one saved before, else English.
+          ClientMetadata: mailClientMetadata(mailLanguage(fields.language ?? old.language)),
+        }),
       );
     } catch (err) {
       throw attributeError(err);

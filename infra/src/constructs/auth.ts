@@ -43,8 +43,10 @@ export const REFRESH_TOKEN_VALIDITY = {
 
 /**
  * The e-mail Cognito sends with a code: a password reset code (ForgotPassword) and an e-mail
- * confirmation code use the same template, so it names neither. The local Cognito stand-in's
- * outbox (scripts/src/cognito-local-extensions.cjs) words the same messages.
+ * confirmation code use the same template, so it names neither. The admin pool sends it; the
+ * learner pool's custom-message trigger writes those e-mails itself, in the learner's language
+ * (issue 33, functions/src/lib/mail-texts.ts), as the local Cognito stand-in's outbox does
+ * (scripts/src/cognito-local-extensions.cjs).
  */
 export const CODE_EMAIL = {
   subject: 'Your GIA School code',
@@ -99,12 +101,13 @@ export class UserPools extends Construct {
     this.learner = this.pool('Learners', { kind: 'learner', ...props });
     this.admin = this.pool('Admins', { kind: 'admin', ...props });
 
-    // One function for the three triggers. It knows only the table (never the pool: the pool names
+    // One function for the four triggers. It knows only the table (never the pool: the pool names
     // the function, so the function naming the pool would be a circular dependency) and may only
     // spend a sign-in proof there: a conditional DeleteItem.
     this.authTriggers = new BaseFunction(this, 'AuthTriggers', {
       entry: 'src/auth-triggers/handler.ts',
-      description: 'GIA School: the learner pool’s custom-auth triggers (sign-in with a code)',
+      description:
+        'GIA School: the learner pool’s custom-auth and custom-message triggers (sign-in with a code, code e-mails in the learner’s language)',
       environment: { TABLE_NAME: props.table.table.tableName },
       // Cognito waits 5 s for a trigger, then fails the sign-in.
       timeout: Duration.seconds(5),
@@ -119,6 +122,9 @@ export class UserPools extends Construct {
     for (const operation of CUSTOM_AUTH_TRIGGERS) {
       this.learner.userPool.addTrigger(operation, this.authTriggers);
     }
+    // The same function words the learner pool's code e-mails in the learner's language (issue 33);
+    // the back office stays English, so the admin pool keeps its template.
+    this.learner.userPool.addTrigger(cognito.UserPoolOperation.CUSTOM_MESSAGE, this.authTriggers);
 
     acceptFindings(this, [
       {

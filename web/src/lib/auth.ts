@@ -2,6 +2,7 @@ import type { LoginAnswer } from '@gia/shared';
 import { call } from './api-call.ts';
 import { accessToken, useSession, type Role } from './session.ts';
 import { closeSession, openSession } from './session-sync.ts';
+import { useLanguage } from './i18n.ts';
 import { serverText } from './server-text.ts';
 
 /** Keeps the session a sign-in answered; its refresh token is ignored (the cookie holds it). */
@@ -15,9 +16,14 @@ export async function signIn(role: Role, email: string, password: string): Promi
   return keep(role, await call(`${role}.login.request`, { body: { email, password } }));
 }
 
-/** Asks for a one-time sign-in code by e-mail (the answer is the same whether or not one exists). */
+/**
+ * Asks for a one-time sign-in code by e-mail (the answer is the same whether or not one exists),
+ * written in the language the app speaks now unless the account saved one (issue 33).
+ */
 export const requestSignInCode = (email: string) =>
-  call('learner.login.requestCode', { body: { email } });
+  call('learner.login.requestCode', {
+    body: { email, language: useLanguage.getState().language },
+  });
 
 /** Signs a learner in with the code e-mailed to them, exactly as a password sign-in does. */
 export async function signInWithCode(email: string, code: string): Promise<LoginAnswer> {

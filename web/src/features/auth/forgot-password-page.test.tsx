@@ -87,6 +87,11 @@ describe('a forgotten password', () => {
       apiPath('learner.login.forgotPassword'),
       apiPath('learner.login.resetPassword'),
     ]);
+    // The code is asked for in the language the app speaks (issue 33).
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      email: 'asha@example.in',
+      language: 'en',
+    });
     expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toEqual({
       email: 'asha@example.in',
       code: '123456',

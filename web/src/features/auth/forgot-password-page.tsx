@@ -11,7 +11,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { call } from '../../lib/api-call.ts';
 import { fieldProblems, passwordRule } from '../../lib/field-problems.ts';
-import { useT } from '../../lib/i18n.ts';
+import { useLanguage, useT } from '../../lib/i18n.ts';
 import {
   REDIRECT_PARAM,
   redirectQuery,
@@ -74,7 +74,9 @@ export function ForgotPasswordPage({ role }: { role: Role }) {
     setBusy(true);
     setErrors({});
     try {
-      const answer = await call(`${role}.login.forgotPassword`, { body: { email } });
+      // The code comes in the language the learner reads now, unless their account saved one.
+      const language = useLanguage.getState().language;
+      const answer = await call(`${role}.login.forgotPassword`, { body: { email, language } });
       setStatus(serverText(answer));
       setSent(true);
       setCode('');

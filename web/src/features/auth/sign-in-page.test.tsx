@@ -305,6 +305,11 @@ describe('signing in with a code', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
 
     expect((await screen.findByRole('status')).textContent).toContain(MESSAGES.signInCodeSent);
+    // The code is asked for in the language the app speaks (issue 33).
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      email: 'asha@example.in',
+      language: 'en',
+    });
     const code = screen.getByLabelText('Code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
     expect(code.getAttribute('autocomplete')).toBe('one-time-code');

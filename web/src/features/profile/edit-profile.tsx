@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { PROFILE_LIMITS, REQUIRED_PROFILE_FIELDS, type LearnerProfileAnswer } from '@gia/shared';
+import { isUiLanguage } from '@gia/shared/languages.ts';
 import { Modal, ModalActions } from '../../components/modal.tsx';
 import { describedBy, Field, TextField } from '../../components/text-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, apiErrorText, errorMessage } from '../../lib/api-client.ts';
-import { t, useT } from '../../lib/i18n.ts';
+import { t, useLanguage, useT } from '../../lib/i18n.ts';
 import { uploadFile } from '../../lib/upload.ts';
 import { useUpdateProfile } from './api/profile.ts';
 import { ConfirmEmail } from './confirm-email.tsx';
@@ -22,6 +23,12 @@ type FieldKey = keyof Values;
 type Errors = Partial<Record<FieldKey, string>>;
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The language the learner chose on this device, if they did (else the profile's stays unset). */
+function chosenLanguage() {
+  const { language, chosen } = useLanguage.getState();
+  return chosen ? language : undefined;
+}
 
 /**
  * Every check the form fails, each under its field (all at once, not one at a time). The photo
@@ -236,6 +243,9 @@ export function EditProfile({
         ...values,
         state: values.state || undefined,
         profile_image: profileImage,
+        // A language chosen on this device before the account kept one: the profile keeps it
+        // now, so the code for a new e-mail (and every later e-mail) comes in it (issue 33).
+        language: isUiLanguage(profile.language) ? undefined : chosenLanguage(),
       });
       toast.success(serverText(res));
       // A new e-mail waits for its code: the dialog asks for it.

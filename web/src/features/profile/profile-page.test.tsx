@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router-dom';
-import { chooseLanguage, onLanguageChosen } from '../../lib/i18n.ts';
+import { chooseLanguage, onLanguageChosen, useLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session.ts';
 import { ProfilePage } from './profile-page.tsx';
 import { signInForTest } from '../../test/session.ts';
@@ -140,6 +140,35 @@ describe('editing the profile', () => {
     expect(puts()).toEqual([
       expect.objectContaining({ user_mobile: '9123456789', profile_image: '' }),
     ]);
+  });
+
+  it('keeps the language chosen on this device in a profile that has none, so the new e-mail’s code comes in it (issue 33)', async () => {
+    useLanguage.setState({ language: 'hi', chosen: true });
+    try {
+      stored = { ...profile, email: 'asha@example.in' };
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.in' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(puts()).toHaveLength(1));
+      expect(puts()[0]).toMatchObject({ email: 'new@example.in', language: 'hi' });
+    } finally {
+      useLanguage.setState({ language: 'en', chosen: false });
+    }
+  });
+
+  it('leaves a language the profile keeps as it is, whatever this device chose', async () => {
+    useLanguage.setState({ language: 'hi', chosen: true });
+    try {
+      stored = { ...profile, language: 'kn' } as typeof stored;
+      renderPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(puts()).toHaveLength(1));
+      expect(puts()[0]).not.toHaveProperty('language');
+    } finally {
+      useLanguage.setState({ language: 'en', chosen: false });
+    }
   });
 
   it('reports every problem at once, each next to the field it names, and sends nothing', async () => {
