@@ -383,8 +383,8 @@ async function englishLeft(page: Page, where: string, names: Set<string>): Promi
 const SIGNED_OUT_ONLY = ['/signin', '/signup', '/forgot-password'];
 /**
  * Pages whose long text is English on purpose: the legal text (their headings and notes are
- * translated), and the local stack's mail viewer, which shows the e-mails as sent (the e-mails
- * are not translated yet, issue 33).
+ * translated), and the local stack's mail viewer, which shows the e-mails as sent: each in its
+ * learner's language, and the other tests' learners read English.
  */
 const LEGAL = ['/termsandconditions', '/privacypolicy', '/local/outbox'];
 
