@@ -112,6 +112,29 @@ describe('the catalogue in Kannada and Hindi', () => {
     expect(lesson.chapter.topics.map((t: Rec) => t.topic_name)).toEqual(['ದರ್ಪಣಗಳು', 'Lenses']);
   });
 
+  it('answers a cart write with the cart named in the language its query asks, English without', async () => {
+    const learner = await newLearner(call, 'Kannada Shopper');
+    const add = async (subject: Rec, lang: string) => {
+      const res = await call('POST', `${routePath('cart.insert')}${lang}`, {
+        token: learner.token,
+        body: { subject_id: subject.subject_id },
+      });
+      expect(res.status).toBe(201);
+      return res.body.cart.data as Rec[];
+    };
+    const [science] = await add(cat.subjects.science, '?lang=kn');
+    expect(science).toMatchObject({ subject_name: 'ವಿಜ್ಞಾನ', class_name: '10ನೇ ತರಗತಿ' });
+    const both = await add(cat.subjects.english, '');
+    expect(both.map((i) => i.subject_name)).toEqual([
+      cat.subjects.science.subject_name,
+      cat.subjects.english.subject_name,
+    ]);
+    const removed = await call('DELETE', `${routePath('cart.removeCoupon')}?lang=hi`, {
+      token: learner.token,
+    });
+    expect(removed.body.data.map((i: Rec) => i.class_name)).toEqual(['कक्षा 10', 'कक्षा 10']);
+  });
+
   it('names a bought subject on its receipt in the learner’s language, English as paid without one', async () => {
     const learner = await newLearner(call, 'Kannada Buyer');
     await buySubjects(call, learner.token, [cat.subjects.science.subject_id], { state: '29' });

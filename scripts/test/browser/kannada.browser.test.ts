@@ -127,6 +127,9 @@ describe('a Kannada-medium learner on a phone (issue 33)', () => {
 
     // The cart: the state (named in Kannada) for the GST invoice, then the test checkout.
     await page.getByRole('heading', { level: 1, name: 'ನನ್ನ ಕಾರ್ಟ್' }).waitFor();
+    const line = page.getByRole('listitem').filter({ hasText: '₹349' });
+    await line.getByRole('heading', { level: 3, name: 'ವಿಜ್ಞಾನ' }).waitFor();
+    await line.getByText('SSLC · ಹತ್ತನೇ ತರಗತಿ').waitFor();
     const state = page.getByLabel('ನಿಮ್ಮ ರಾಜ್ಯ (GST ಇನ್‌ವಾಯ್ಸ್‌ಗಾಗಿ)');
     await state.selectOption({ label: 'ಕರ್ನಾಟಕ' });
     await page.getByText(/CGST ₹[\d.]+ \+ SGST/).waitFor();

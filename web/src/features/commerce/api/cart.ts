@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartAnswer } from '@gia/shared';
 import { call } from '../../../lib/api-call.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+
+/**
+ * A cart write's query: the language its answer (the whole cart) names things in, as the cart's
+ * read does (none in English).
+ */
+const answerIn = () => {
+  const { language } = useLanguage.getState();
+  return language === 'en' ? undefined : { lang: language };
+};
 
 /** Query keys of the learner's cart. */
 export const cartKeys = {
@@ -22,7 +32,8 @@ export const useCartItems = (enabled = true) =>
 export function useAddToCart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (subjectId: string) => call('cart.insert', { body: { subject_id: subjectId } }),
+    mutationFn: (subjectId: string) =>
+      call('cart.insert', { body: { subject_id: subjectId }, query: answerIn() }),
     onSuccess: (added) =>
       queryClient.setQueryData(cartKeys.all(), { message: added.message, ...added.cart }),
   });
@@ -48,10 +59,11 @@ function useCartChange<A>(request: (arg: A) => Promise<CartAnswer & { message: s
 
 /** Sets a coupon code on the cart (the server checks it against the cart and prices it). */
 export const useApplyCoupon = () =>
-  useCartChange((code: string) => call('cart.applyCoupon', { body: { code } }));
+  useCartChange((code: string) => call('cart.applyCoupon', { body: { code }, query: answerIn() }));
 
 /** Takes the coupon off the cart. */
-export const useRemoveCoupon = () => useCartChange(() => call('cart.removeCoupon'));
+export const useRemoveCoupon = () =>
+  useCartChange(() => call('cart.removeCoupon', { query: answerIn() }));
 
 /** Saves the learner's state (it splits the GST), then prices the cart again. */
 export function useSaveState() {
