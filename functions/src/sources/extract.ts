@@ -60,8 +60,12 @@ async function scannedPages(
   ]);
   const out: number[] = [];
   for (const n of few) {
-    const { fnArray } = await (await pdf.getPage(n)).getOperatorList();
-    if (fnArray.some((fn) => drawsImage.has(fn))) out.push(n);
+    try {
+      const { fnArray } = await (await pdf.getPage(n)).getOperatorList();
+      if (fnArray.some((fn) => drawsImage.has(fn))) out.push(n);
+    } catch {
+      // A page pdf.js cannot draw keeps its text layer: no reason to fail the whole file.
+    }
   }
   return out;
 }
