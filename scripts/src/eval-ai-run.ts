@@ -118,10 +118,9 @@ const normal = (t: string) =>
 const ratio = (n: number, d: number) => (d ? n / d : 1);
 
 /**
- * The teacher's fixed replies (not covered, nothing in the notes, the refusal, an empty answer):
- * server messages in the contract's English, with a code, which the app is to show in the
- * learner's language (web/src/lib/server-text.ts, the `server.*` ids of its catalogues) rather
- * than the teacher's words in the question's language. The language measure leaves them out.
+ * The teacher's fixed replies in the contract's English (not covered, nothing in the notes, the
+ * refusal, an empty answer): server messages with a code, not the teacher's words in the
+ * question's language. The language measure leaves them out.
  */
 export const FIXED_REPLIES: ReadonlySet<string> = new Set([
   AI_SOURCE_MESSAGES.notCovered,
