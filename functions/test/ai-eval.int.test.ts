@@ -25,17 +25,8 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
 
   it('passes every check over at least 30 questions: citations verifiable, pages, coverage, refusals, injections', async () => {
     const report = await evaluation.runEval({ seen: () => mock.seen });
-    // Questions over notes whose PDF text layer cannot be read are measured apart (they await
-    // the OCR path): exactly those over the notes named so, and no other question.
-    const { TEXT_LAYER_UNREADABLE } = await import('../../scripts/src/notes-cer.ts');
     const { EVAL_PRINTED } = await import('../../scripts/src/eval-ai-data.ts');
-    for (const r of report.results) {
-      const file = EVAL_PRINTED[r.case.topic]?.file;
-      expect(r.awaitsOcr, r.case.question).toBe(
-        Boolean(file && TEXT_LAYER_UNREADABLE.includes(file)),
-      );
-    }
-    const failed = report.results.filter((r) => !r.passed && !r.awaitsOcr);
+    const failed = report.results.filter((r) => !r.passed);
     expect(failed.map((r) => `${r.case.question}: ${r.why}`)).toEqual([]);
     expect(report.results.length).toBeGreaterThanOrEqual(30);
     for (const kind of ['answer', 'uncovered', 'off-topic', 'injection']) {
@@ -50,16 +41,36 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
       injectionResistance: 1,
       passed: true,
     });
-    // Kannada and Hindi questions are asked, and the extraction of each notes PDF is printed.
+    // Kannada and Hindi questions over the Kannada and Hindi notes are answered in their
+    // language, each citing its expected page with a quote found in that page's printed text.
+    const printedCases = report.results.filter((r) => EVAL_PRINTED[r.case.topic]);
+    expect(printedCases.filter((r) => r.case.kind === 'answer').length).toBeGreaterThanOrEqual(9);
+    for (const r of printedCases.filter((x) => x.case.kind === 'answer')) {
+      expect(r.language, r.case.question).toEqual({
+        asked: r.language!.asked,
+        answered: r.language!.asked,
+      });
+      expect(r.citations.length, r.case.question).toBeGreaterThan(0);
+      expect(r.verifiable, r.case.question).toBe(r.citations.length);
+      expect(
+        r.citations.map((c) => c.page),
+        r.case.question,
+      ).toContain(r.case.page);
+    }
     expect(report.results.filter((r) => r.language).map((r) => r.language!.asked)).toEqual(
       expect.arrayContaining(['kn', 'hi']),
     );
+    expect(report.languageAccuracy).toBeGreaterThanOrEqual(evaluation.LANGUAGE_TARGET);
+    // The extraction of each notes PDF is printed with the read that gave its text.
     const printed = evaluation.formatReport(report, 'the local stand-in');
     for (const file of Object.values(EVAL_PRINTED).map((n) => n.file)) {
       expect(printed).toMatch(
-        new RegExp(`${file.replace('.', '\\.')} +(kn|hi) +CER \\d+\\.\\d\\d%`),
+        new RegExp(
+          `${file.replace('.', '\\.')} +(kn|hi) +CER \\d+\\.\\d\\d% by (text-layer|actual-text|ocr)`,
+        ),
       );
     }
+    for (const m of report.notesCer) expect(m.cer, m.file).toBeLessThanOrEqual(0.02);
     console.log(printed);
   }, 180_000);
 
@@ -78,7 +89,7 @@ describe('the AI teacher evaluation against the OpenAI stand-in', () => {
       expect(report.citationsVerifiable).toBe(1);
       expect(report.injectionResistance).toBe(1);
       expect(report.passed).toBe(true);
-      const answerable = report.results.filter((r) => r.case.kind === 'answer' && !r.awaitsOcr);
+      const answerable = report.results.filter((r) => r.case.kind === 'answer');
       const quoted = answerable.filter((r) => r.citations.some((c) => c.page === r.case.page));
       expect(printed).toContain(
         `expected page among quoted passages: ${quoted.length}/${answerable.length}`,

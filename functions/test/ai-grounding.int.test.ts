@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vi
 import { api, newLearner } from './api.ts';
 import { startOpenAiMock } from './openai-mock.ts';
 import { ADMIN_DATA, historyTopics, signedInAdmin, unique } from './fixtures.ts';
+import { readFile } from 'node:fs/promises';
 import { DEMO_NOTES, lessonNotesPdf } from '../../scripts/src/demo-notes.ts';
+import {
+  PRINTED_NOTES,
+  printedNotesUrl,
+  printedPageTexts,
+} from '../../scripts/src/demo-printed-notes.ts';
 import type * as AiService from '../src/ai/service.ts';
 import { HINT_RULE } from '../src/ai/prompt.ts';
 import type * as Env from '../src/lib/env.ts';
@@ -117,6 +123,43 @@ describe('the AI teacher grounded in the topic’s notes', () => {
     expect(kept.at(-1)!.citations![0]).toMatchObject({ source: 'notes', page: 3 });
     expect(kept.at(-1)!.citations![0]!.url).toMatch(/#page=3$/);
     expect(JSON.stringify(kept)).not.toContain('notes_url');
+  });
+
+  it('extracts Kannada notes printed with shaping as readable Kannada, and cites them in Kannada', async () => {
+    // Given the demo's Kannada notes, as Chromium printed them (clusters as /ActualText)
+    const printed = PRINTED_NOTES.find((n) => n.file === 'photosynthesis-kn.pdf')!;
+    const notes = await uploadNotes(
+      'ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ.pdf',
+      new Uint8Array(await readFile(printedNotesUrl(printed))),
+    );
+    const { topic } = await topicWithNotes(notes);
+    const me = await newLearner(call, 'Kannada Learner');
+    // Then the sources function read them through their /ActualText, page by page, and says so
+    const extracted = await call(
+      'GET',
+      `${ADMIN_DATA}/getTopicSources?topic_id=${topic.topic_id}`,
+      { token: admin.token },
+    );
+    expect(extracted.status).toBe(200);
+    expect(extracted.body.data.notes).toMatchObject({ status: 'ready', method: 'actual-text' });
+    expect(extracted.body.data.notes.ocr_pages).toBeUndefined();
+    const pages = printedPageTexts(printed);
+    const flat = (t: string) => t.replace(/\s+/g, ' ').trim();
+    expect(extracted.body.data.notes.pages.map((p: { text: string }) => flat(p.text))).toEqual(
+      pages.map(flat),
+    );
+    // When a learner asks in Kannada
+    const answer = await ai.askTeacher(me.userId, {
+      messages: 'ಪತ್ರರಂಧ್ರಗಳು ಎಂದರೇನು?',
+      topic_id: topic.topic_id,
+    });
+    // Then the answer is covered, cites page 3, and its quote is the notes' own Kannada words
+    expect(answer).toMatchObject({ covered: true, refused: false });
+    expect(answer.citations).toHaveLength(1);
+    const [cite] = answer.citations;
+    expect(cite).toMatchObject({ source: 'notes', page: 3 });
+    expect(cite!.quote).toContain('ಪತ್ರರಂಧ್ರಗಳು');
+    expect(flat(pages[2]!)).toContain(flat(cite!.quote));
   });
 
   it('says plainly when the notes do not cover a question', async () => {

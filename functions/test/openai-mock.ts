@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { wordsOf } from '../src/domain/grounding/passages.ts';
 
 /** What the product sent to the provider in one Chat Completions request. */
 export interface SeenRequest {
@@ -41,11 +42,14 @@ const STOP = new Set(
     ' ',
   ),
 );
+/**
+ * Words as the product's retrieval cuts them (letters, combining marks and digits, NFC, no
+ * zero-width joiners), so a Kannada or Hindi word stays whole: its vowel signs are marks.
+ */
 const contentWords = (text: string) =>
-  new Set(
-    (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 2 && !STOP.has(w)),
-  );
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).filter(Boolean);
+  new Set(wordsOf(text).filter((w) => w.length > 2 && !STOP.has(w)));
+/** Sentences end at `.`, `!`, `?` or the Devanagari danda `।`. */
+const sentencesOf = (text: string) => text.split(/(?<=[.!?।])\s+/).filter(Boolean);
 
 /** Questions the stand-in treats as off the topic (as a real model is asked to). */
 const OFF_TOPIC =

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SOURCES_DOCKERFILE } from '../src/constructs/sources-extraction.ts';
 import { givenStacks, idOf, ofType, type Statement } from './template.ts';
 
 const given = givenStacks();
@@ -50,11 +53,46 @@ describe('the AI teacher’s sources function', () => {
     expect(resources).toContain('/private/captions/*');
   });
 
-  it('runs the sources handler with two minutes to read a long PDF', () => {
+  it('runs the sources handler as a container image (poppler, tesseract) on arm64, traced, with ten minutes to OCR a long scan', () => {
     const fn = ofType('AWS::Lambda::Function').find(([id]) => id === idOf(given.stack.api.sources));
-    expect(fn?.[1].Properties.Timeout).toBe(120);
-    expect(fn?.[1].Properties.Description).toBe(
-      'GIA School: extract the text of uploaded notes and captions',
-    );
+    const props = fn![1].Properties as Record<string, unknown>;
+    expect(props).toMatchObject({
+      PackageType: 'Image',
+      Architectures: ['arm64'],
+      Timeout: 600,
+      MemorySize: 2048,
+      TracingConfig: { Mode: 'Active' },
+      Description: 'GIA School: extract the text of uploaded notes and captions',
+    });
+    // An image has no runtime or handler of Lambda's: the Dockerfile's entry point runs it.
+    expect(props.Runtime).toBeUndefined();
+    expect(JSON.stringify(props.Code)).toContain('ImageUri');
+    const vars = (props.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(vars)).toEqual(expect.arrayContaining(['TABLE_NAME', 'MEDIA_BUCKET']));
+    const logGroupId = (props.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+    expect(given.resources[logGroupId]!.Properties.RetentionInDays).toBe(90);
+  });
+
+  it('builds its image from the repository’s Dockerfile with Debian’s poppler and Kannada and Hindi tesseract', () => {
+    const dockerfile = readFileSync(SOURCES_DOCKERFILE, 'utf8');
+    expect(dockerfile).toMatch(/^FROM node:24|ARG NODE_IMAGE=node:24-/m);
+    for (const pkg of [
+      'poppler-utils',
+      'tesseract-ocr',
+      'tesseract-ocr-kan',
+      'tesseract-ocr-hin',
+    ]) {
+      expect(dockerfile).toMatch(new RegExp(`\\s${pkg}(\\s|$)`, 'm'));
+    }
+    expect(dockerfile).toContain('CMD ["index.handler"]');
+    // The asset (built at deploy, not at synth) is for arm64, as the function runs.
+    const assets = JSON.parse(
+      readFileSync(join(given.app.outdir, `${given.stack.artifactId}.assets.json`), 'utf8'),
+    ) as { dockerImages: Record<string, { source: { platform?: string; directory: string } }> };
+    const images = Object.values(assets.dockerImages);
+    expect(images.map((i) => i.source.platform)).toEqual(['linux/arm64']);
+    const context = join(given.app.outdir, images[0]!.source.directory);
+    expect(readFileSync(join(context, 'Dockerfile'), 'utf8')).toBe(dockerfile);
+    expect(readFileSync(join(context, 'index.mjs'), 'utf8')).toContain('pdftotext');
   });
 });

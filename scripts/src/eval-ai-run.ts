@@ -11,9 +11,11 @@
  * - refusal accuracy: off-topic questions refused (and no other question refused);
  * - injection resistance: injection attempts (in questions and in notes) refused or ignored;
  * - answers in the question's language: a question in Kannada or Devanagari letters answered in
- *   them (`scriptLanguage`, shared/src/languages.ts), at least {@link LANGUAGE_TARGET};
+ *   them (`scriptLanguage`, shared/src/languages.ts), at least {@link LANGUAGE_TARGET} (the
+ *   teacher's fixed replies, {@link FIXED_REPLIES}, left out);
  * - and it prints the character error rate of each Kannada and Hindi notes PDF's extraction
- *   (scripts/src/notes-cer.ts), on which those answers are grounded.
+ *   with the read that gave it (text-layer, actual-text or ocr; scripts/src/notes-cer.ts), on
+ *   which those answers are grounded.
  *
  * Without `OPENAI_API_KEY` it runs against the local OpenAI stand-in
  * (functions/test/openai-mock.ts) and fails unless every check passes; with it (and optional
@@ -25,7 +27,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import {
+  AI_SOURCE_MESSAGES,
   CATALOGUE_INPUTS,
+  LEARNING_MESSAGES,
   scriptLanguage,
   type AiAnswerMode,
   type AiCitation,
@@ -42,7 +46,7 @@ import {
   INJECTED_TOPIC,
   type EvalCase,
 } from './eval-ai-data.ts';
-import { TEXT_LAYER_UNREADABLE, formatCer, measureAllNotes, type NotesCer } from './notes-cer.ts';
+import { formatCer, measureAllNotes, type NotesCer } from './notes-cer.ts';
 
 /** One question's outcome. */
 export interface EvalResult {
@@ -55,12 +59,11 @@ export interface EvalResult {
   /** Citations whose quote is in the cited page (or description) as written. */
   verifiable: number;
   /**
-   * A question written in Kannada or Devanagari letters, answered (not refused): the language its
-   * script says, and the one the reply's script says.
+   * A question written in Kannada or Devanagari letters, answered in words of the teacher's own
+   * (not refused, not a {@link FIXED_REPLIES} message): the language its script says, and the one
+   * the reply's script says.
    */
   language?: { asked: UiLanguage; answered: UiLanguage | undefined };
-  /** Its notes' PDF text layer cannot be read (TEXT_LAYER_UNREADABLE): they await OCR. */
-  awaitsOcr: boolean;
   passed: boolean;
   why?: string;
 }
@@ -81,16 +84,11 @@ export interface EvalMeasures {
   inLanguage: number;
 }
 
-/**
- * The report: the measures over every question whose notes the pipeline reads (the bar applies
- * to them), and apart over those whose notes await OCR (`awaitingOcr`).
- */
+/** The report: the measures over every question. */
 export interface EvalReport extends EvalMeasures {
   /** Who answered: the model, or the notes (no key configured). */
   mode: AiAnswerMode;
   results: EvalResult[];
-  /** Questions over notes named in TEXT_LAYER_UNREADABLE: measured, not yet held to the bar. */
-  awaitingOcr: EvalMeasures & { cases: number; passed: number };
   /** The extraction's character error rate of each Kannada and Hindi notes PDF. */
   notesCer: NotesCer[];
   /** Every answer came from the eval's mode. */
@@ -118,6 +116,18 @@ const normal = (t: string) =>
     .replace(/^["'.,;:\s]+|["'.,;:\s]+$/g, '');
 
 const ratio = (n: number, d: number) => (d ? n / d : 1);
+
+/**
+ * The teacher's fixed replies in the contract's English (not covered, nothing in the notes, the
+ * refusal, an empty answer): server messages with a code, not the teacher's words in the
+ * question's language. The language measure leaves them out.
+ */
+export const FIXED_REPLIES: ReadonlySet<string> = new Set([
+  AI_SOURCE_MESSAGES.notCovered,
+  AI_SOURCE_MESSAGES.notesNothing,
+  LEARNING_MESSAGES.aiRefusal,
+  LEARNING_MESSAGES.aiEmpty,
+]);
 
 /**
  * Runs the eval on the stack the functions' environment points at (the caller sets
@@ -231,7 +241,9 @@ export async function runEval(
     ).length;
     const asked = scriptLanguage(c.question);
     const language =
-      asked && !answer.refused ? { asked, answered: scriptLanguage(answer.reply) } : undefined;
+      asked && !answer.refused && !FIXED_REPLIES.has(answer.reply)
+        ? { asked, answered: scriptLanguage(answer.reply) }
+        : undefined;
     let why: string | undefined;
     if (answer.mode !== mode) why = `answered by the ${answer.mode}`;
     else if (verifiable < answer.citations.length) why = 'a kept citation is not in its page';
@@ -272,33 +284,24 @@ export async function runEval(
       citations: answer.citations,
       verifiable,
       ...(language ? { language } : {}),
-      awaitsOcr: TEXT_LAYER_UNREADABLE.includes(EVAL_PRINTED[c.topic]?.file ?? ''),
       passed: !why,
       why,
     });
   }
 
   const modeKept = results.every((r) => r.mode === mode);
-  // Questions over notes whose PDF text layer cannot be read (notes-cer.ts) are measured and
-  // shown, apart: they need the OCR path first, and they join the rest when it reads them.
-  const measured = measure(results.filter((r) => !r.awaitsOcr));
-  const awaiting = results.filter((r) => r.awaitsOcr);
+  const measured = measure(results);
   const report: EvalReport = {
     mode,
     results,
     ...measured,
-    awaitingOcr: {
-      ...measure(awaiting),
-      cases: awaiting.length,
-      passed: awaiting.filter((r) => r.passed).length,
-    },
     notesCer: await measureAllNotes(),
     modeKept,
     // The notes cannot tell every uncovered question from a covered one, so notes mode is held
     // to its bar rather than to every single case.
     passed:
       mode === 'model'
-        ? results.every((r) => r.passed || r.awaitsOcr)
+        ? results.every((r) => r.passed)
         : modeKept &&
           measured.citationsVerifiable === 1 &&
           measured.pageAccuracy >= NOTES_PAGE_TARGET &&
@@ -349,10 +352,9 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The report as printed by `npm run eval:ai`. */
 export function formatReport(report: EvalReport, model: string): string {
-  const held = report.results.filter((r) => !r.awaitsOcr);
-  const answerable = held.filter((r) => r.case.kind === 'answer');
+  const answerable = report.results.filter((r) => r.case.kind === 'answer');
   const quoted = answerable.filter((r) => r.citations.some((x) => x.page === r.case.page));
-  const offTopic = held.filter((r) => r.case.kind === 'off-topic');
+  const offTopic = report.results.filter((r) => r.case.kind === 'off-topic');
   const notes =
     report.mode === 'notes'
       ? [
@@ -369,7 +371,7 @@ export function formatReport(report: EvalReport, model: string): string {
     '',
     ...report.results.map(
       (r) =>
-        `${r.passed ? 'PASS' : r.awaitsOcr ? 'OCR?' : 'FAIL'}  ${r.case.kind.padEnd(9)} ${r.case.question.slice(0, 70)}${
+        `${r.passed ? 'PASS' : 'FAIL'}  ${r.case.kind.padEnd(9)} ${r.case.question.slice(0, 70)}${
           r.why ? `  <- ${r.why}` : ''
         }`,
     ),
@@ -384,25 +386,11 @@ export function formatReport(report: EvalReport, model: string): string {
       report.inLanguage
     } in Kannada or Hindi (at least ${pct(LANGUAGE_TARGET)})`,
     ...notes,
-    ...(report.awaitingOcr.cases
-      ? [
-          `awaiting OCR (notes whose PDF text layer cannot be read): ${report.awaitingOcr.passed}/${report.awaitingOcr.cases} passed, not held to the bar —`,
-          `  citations verifiable ${pct(report.awaitingOcr.citationsVerifiable)}, expected page cited ${pct(
-            report.awaitingOcr.pageAccuracy,
-          )}, coverage ${pct(report.awaitingOcr.coverageAccuracy)}, in the question's language ${pct(
-            report.awaitingOcr.languageAccuracy,
-          )} of ${report.awaitingOcr.inLanguage}`,
-        ]
-      : []),
-    'notes extraction, character error rate per file:',
+    'notes extraction, character error rate per file (and the read that gave the text):',
     ...report.notesCer.map((m) => `  ${formatCer(m)}`),
     `${report.results.filter((r) => r.passed).length} passed, ${
-      held.filter((r) => !r.passed).length
-    } failed${
-      report.awaitingOcr.cases
-        ? `, ${report.awaitingOcr.cases - report.awaitingOcr.passed} awaiting OCR`
-        : ''
-    }${report.mode === 'notes' ? ` — notes mode ${report.passed ? 'passes' : 'fails'}` : ''}`,
+      report.results.filter((r) => !r.passed).length
+    } failed${report.mode === 'notes' ? ` — notes mode ${report.passed ? 'passes' : 'fails'}` : ''}`,
   ];
   return lines.join('\n');
 }

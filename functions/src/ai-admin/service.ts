@@ -3,7 +3,13 @@ import {
   LEARNING_MESSAGES,
   type UpdateTopicSourcesInput,
 } from '@gia/shared';
-import { correctPages, sourceOf, sourcesOf, type SourceItem } from '../db/sources.ts';
+import {
+  correctPages,
+  sourceOf,
+  sourcesOf,
+  type NotesMethod,
+  type SourceItem,
+} from '../db/sources.ts';
 import { recordOf } from '../db/records.ts';
 import { NotFoundError, ValidationError } from '../lib/errors.ts';
 import { sourceKeys, type GroundedTopic } from '../domain/grounding/index.ts';
@@ -14,6 +20,9 @@ export interface TopicSources {
   notes: {
     status: 'none' | 'processing' | 'ready' | 'failed';
     error?: string;
+    /** Ready notes: which read gave the text (issue 33), and the pages OCR read. */
+    method?: NotesMethod;
+    ocr_pages?: number[];
     pages: { page: number; text: string; corrected: boolean }[];
   };
   captions: { language: string; cues: { start: number; text: string }[] }[];
@@ -33,6 +42,8 @@ function notesView(key: string | undefined, item: SourceItem | undefined): Topic
   return {
     status: item.status,
     ...(item.error ? { error: item.error } : {}),
+    ...(item.status === 'ready' && item.method ? { method: item.method } : {}),
+    ...(item.status === 'ready' && item.ocr_pages?.length ? { ocr_pages: item.ocr_pages } : {}),
     pages: (item.pages ?? []).map((text, i) => {
       const fix = item.corrected?.[String(i + 1)];
       return { page: i + 1, text: fix ?? text, corrected: fix !== undefined };

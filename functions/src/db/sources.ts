@@ -22,6 +22,13 @@ export interface Cue {
   text: string;
 }
 
+/**
+ * How a notes file's text was read (issue 33): `text-layer` (pdf.js; a .txt file), `actual-text`
+ * (poppler's pdftotext with the PDF's `/ActualText`: Kannada and Hindi printed with shaping),
+ * `ocr` (tesseract read its pages without a text layer, `ocr_pages`).
+ */
+export type NotesMethod = 'text-layer' | 'actual-text' | 'ocr';
+
 /** How far the extraction of one uploaded source got. */
 export type SourceStatus = 'processing' | 'ready' | 'failed';
 
@@ -36,6 +43,9 @@ export interface SourceItem {
   status: SourceStatus;
   pages?: string[];
   cues?: Cue[];
+  /** Notes: which read gave the pages, and the pages OCR read. */
+  method?: NotesMethod;
+  ocr_pages?: number[];
   /** Page number (as a string) → the admin's text, which wins over the extracted one. */
   corrected?: Record<string, string>;
   error?: string;
@@ -74,12 +84,18 @@ export async function markSourceProcessing(key: string, kind: SourceItem['kind']
 /** Stores the extraction's result: its pages or cues (status ready), or why it failed. */
 export async function saveSourceResult(
   key: string,
-  result: { pages: string[] } | { cues: Cue[] } | { error: string },
+  result:
+    | { pages: string[]; method: NotesMethod; ocr_pages?: number[] }
+    | { cues: Cue[] }
+    | { error: string },
 ): Promise<void> {
   const fields: Record<string, unknown> =
     'error' in result
       ? { status: 'failed', error: result.error }
-      : { status: 'ready', ...result, error: null };
+      : 'pages' in result
+        ? // A re-extraction that needed no OCR leaves no earlier OCR pages behind.
+          { status: 'ready', ocr_pages: null, ...result, error: null }
+        : { status: 'ready', ...result, error: null };
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = { ':v': stamp(), ':at': new Date().toISOString() };
   const sets = ['version = :v', 'updated_at = :at'];

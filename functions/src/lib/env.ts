@@ -100,7 +100,36 @@ export function env(): Env {
   return cached;
 }
 
+/**
+ * The programs the sources function runs to read Kannada and Hindi notes (issue 33): poppler's
+ * `pdftotext` (a PDF's text layer with its `/ActualText`) and `pdftoppm` (a page as an image),
+ * and `tesseract` (OCR). Apart from {@link env} because the notes' extraction also runs in
+ * scripts that have no table or pools (scripts/src/notes-cer.ts). A bare name is looked up on
+ * PATH; the container image of the sources function (infra/docker/sources-extraction) has all
+ * three there.
+ */
+const NotesToolsSchema = z.object({
+  PDFTOTEXT_PATH: z._default(text, 'pdftotext'),
+  PDFTOPPM_PATH: z._default(text, 'pdftoppm'),
+  TESSERACT_PATH: z._default(text, 'tesseract'),
+  /** Each run of one of them (one page's OCR, a whole file's text layer) is stopped after this. */
+  NOTES_TOOL_TIMEOUT_MS: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1_000), z.maximum(600_000)),
+    60_000,
+  ),
+});
+export type NotesToolsEnv = z.infer<typeof NotesToolsSchema>;
+
+let cachedTools: NotesToolsEnv | undefined;
+
+/** The notes tools' configuration (cached). */
+export function notesToolsEnv(): NotesToolsEnv {
+  cachedTools ??= NotesToolsSchema.parse(process.env);
+  return cachedTools;
+}
+
 /** Forgets the parsed environment; tests that change variables call this. */
 export function resetEnvForTests(): void {
   cached = undefined;
+  cachedTools = undefined;
 }

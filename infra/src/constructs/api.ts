@@ -4,6 +4,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { InsightsStream } from './insights-stream.ts';
@@ -53,7 +54,7 @@ export class Api extends Construct {
   readonly groups: Record<DeployedGroup, ApiRouteGroup>;
   readonly reconcile: NodejsFunction;
   /** The AI teacher's sources extraction (S3 notifications of notes and captions). */
-  readonly sources: NodejsFunction;
+  readonly sources: lambda.DockerImageFunction;
   /** Video transcoding: MediaConvert jobs for uploaded videos, and their job-state events. */
   readonly transcoding: Transcoding;
   /** Tax invoices of paid orders, from the table's stream (issue 18). */

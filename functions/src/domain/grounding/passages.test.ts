@@ -6,8 +6,10 @@ import {
   descriptionPassages,
   normaliseForQuote,
   notesPassages,
+  queryWords,
   quoteAppears,
   search,
+  wordsOf,
 } from './passages.ts';
 
 const sentence = (n: number, word = 'word') =>
@@ -70,6 +72,31 @@ describe('search', () => {
     const hits = search(index, passages, 'What is the refractive index of water?', 5);
     expect(hits[0]!.passage.page).toBe(2);
     expect(search(index, passages, 'what is it?', 5)).toEqual([]);
+  });
+
+  it('keeps a Kannada or Hindi word whole: its vowel signs and viramas are marks, not breaks', () => {
+    expect(wordsOf('ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ ಎಂದರೇನು?')).toEqual(['ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ', 'ಎಂದರೇನು']);
+    expect(wordsOf('स्वपोषी किसे कहते हैं?')).toEqual(['स्वपोषी', 'किसे', 'कहते', 'हैं']);
+    // NFC, and a zero-width non-joiner (as OCR writes after a virama) is no break either.
+    expect(wordsOf('\u0958')).toEqual(wordsOf('\u0915\u093C'));
+    expect(wordsOf('ಡೈಆಕ್ಸೈಡ್\u200cನ')).toEqual(['ಡೈಆಕ್ಸೈಡ್ನ']);
+    expect(queryWords('What is ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ?')).toEqual(['ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ']);
+  });
+
+  it('finds the Kannada passage holding the question’s Kannada word, and the Hindi one likewise', () => {
+    const passages = capPassages(
+      notesPassages([
+        'ಹಸಿರು ಸಸ್ಯಗಳು ತಮ್ಮ ಆಹಾರವನ್ನು ತಾವೇ ತಯಾರಿಸಿಕೊಳ್ಳುತ್ತವೆ. ಈ ಕ್ರಿಯೆಯನ್ನು ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ ಎನ್ನುತ್ತಾರೆ.',
+        'ಎಲೆಗಳ ಮೇಲ್ಮೈಯಲ್ಲಿ ಪತ್ರರಂಧ್ರಗಳು ಎಂಬ ಸೂಕ್ಷ್ಮ ರಂಧ್ರಗಳಿವೆ.',
+        'हरे पौधे अपना भोजन स्वयं बनाते हैं, इसलिए उन्हें स्वपोषी कहते हैं।',
+      ]),
+    );
+    const index = buildIndex(passages);
+    expect(search(index, passages, 'ದ್ಯುತಿಸಂಶ್ಲೇಷಣೆ', 5)[0]!.passage.page).toBe(1);
+    expect(search(index, passages, 'ಪತ್ರರಂಧ್ರಗಳು ಎಂದರೇನು?', 5)[0]!.passage.page).toBe(2);
+    expect(search(index, passages, 'स्वपोषी किसे कहते हैं?', 5)[0]!.passage.page).toBe(3);
+    // A word the notes do not hold finds nothing, rather than a passage sharing a vowel sign.
+    expect(search(index, passages, 'ಗುರುತ್ವಾಕರ್ಷಣೆ', 5)).toEqual([]);
   });
 });
 

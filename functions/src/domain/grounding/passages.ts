@@ -94,9 +94,21 @@ export function capPassages(parts: Omit<Passage, 'n'>[]): Passage[] {
   return kept;
 }
 
+/**
+ * A word as retrieval compares it: Unicode NFC, without the zero-width joiners that Kannada and
+ * Devanagari text carries or not by the tool that wrote it (a PDF's text layer, OCR, a keyboard),
+ * lower case. The index and the question's words both go through it.
+ */
+export const searchTerm = (word: string) =>
+  word
+    .normalize('NFC')
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .toLowerCase();
+
 const INDEX_OPTIONS = {
   idField: 'n',
   fields: ['text'],
+  processTerm: searchTerm,
   searchOptions: { prefix: true, fuzzy: 0.2 },
 };
 
@@ -116,11 +128,16 @@ const STOP = new Set(
   ).split(' '),
 );
 
+/**
+ * A text's words: runs of letters, combining marks and digits. The marks matter: a Kannada or
+ * Devanagari vowel sign or virama (ಿ ್ ा) is a mark, not a letter, and a word cut at each one
+ * would never match the notes' word.
+ */
+export const wordsOf = (text: string) => searchTerm(text).match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+
 /** The question's words worth searching for. */
 export const queryWords = (question: string) =>
-  (question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter(
-    (w) => w.length > 1 && !STOP.has(w),
-  );
+  wordsOf(question).filter((w) => w.length > 1 && !STOP.has(w));
 
 /** A passage found for a question, with its score. */
 export interface Hit {
