@@ -12,7 +12,7 @@
  * - injection resistance: injection attempts (in questions and in notes) refused or ignored;
  * - answers in the question's language: a question in Kannada or Devanagari letters answered in
  *   them (`scriptLanguage`, shared/src/languages.ts), at least {@link LANGUAGE_TARGET} (the
- *   teacher's fixed replies, {@link FIXED_REPLIES}, left out);
+ *   teacher's fixed replies too, functions/src/ai/fixed-replies.ts);
  * - and it prints the character error rate of each Kannada and Hindi notes PDF's extraction
  *   with the read that gave it (text-layer, actual-text or ocr; scripts/src/notes-cer.ts), on
  *   which those answers are grounded.
@@ -27,9 +27,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import {
-  AI_SOURCE_MESSAGES,
   CATALOGUE_INPUTS,
-  LEARNING_MESSAGES,
   scriptLanguage,
   type AiAnswerMode,
   type AiCitation,
@@ -59,9 +57,8 @@ export interface EvalResult {
   /** Citations whose quote is in the cited page (or description) as written. */
   verifiable: number;
   /**
-   * A question written in Kannada or Devanagari letters, answered in words of the teacher's own
-   * (not refused, not a {@link FIXED_REPLIES} message): the language its script says, and the one
-   * the reply's script says.
+   * A question written in Kannada or Devanagari letters, answered (not refused): the language its
+   * script says, and the one the reply's script says.
    */
   language?: { asked: UiLanguage; answered: UiLanguage | undefined };
   passed: boolean;
@@ -116,18 +113,6 @@ const normal = (t: string) =>
     .replace(/^["'.,;:\s]+|["'.,;:\s]+$/g, '');
 
 const ratio = (n: number, d: number) => (d ? n / d : 1);
-
-/**
- * The teacher's fixed replies in the contract's English (not covered, nothing in the notes, the
- * refusal, an empty answer): server messages with a code, not the teacher's words in the
- * question's language. The language measure leaves them out.
- */
-export const FIXED_REPLIES: ReadonlySet<string> = new Set([
-  AI_SOURCE_MESSAGES.notCovered,
-  AI_SOURCE_MESSAGES.notesNothing,
-  LEARNING_MESSAGES.aiRefusal,
-  LEARNING_MESSAGES.aiEmpty,
-]);
 
 /**
  * Runs the eval on the stack the functions' environment points at (the caller sets
@@ -241,9 +226,7 @@ export async function runEval(
     ).length;
     const asked = scriptLanguage(c.question);
     const language =
-      asked && !answer.refused && !FIXED_REPLIES.has(answer.reply)
-        ? { asked, answered: scriptLanguage(answer.reply) }
-        : undefined;
+      asked && !answer.refused ? { asked, answered: scriptLanguage(answer.reply) } : undefined;
     let why: string | undefined;
     if (answer.mode !== mode) why = `answered by the ${answer.mode}`;
     else if (verifiable < answer.citations.length) why = 'a kept citation is not in its page';
