@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { scriptLanguage } from '@gia/shared/languages.ts';
 import { wordsOf } from '../src/domain/grounding/passages.ts';
 
 /** What the product sent to the provider in one Chat Completions request. */
@@ -55,6 +56,17 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?।])\s+/).filter(Bool
 const OFF_TOPIC =
   /cricket|football|film|movie|bitcoin|weather|recipe|system prompt|ignore (all |the )?(previous|earlier|above) instructions/i;
 
+/** The stand-in's own words around a quote, in the languages the product speaks. */
+const MOCK_WORDS = {
+  en: {
+    hint: 'Hint:',
+    ask: "what does your notes' sentence %s tell you?",
+    from: 'from your notes',
+  },
+  kn: { hint: 'ಸುಳಿವು:', ask: 'ನಿಮ್ಮ ನೋಟ್ಸ್‌ನ ವಾಕ್ಯ %s ನಿಮಗೆ ಏನು ಹೇಳುತ್ತದೆ?', from: 'ನಿಮ್ಮ ನೋಟ್ಸ್‌ನಿಂದ' },
+  hi: { hint: 'संकेत:', ask: 'आपके नोट्स का वाक्य %s आपको क्या बताता है?', from: 'आपके नोट्स से' },
+} as const;
+
 /**
  * The stand-in's deterministic rule, from what the product sent: the passages inside
  * `<course_material>` (a user message) and the question (the last message). Off-topic words
@@ -86,13 +98,15 @@ export function groundedReply(request: SeenRequest): MockReply {
     };
   }
   const sentence = sentencesOf(best.text).reduce((a, b) => (shared(b) > shared(a) ? b : a));
+  // Its own words in the question's language, as the prompt's language rule asks a model.
+  const words = MOCK_WORDS[scriptLanguage(question) ?? 'en'];
   const hint = request.messages[0]?.content.includes('HINT');
   return {
     on_topic: true,
     covered: true,
     answer: hint
-      ? `**Hint:** what does your notes' sentence "${sentence}" tell you?`
-      : `${sentence} (**from your notes**)`,
+      ? `**${words.hint}** ${words.ask.replace('%s', `"${sentence}"`)}`
+      : `${sentence} (**${words.from}**)`,
     citations: [{ passage_id: best.id, quote: sentence }],
   };
 }
