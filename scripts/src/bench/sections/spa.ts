@@ -149,5 +149,16 @@ export function spaSection(): Part {
     ]),
   );
   lines.push(line(['admin area', `initial + ${adminOnly.join(', ')}`, kb(admin).toFixed(1)]));
+  // The message catalogues' parts (issue 33, web/src/locales/parts.ts): each fetched beside the
+  // code of the screens that use it (the rows above count the code only), the English shell in
+  // the main chunk.
+  const parts = Object.entries(manifest)
+    .map(([key, e]) => ({ match: /src\/locales\/(\w+)\.json\?catalogue-part=(\w+)$/.exec(key), e }))
+    .filter(({ match }) => match)
+    .map(({ match, e }) => `${match![1]} ${match![2]} (${gz(e.file).toFixed(1)})`)
+    .sort();
+  if (parts.length) {
+    lines.push(line(['message catalogue parts, each with its screens', parts.join(', '), '']));
+  }
   return { rows, sections: ['## SPA\n\n' + lines.join('\n')] };
 }
