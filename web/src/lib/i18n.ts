@@ -87,7 +87,7 @@ async function activate(language: UiLanguage): Promise<void> {
  * Loads `parts` in the language the interface speaks (and in any it comes to speak), resolving
  * once they are in it: a screen awaits its parts before it renders, so it never shows an id, nor
  * English in place of a Kannada text. A part that cannot arrive (offline, never kept) turns the
- * interface to English, where every part is in the precache, rather than show a mix; the
+ * interface to English (its screens' parts are in the precache) rather than show a mix; the
  * learner's choice stays for the next visit.
  */
 export async function needMessages(...parts: CataloguePart[]): Promise<void> {
