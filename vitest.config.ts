@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { catalogues } from './web/build/catalogue-parts.ts';
 
 // The SDK's notice about future Node versions is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -27,8 +27,9 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
-        // The message catalogues, compiled where they are imported (web/lingui.config.ts).
-        plugins: [lingui({ cwd: fileURLToPath(new URL('./web', import.meta.url)) })],
+        // The message catalogues and their parts, compiled where they are imported
+        // (web/lingui.config.ts, web/build/catalogue-parts.ts).
+        plugins: [catalogues(fileURLToPath(new URL('./web', import.meta.url)))],
         test: {
           name: 'web',
           environment: 'jsdom',

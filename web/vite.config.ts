@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { lingui } from '@lingui/vite-plugin';
 import type { BootConfig } from './src/lib/boot-contract.ts';
+import { catalogues } from './build/catalogue-parts.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { installableApp } from './build/pwa.ts';
 
@@ -70,8 +70,9 @@ function bootScript(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    // The message catalogues (src/locales, lingui.config.ts), compiled where they are imported.
-    lingui({ cwd: WEB }),
+    // The message catalogues (src/locales, lingui.config.ts) and their parts by screen
+    // (src/locales/parts.ts), compiled where they are imported.
+    catalogues(WEB),
     bootScript(),
     prerenderPages(),
     installableApp(DIST, readFileSync(TOKENS, 'utf8')),

@@ -10,11 +10,11 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { lingui } from '@lingui/vite-plugin';
 import Beasties from 'beasties';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PageShell } from '@gia/shared/page-shells.ts';
 import { appOnCue } from './app-on-cue.ts';
+import { catalogues } from './catalogue-parts.ts';
 
 /** What the SSR build of web/src/prerender/prerender.tsx exports. */
 interface Renderer {
@@ -40,7 +40,7 @@ async function buildRenderer(config: ResolvedConfig): Promise<Renderer> {
     mode: config.mode,
     logLevel: 'warn',
     define: config.define,
-    plugins: [react(), lingui({ cwd: config.root })],
+    plugins: [react(), catalogues(config.root)],
     build: {
       ssr: 'src/prerender/prerender.tsx',
       outDir,

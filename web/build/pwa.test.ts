@@ -61,19 +61,30 @@ describe("the service worker's precache (issue 32)", () => {
     expect(files.has('assets/pdf.worker.min-g7.mjs')).toBe(false);
   });
 
-  it('leaves the Kannada and Devanagari faces and the Kannada catalogue to the network', () => {
+  it('leaves the Kannada and Devanagari faces and the Kannada catalogue parts to the network', () => {
     const font = '../node_modules/@fontsource/noto-sans-kannada/files/noto-sans-kannada-400.woff2';
     const files = learnerFiles({
       'index.html': {
         file: 'assets/index-a1.js',
-        dynamicImports: ['src/locales/kn.json?lingui'],
+        dynamicImports: [
+          'src/locales/kn.json?catalogue-part=shell',
+          'src/locales/kn.json?catalogue-part=learning',
+          'src/locales/en.json?catalogue-part=learning',
+        ],
         css: ['assets/index-c3.css'],
         assets: ['assets/noto-sans-kannada-400-m3.woff2'],
       },
-      'src/locales/kn.json?lingui': { file: 'assets/kn-n4.js' },
+      'src/locales/kn.json?catalogue-part=shell': { file: 'assets/kn-n4.js' },
+      'src/locales/kn.json?catalogue-part=learning': { file: 'assets/kn-n5.js' },
+      'src/locales/en.json?catalogue-part=learning': { file: 'assets/en-e5.js' },
       [font]: { file: 'assets/noto-sans-kannada-400-m3.woff2' },
     });
-    expect([...files].sort()).toEqual(['assets/index-a1.js', 'assets/index-c3.css']);
+    // The English parts go with the precached screens that need them.
+    expect([...files].sort()).toEqual([
+      'assets/en-e5.js',
+      'assets/index-a1.js',
+      'assets/index-c3.css',
+    ]);
   });
 
   describe('over a built site', () => {

@@ -43,12 +43,16 @@ const ADMIN = /(^|\/)src\/features\/admin\//;
  * come from the API). Saving a chapter for offline (issue 32, item 3) is where they belong. And
  * the Kannada and Devanagari faces (issue 33, about 28 KB each, src/styles/fonts.css): fetched
  * only by a page in those scripts on a phone without its own Noto (Android has it). And the
- * Kannada and Hindi message catalogues (about 12 KB gzip each, src/lib/i18n.ts): only a learner
- * who reads that language fetches one, and the service worker keeps it then (src/sw/sw.ts), so
- * the precache does not carry both for everyone.
+ * Kannada and Hindi message catalogues' parts (about 15 KB gzip in all per language,
+ * src/locales/parts.ts): only a learner who reads that language fetches them, each with the
+ * screen that needs it, and the service worker keeps them then (src/sw/sw.ts), so the precache
+ * does not carry both for everyone. The English parts are precached with their screens, but the
+ * server's messages (about 4 KB gzip): an English page shows the server's own text, and only a
+ * page in another language reads them (src/lib/server-text.ts), so they go with its parts.
  */
 const LEFT_TO_THE_NETWORK = [
-  /(^|\/)src\/locales\/(kn|hi)\.json\?lingui$/,
+  /(^|\/)src\/locales\/(kn|hi)\.json\?(lingui|catalogue-part=[a-z]+)$/,
+  /(^|\/)src\/locales\/en\.json\?catalogue-part=server$/,
   /(^|\/)node_modules\/pdfjs-dist\//,
   /(^|\/)node_modules\/@fontsource\/noto-sans-(kannada|devanagari)\//,
   /(^|\/)src\/components\/math\/tex-to-mathml\.ts$/,

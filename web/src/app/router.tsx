@@ -4,7 +4,7 @@ import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
 import { LessonSkeleton } from '../components/lesson-skeleton.tsx';
 import { useClearErrorsOnNavigate } from '../components/toast.tsx';
 import { useCartCount } from './cart-count.ts';
-import { useT } from '../lib/i18n.ts';
+import { useT, withMessages } from '../lib/i18n.ts';
 import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
@@ -19,26 +19,39 @@ const page = (load: () => Promise<{ default: ComponentType }>): Lazy => lazy(loa
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Lazy =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const SignIn = page(() => import('../features/auth/sign-in-page.tsx'));
-const AdminLogin = page(() => import('../features/auth/admin-login-page.tsx'));
-const forgot = () => import('../features/auth/forgot-password-page.tsx');
+// Each lazy part waits for the message catalogue parts its screens use (src/locales/parts.ts:
+// parts.test.ts proves the list), so a screen never shows an id, nor English in Kannada.
+const SignIn = page(withMessages(['auth'], () => import('../features/auth/sign-in-page.tsx')));
+const AdminLogin = page(
+  withMessages(['auth'], () => import('../features/auth/admin-login-page.tsx')),
+);
+const forgot = withMessages(['auth'], () => import('../features/auth/forgot-password-page.tsx'));
 const ForgotPassword = named(forgot, 'LearnerForgotPasswordPage');
 const AdminForgotPassword = named(forgot, 'AdminForgotPasswordPage');
 const Outbox = named(() => import('../features/local/outbox-page.tsx'), 'OutboxPage');
-const NotFound = page(() => import('../features/static/not-found-page.tsx'));
-const Terms = named(() => import('../features/static/legal-pages.tsx'), 'TermsPage');
-const Privacy = named(() => import('../features/static/legal-pages.tsx'), 'PrivacyPage');
+const NotFound = page(
+  withMessages(['static'], () => import('../features/static/not-found-page.tsx')),
+);
+const legal = withMessages(['static'], () => import('../features/static/legal-pages.tsx'));
+const Terms = named(legal, 'TermsPage');
+const Privacy = named(legal, 'PrivacyPage');
 // One lazy part per kind of screen: a visitor opening a course list or a subject from a link
 // loads that screen's code only, not the lessons, the AI teacher or the profile (learner-pages).
 const browse = () => import('../features/catalogue/browse-pages.tsx');
-const catalogue = () => import('./catalogue-pages.tsx');
-const subject = () => import('./subject-route.tsx');
-const learner = () => import('./learner-pages.tsx');
-const lesson = () => import('./lesson-route.tsx');
+const catalogue = withMessages(['player', 'course'], () => import('./catalogue-pages.tsx'));
+const subject = withMessages(['player', 'course'], () => import('./subject-route.tsx'));
+const learner = withMessages(
+  ['player', 'course', 'learning', 'account'],
+  () => import('./learner-pages.tsx'),
+);
+const lesson = withMessages(['player', 'learning'], () => import('./lesson-route.tsx'));
 // The notes viewer: its part (and pdf.js, a chunk of its own) loads only when notes are opened.
-const notes = () => import('./notes-route.tsx');
+const notes = withMessages(['learning'], () => import('./notes-route.tsx'));
 // The saved packs (issue 32): a small screen of its own, never in the precache's entry.
-const Downloads = named(() => import('../features/downloads/downloads-page.tsx'), 'DownloadsPage');
+const Downloads = named(
+  withMessages(['learning'], () => import('../features/downloads/downloads-page.tsx')),
+  'DownloadsPage',
+);
 const L = {
   GetBoard: named(browse, 'ChooseBoardPage'),
   GetClasses: named(browse, 'ChooseClassPage'),

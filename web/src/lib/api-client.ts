@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorBodyDetail, MessageCoding } from '@gia/shared';
 import { signInPath } from './redirect.ts';
 import { accessToken, useSession } from './session.ts';
-import { serverText } from './server-text.ts';
+import { serverMessagesLoaded, serverText } from './server-text.ts';
 import { CSRF_HEADERS, refreshSession } from './session-sync.ts';
 
 /**
@@ -67,6 +67,10 @@ export async function api<T = Json>(
   options: RequestOptions = {},
 ): Promise<T> {
   let token = accessToken();
+  // The server's messages in the learner's language (issue 33), fetched beside the request and
+  // awaited (again: the language may change meanwhile) before an answer is handed over.
+  const messagesLoaded = () => serverMessagesLoaded().catch(() => undefined);
+  void messagesLoaded();
   const send = async () => {
     const headers: Record<string, string> = { ...CSRF_HEADERS };
     if (token) headers.authorization = `Bearer ${token}`;
@@ -91,6 +95,7 @@ export async function api<T = Json>(
       res = await send();
     } else {
       sendToSignIn(before);
+      await messagesLoaded();
       throw new ApiError(
         401,
         'UNAUTHENTICATED',
@@ -101,6 +106,7 @@ export async function api<T = Json>(
     }
   }
   const text = await res.text();
+  await messagesLoaded();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;

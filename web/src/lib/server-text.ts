@@ -1,6 +1,5 @@
 import type { MessageCoding } from '@gia/shared';
-import { messages as english } from '../locales/en.json?lingui';
-import { i18n, t, useLanguage } from './i18n.ts';
+import { i18n, needMessages, sourceMessages, t, useLanguage } from './i18n.ts';
 import { useSession } from './session.ts';
 
 /** What the server said: its English `message`, and (an error answer's) the code of that message. */
@@ -22,14 +21,14 @@ let known: { byText: Map<string, string>; templates: Template[] } | undefined;
 /**
  * The English catalogue's `server.*` messages, by their text (the server's English, as
  * `LEARNER_MESSAGE_CODES` gives it: the catalogue test holds them equal). Read from the English
- * catalogue the app already carries, rather than shared's catalogues, so no server text module
- * enters the SPA's bundle.
+ * catalogue's server part, which i18n.ts loads beside another language's (rather than shared's
+ * catalogues, so no server text module enters the SPA's bundle).
  */
 function serverMessages() {
   if (known) return known;
   const byText = new Map<string, string>();
   const templates: Template[] = [];
-  for (const [id, compiled] of Object.entries(english as Record<string, Compiled>)) {
+  for (const [id, compiled] of Object.entries(sourceMessages() as Record<string, Compiled>)) {
     if (!id.startsWith('server.')) continue;
     const tokens = typeof compiled === 'string' ? [compiled] : compiled;
     if (tokens.every((token) => typeof token === 'string')) {
@@ -46,8 +45,18 @@ function serverMessages() {
       .join('');
     templates.push({ id, names, pattern: new RegExp(`^${source}$`) });
   }
-  return (known = { byText, templates });
+  // Kept once the server part is in (before, in English, nothing asks).
+  if (byText.size) known = { byText, templates };
+  return { byText, templates };
 }
+
+/**
+ * Resolves once the server's messages are loaded in the interface's language (at once in
+ * English, which shows the server's own text): the API client awaits it before it hands over an
+ * answer, so `serverText` of any answer speaks the learner's language.
+ */
+export const serverMessagesLoaded = (): Promise<void> =>
+  useLanguage.getState().language === 'en' ? Promise.resolve() : needMessages('server');
 
 /** The catalogue id and values of a server's English text without a code (a success answer's). */
 function findServerMessage(

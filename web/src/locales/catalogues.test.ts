@@ -8,6 +8,7 @@ import { LEARNER_MESSAGE_CODES } from '@gia/shared/message-catalogues.ts';
 import en from './en.json';
 import hi from './hi.json';
 import kn from './kn.json';
+import { CATALOGUE_PART_NAMES, CATALOGUE_PARTS, entryHolds, partOf } from './parts.ts';
 
 /*
  * The interface's catalogues stay complete (issue 33): every message of the English catalogue is
@@ -75,6 +76,26 @@ describe('the interface catalogues', () => {
       });
     });
   }
+
+  describe('in parts (parts.ts: what each screen loads)', () => {
+    const entries = CATALOGUE_PART_NAMES.flatMap((part) =>
+      CATALOGUE_PARTS[part].map((entry) => ({ entry, part })),
+    );
+
+    it('put every id in exactly one part', () => {
+      expect(Object.keys(english).filter((id) => partOf(id) === undefined)).toEqual([]);
+      // An id held by two entries goes to the longer; the same entry twice would be ambiguous.
+      const written = entries.map(({ entry }) => entry);
+      expect(written.filter((entry, i) => written.indexOf(entry) !== i)).toEqual([]);
+    });
+
+    it('name no area or id the catalogue lacks', () => {
+      const ids = Object.keys(english);
+      const stale = entries.filter(({ entry }) => !ids.some((id) => entryHolds(entry, id)));
+      expect(stale).toEqual([]);
+    });
+    // Kannada and Hindi hold the same ids as English (above), so the same parts.
+  });
 
   describe('the server’s messages (server.<message_code>)', () => {
     const codes = Object.entries(LEARNER_MESSAGE_CODES);

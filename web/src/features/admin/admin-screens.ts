@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withMessages } from '../../lib/i18n.ts';
 import type * as AdminChunkModule from './admin-app.tsx';
 import { ADMIN_SCREEN_LIST, type AdminScreenEntry, type AdminView } from './admin-screen-list.ts';
 
@@ -9,7 +10,8 @@ import { ADMIN_SCREEN_LIST, type AdminScreenEntry, type AdminView } from './admi
  */
 
 type AdminChunk = typeof AdminChunkModule;
-const loadChunk = () => import('./admin-app.tsx');
+// With the catalogue parts its screens use (src/locales/parts.ts; the back office is English).
+const loadChunk = withMessages(['player', 'learning', 'auth'], () => import('./admin-app.tsx'));
 
 /** A screen of the admin chunk, loaded with it. */
 const fromChunk = (pick: (chunk: AdminChunk) => ComponentType) =>
