@@ -330,7 +330,7 @@ describe('the AI teacher in Kannada (issue 33)', () => {
     renderWith(<TopicAiTeacher topicId="t1" topicName="ಮೊಘಲ್ ಸಾಮ್ರಾಜ್ಯ" />);
     expect(screen.getByRole('heading', { name: 'ಮೊಘಲ್ ಸಾಮ್ರಾಜ್ಯ ಬಗ್ಗೆ AI ಶಿಕ್ಷಕರನ್ನು ಕೇಳಿ' })).toBeTruthy();
     expect(await screen.findByText('ಹೀಗೆ ಕೇಳಿ ನೋಡಿ')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'ಮೊಘಲ್ ಸಾಮ್ರಾಜ್ಯ ಅನ್ನು ಸರಳ ಪದಗಳಲ್ಲಿ ವಿವರಿಸಿ.' }));
+    fireEvent.click(screen.getByRole('button', { name: 'ಮೊಘಲ್ ಸಾಮ್ರಾಜ್ಯ: ಸರಳ ಪದಗಳಲ್ಲಿ ವಿವರಿಸಿ.' }));
     expect(await screen.findByRole('list', { name: 'ಈ ಉತ್ತರದ ಮೂಲಗಳು' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^ನೋಟ್ಸ್ ಪು\. 3/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^ವೀಡಿಯೊ 02:14/ })).toBeTruthy();
