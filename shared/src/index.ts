@@ -14,6 +14,8 @@ export * from './uploads.ts';
 export * from './learner.ts';
 export * from './payments.ts';
 export * from './learning.ts';
+export * from './topic-messages.ts';
+export * from './profile-messages.ts';
 export * from './client-writes.ts';
 export * from './profile.ts';
 export * from './ai-inputs.ts';

@@ -2,7 +2,7 @@ import {
   BuyerStateInput,
   LanguageChoiceInput,
   LEARNER_MESSAGES,
-  LEARNING_MESSAGES as M,
+  PROFILE_MESSAGES as M,
   SELLING_MESSAGES,
   UpdateProfileInput,
   VerifyEmailInput,
