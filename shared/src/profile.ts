@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { preprocess, text } from './zod.ts';
 import { PROFILE_MESSAGES } from './profile-messages.ts';
 import { MESSAGES } from './messages.ts';
-import { isStateCode, SELLING_MESSAGES } from './selling-rules.ts';
+import { isStateCode, SELLING_MESSAGES } from './gst-states.ts';
 import { languageInvalid, UI_LANGUAGES } from './languages.ts';
 
 // The learner's profile inputs, apart from learning.ts so the functions that validate reviews,
