@@ -221,6 +221,7 @@ export async function paymentsInProcess() {
     ...(await import('../src/db/payments.ts')),
     ...(await import('../src/db/learner.ts')),
     ...(await import('../src/db/keys.ts')),
+    keys: await import('../src/db/item-keys.ts'),
     ...(await import('../src/lib/dynamo.ts')),
   };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LEARNING_MESSAGES } from './learning-messages.ts';
+import { TOPIC_MESSAGES } from './topic-messages.ts';
 
 /*
  * Writes a learner's device may make offline and send later (issue 32 item 5). Each carries an id
@@ -13,8 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `client_id`: optional; when sent, a UUID made on the device for this one write. */
 export const clientIdField = z.optional(
   z
-    .string({ error: LEARNING_MESSAGES.clientIdInvalid })
-    .check(z.regex(UUID, { error: LEARNING_MESSAGES.clientIdInvalid })),
+    .string({ error: TOPIC_MESSAGES.clientIdInvalid })
+    .check(z.regex(UUID, { error: TOPIC_MESSAGES.clientIdInvalid })),
 );
 
 /** How far ahead of the server's clock a device's `at` may be (a phone's clock drifts). */
@@ -25,8 +25,8 @@ export const CLIENT_CLOCK_SKEW_MS = 5 * 60 * 1000;
  * newer one back. A time in the future beyond the allowed drift is refused.
  */
 export const deviceTimeField = z.optional(
-  z.string({ error: LEARNING_MESSAGES.atInvalid }).check(
-    z.maxLength(40, { error: LEARNING_MESSAGES.atInvalid }),
+  z.string({ error: TOPIC_MESSAGES.atInvalid }).check(
+    z.maxLength(40, { error: TOPIC_MESSAGES.atInvalid }),
     z.refine(
       (v) => {
         const t = Date.parse(v);
@@ -36,7 +36,7 @@ export const deviceTimeField = z.optional(
           t <= Date.now() + CLIENT_CLOCK_SKEW_MS
         );
       },
-      { error: LEARNING_MESSAGES.atInvalid },
+      { error: TOPIC_MESSAGES.atInvalid },
     ),
   ),
 );

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { optionalId, requiredId } from './ids.ts';
-import { LEARNER_MESSAGES } from './messages.ts';
+import { LEARNER_MESSAGES } from './learner-messages.ts';
 
 export { LEARNER_MESSAGES };
 

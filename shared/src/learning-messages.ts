@@ -3,8 +3,9 @@
  * (learning.ts), so that a function that only names a message does not bundle the schemas.
  */
 
-import { template } from './message-template.ts';
 import { registerMessages } from './message-codes.ts';
+import { PROFILE_MESSAGES } from './profile-messages.ts';
+import { TOPIC_MESSAGES } from './topic-messages.ts';
 
 /** Caps of the Q&A: answers per question and per learner, text length, page sizes. */
 export const QNA_LIMITS = {
@@ -27,13 +28,9 @@ export const LEARNING_MESSAGES = {
   reviewRating: 'Please provide a rating',
   reviewText: 'Please provide a review',
   reviewTwice: 'You have already reviewed this topic.',
-  clientIdInvalid: 'client_id is not valid.',
-  clientIdReused: 'This client_id was already used for another kind of write.',
-  atInvalid: 'at must be a date and time (ISO 8601) no later than now.',
+  ...TOPIC_MESSAGES,
   reviewNotFound: 'Review not found.',
   reviewNotOwner: 'You can only change your own review.',
-  topicNotFound: 'Topic not found.',
-  notEntitled: "You haven't bought the course !!",
   questionsLoaded: 'Questions loaded successfully.',
   questionPosted: 'Question posted successfully.',
   questionEmpty: 'Question cannot be empty !!',
@@ -43,22 +40,7 @@ export const LEARNING_MESSAGES = {
   qnaNothing: 'Send a question or an answer.',
   questionNotFound: 'Question not found.',
   questionNotOwner: 'You can only edit your own question.',
-  profileLoaded: 'Profile loaded successfully.',
-  profileUpdated: 'Profile Updated Successfully',
-  /** A profile field left blank (docs/api.md §6: "{field} is required!"). */
-  profileFieldRequired: template(['field'], (field: string) => `${field} is required!`),
-  profileMobile: 'Mobile number must be exactly 10 digits.',
-  profileDob: 'Date of birth cannot be later than today.',
-  profileDobInvalid: 'Please enter a valid date of birth.',
-  profileEmailTaken: 'This email is already used by another account.',
-  emailCodeSent:
-    'We sent a 6-digit code to your new email address. Enter it to confirm the change.',
-  emailCodeRequired: 'Please enter the 6-digit code from the email.',
-  emailCodeWrong: 'This code is not correct.',
-  emailCodeExpired: 'This code has expired. Save your new email again to get a new code.',
-  emailCodeTooMany: 'Too many attempts. Please try again later.',
-  emailNothingPending: 'There is no email change to confirm.',
-  emailConfirmed: 'Your new email address is confirmed.',
+  ...PROFILE_MESSAGES,
   aiBlank: 'Please provide a valid prompt.',
   aiModeInvalid: 'mode must be answer or hint.',
   aiUnavailable: 'The AI teacher is not available right now.',

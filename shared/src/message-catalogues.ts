@@ -2,6 +2,7 @@ import { AI_SOURCE_MESSAGES } from './ai-sources.ts';
 import { CATALOGUE_MESSAGES } from './catalogue-messages.ts';
 import { HANDOFF_MESSAGES } from './handoff.ts';
 import { INSIGHTS_MESSAGES } from './insights-rules.ts';
+import { LEARNER_MESSAGES } from './learner-messages.ts';
 import { LEARNING_MESSAGES } from './learning-messages.ts';
 import { learnerMessageCodes } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
@@ -23,6 +24,7 @@ export * from './message-codes.ts';
 /** One table of each catalogue module, so that loading this file loads (and registers) them all. */
 export const MESSAGE_CATALOGUES = [
   MESSAGES,
+  LEARNER_MESSAGES,
   VALIDATION_MESSAGES,
   LEARNING_MESSAGES,
   PAYMENT_MESSAGES,

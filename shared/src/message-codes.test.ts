@@ -10,7 +10,8 @@ import {
 } from './message-catalogues.ts';
 import { CATALOGUE_MESSAGES } from './catalogue-messages.ts';
 import { COUPON_MESSAGES } from './selling-rules.ts';
-import { LEARNER_MESSAGES, MESSAGES } from './messages.ts';
+import { LEARNER_MESSAGES } from './learner-messages.ts';
+import { MESSAGES } from './messages.ts';
 import { VALIDATION_MESSAGES } from './validation-messages.ts';
 
 /** Values to fill a template's blanks with, told apart by their index (numbers fit every shape). */

@@ -1,18 +1,11 @@
-import { template } from './message-template.ts';
+import { API_MESSAGES } from './api-messages.ts';
 import { registerMessages } from './message-codes.ts';
-/** User-facing texts fixed by the contract and the specification. */
+/**
+ * User-facing texts fixed by the contract and the specification: those any route answers
+ * (api-messages.ts) and those of accounts, sign-in and the back office's admins.
+ */
 export const MESSAGES = {
-  internal: 'Something went wrong.',
-  notFound: 'The requested resource was not found.',
-  methodNotAllowed: 'This method is not allowed on this path.',
-  notImplemented: 'This feature is not available yet.',
-  unauthenticated: 'Please sign in to continue.',
-  forbidden: 'You are not allowed to do this.',
-  malformedJson: 'The request body is not valid JSON.',
-  payloadTooLarge: 'The request body is too large.',
-  unavailable: 'The service is busy right now. Please try again in a moment.',
-  /** The edge's answer to a client over its request rate (infra's web firewall). */
-  tooManyRequests: 'Too many requests. Please try again later.',
+  ...API_MESSAGES,
   signupSuccess: 'Successfully signed up',
   loginSuccess: 'Logged in Successfully',
   loginFailed: 'Invalid email or password.',
@@ -35,10 +28,7 @@ export const MESSAGES = {
   credentialsRequired: 'Email and password are required.',
   emailInvalid: 'Please enter a valid email address.',
   codeFormat: 'Please enter the 6-digit code from the e-mail.',
-  notReady: 'The service is not ready: storage did not answer in time.',
   outboxLocalOnly: 'The outbox exists only on the local stack.',
-  csrfHeaderMissing: 'This request must be sent by the GIA School app.',
-  invalidCursor: 'Invalid cursor.',
   passwordRule: 'Password must be at least 8 characters long and contain a letter and a digit.',
   adminsLoaded: 'Admins loaded',
   adminCreated: 'Admin created successfully.',
@@ -63,33 +53,6 @@ export const keepsPasswordRule = (p: string) =>
   p.length <= SIGNUP_LIMITS.password &&
   /[A-Za-z]/.test(p) &&
   /[0-9]/.test(p);
-
-/** Texts of the learner's own data (docs/api.md §6). */
-export const LEARNER_MESSAGES = {
-  cartLoaded: 'Cart items loaded successfully.',
-  cartAdded: 'Added Successfully',
-  cartDuplicate: 'Already in your cart.',
-  cartOwned: 'You already own this subject.',
-  cartFree: 'This subject is free.',
-  cartRemoved: 'Item removed successfully.',
-  cartItemNotFound: 'Cart item not found.',
-  subjectNotFound: 'Subject not found.',
-  favouritesLoaded: 'Favourites loaded successfully.',
-  favouriteAdded: 'Added to favourites.',
-  favouriteExists: 'Already in your favourites.',
-  favouriteNotFound: 'Favorite item not found.',
-  favouriteRemoved: template(
-    ['subject'],
-    (subject: string) => `${subject} has been removed from favorites.`,
-  ),
-  purchasesLoaded: 'Purchased subjects loaded successfully.',
-  paymentsLoaded: 'Payment history loaded successfully.',
-  courseProgressLoaded: 'Course progress loaded successfully.',
-  otherUser: 'You can only see your own data.',
-  profileNotFound: 'Profile not found.',
-  languageSaved: 'Your language is saved.',
-  classNotFound: 'Class not found.',
-} as const;
 
 /**
  * The `message` of answers whose text the contract leaves open (kept as they always were), so no
@@ -126,4 +89,3 @@ registerMessages('app', MESSAGES, [
   'adminLoginFailedUi',
   'outboxLocalOnly',
 ]);
-registerMessages('learner', LEARNER_MESSAGES);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { QuestionSource } from './practice.ts';
+import { QuestionSource } from './practice-bank.ts';
 import { DIFFICULTIES, QUESTION_STATUSES, QUESTION_TYPES } from './practice-limits.ts';
 
 /*

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { preprocess, text } from './zod.ts';
-import { LEARNING_MESSAGES } from './learning-messages.ts';
+import { PROFILE_MESSAGES } from './profile-messages.ts';
 import { MESSAGES } from './messages.ts';
-import { isStateCode, SELLING_MESSAGES } from './selling-rules.ts';
+import { isStateCode, SELLING_MESSAGES } from './gst-states.ts';
 import { languageInvalid, UI_LANGUAGES } from './languages.ts';
 
 // The learner's profile inputs, apart from learning.ts so the functions that validate reviews,
@@ -37,7 +37,7 @@ export const REQUIRED_PROFILE_FIELDS = [
 ] as const satisfies readonly (keyof typeof PROFILE_FIELDS)[];
 
 const required = (field: keyof typeof PROFILE_FIELDS, max = 500) =>
-  text(LEARNING_MESSAGES.profileFieldRequired(PROFILE_FIELDS[field]), max);
+  text(PROFILE_MESSAGES.profileFieldRequired(PROFILE_FIELDS[field]), max);
 
 /** The product's language (issue 33): `en`, `kn`, `hi`. */
 const language = z.enum(UI_LANGUAGES, { error: languageInvalid('language') });
@@ -49,7 +49,7 @@ export type LanguageChoiceInput = z.infer<typeof LanguageChoiceInput>;
 export const UpdateProfileInput = z.object({
   user_mobile: z.pipe(
     required('user_mobile', 20),
-    z.string().check(z.regex(/^\d{10}$/, { error: LEARNING_MESSAGES.profileMobile })),
+    z.string().check(z.regex(/^\d{10}$/, { error: PROFILE_MESSAGES.profileMobile })),
   ),
   user_name: required('user_name', PROFILE_LIMITS.user_name),
   email: z.pipe(required('email', PROFILE_LIMITS.email), z.email({ error: MESSAGES.emailInvalid })),
@@ -59,10 +59,10 @@ export const UpdateProfileInput = z.object({
       required('dob', 40),
       z.transform((v) => v.replace(/Z$/, '').slice(0, 10)),
     ),
-    z.iso.date({ error: LEARNING_MESSAGES.profileDobInvalid, abort: true }).check(
+    z.iso.date({ error: PROFILE_MESSAGES.profileDobInvalid, abort: true }).check(
       // Beside the other fields' problems, so a form hears of all of them at once.
       z.refine((d) => d <= new Date().toISOString().slice(0, 10), {
-        error: LEARNING_MESSAGES.profileDob,
+        error: PROFILE_MESSAGES.profileDob,
       }),
     ),
   ),
@@ -89,8 +89,8 @@ export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 /** The code Cognito e-mailed to a new address, confirming an e-mail change. */
 export const VerifyEmailInput = z.object({
   code: z.pipe(
-    text(LEARNING_MESSAGES.emailCodeRequired, 20),
-    z.string().check(z.regex(/^\d{6}$/, { error: LEARNING_MESSAGES.emailCodeRequired })),
+    text(PROFILE_MESSAGES.emailCodeRequired, 20),
+    z.string().check(z.regex(/^\d{6}$/, { error: PROFILE_MESSAGES.emailCodeRequired })),
   ),
 });
 export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { COUPON_MESSAGES as C, isStateCode, SELLING_MESSAGES as M } from './selling-rules.ts';
+import { buyerState } from './gst-states.ts';
+import { COUPON_MESSAGES as C } from './selling-rules.ts';
 
 /*
  * The learner's selling inputs (issue 18), in a module of their own: the cart and payments
@@ -14,13 +15,7 @@ export const ApplyCouponInput = z.object({
 });
 export type ApplyCouponInput = z.infer<typeof ApplyCouponInput>;
 
-const buyerState = z
-  .string({ error: M.stateUnknown })
-  .check(z.refine(isStateCode, { error: M.stateUnknown }));
-
-/** `updateUserState`: the learner's state, for the GST split of their orders. */
-export const BuyerStateInput = z.object({ state: buyerState });
-export type BuyerStateInput = z.infer<typeof BuyerStateInput>;
+export { BuyerStateInput } from './gst-states.ts';
 
 /** `processPayment`'s optional body: the buyer's state when their profile has none yet. */
 export const CheckoutInput = z.object({

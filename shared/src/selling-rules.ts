@@ -8,68 +8,10 @@ import { registerMessages } from './message-codes.ts';
  * Money in new fields is integer paise; prices are tax-inclusive.
  */
 
-/** The states and union territories with their GST state codes (the first two digits of a GSTIN). */
-export const INDIAN_STATES = [
-  { code: '01', name: 'Jammu and Kashmir' },
-  { code: '02', name: 'Himachal Pradesh' },
-  { code: '03', name: 'Punjab' },
-  { code: '04', name: 'Chandigarh' },
-  { code: '05', name: 'Uttarakhand' },
-  { code: '06', name: 'Haryana' },
-  { code: '07', name: 'Delhi' },
-  { code: '08', name: 'Rajasthan' },
-  { code: '09', name: 'Uttar Pradesh' },
-  { code: '10', name: 'Bihar' },
-  { code: '11', name: 'Sikkim' },
-  { code: '12', name: 'Arunachal Pradesh' },
-  { code: '13', name: 'Nagaland' },
-  { code: '14', name: 'Manipur' },
-  { code: '15', name: 'Mizoram' },
-  { code: '16', name: 'Tripura' },
-  { code: '17', name: 'Meghalaya' },
-  { code: '18', name: 'Assam' },
-  { code: '19', name: 'West Bengal' },
-  { code: '20', name: 'Jharkhand' },
-  { code: '21', name: 'Odisha' },
-  { code: '22', name: 'Chhattisgarh' },
-  { code: '23', name: 'Madhya Pradesh' },
-  { code: '24', name: 'Gujarat' },
-  { code: '26', name: 'Dadra and Nagar Haveli and Daman and Diu' },
-  { code: '27', name: 'Maharashtra' },
-  { code: '29', name: 'Karnataka' },
-  { code: '30', name: 'Goa' },
-  { code: '31', name: 'Lakshadweep' },
-  { code: '32', name: 'Kerala' },
-  { code: '33', name: 'Tamil Nadu' },
-  { code: '34', name: 'Puducherry' },
-  { code: '35', name: 'Andaman and Nicobar Islands' },
-  { code: '36', name: 'Telangana' },
-  { code: '37', name: 'Andhra Pradesh' },
-  { code: '38', name: 'Ladakh' },
-  { code: '97', name: 'Other Territory' },
-] as const;
-
-export type StateCode = (typeof INDIAN_STATES)[number]['code'];
-
-const STATE_CODES = new Set<string>(INDIAN_STATES.map((s) => s.code));
-export const isStateCode = (code: unknown): code is StateCode =>
-  typeof code === 'string' && STATE_CODES.has(code);
+export { INDIAN_STATES, isStateCode, SELLING_MESSAGES, type StateCode } from './gst-states.ts';
 
 /** The SAC and GST rate a new deployment starts with (the seller's call: both configurable). */
 export const SELLER_DEFAULTS = { sac: '999293', gst_rate_percent: 18 } as const;
-
-export const SELLING_MESSAGES = {
-  settingsLoaded: 'Seller settings loaded.',
-  settingsSaved: 'Seller settings saved.',
-  gstinFormat:
-    'GSTIN must be 15 characters: the state code, the PAN, the entity number, Z and a check character.',
-  gstinState: "The GSTIN's first two digits must be the seller's state code.",
-  stateUnknown: 'Please choose a state of India.',
-  sacFormat: 'SAC must be 6 digits.',
-  rateRange: 'The GST rate must be a percentage from 0 to 28.',
-  stateSaved: 'Your state is saved.',
-  stateRequired: 'Please choose your state: it decides the GST on your invoice.',
-} as const;
 
 /** A coupon as the pricing rule needs it (validity is checked before, by `couponProblem`). */
 export interface PricingCoupon {
@@ -270,12 +212,4 @@ registerMessages('coupon', COUPON_MESSAGES, [
   'amountRange',
   'dates',
   'kindInvalid',
-]);
-registerMessages('selling', SELLING_MESSAGES, [
-  'settingsLoaded',
-  'settingsSaved',
-  'gstinFormat',
-  'gstinState',
-  'sacFormat',
-  'rateRange',
 ]);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MEDIA_URL_MESSAGES } from './media-url-messages.ts';
 import { flattenMessages, registerMessages } from './message-codes.ts';
 
 const MiB = 1024 * 1024;
@@ -74,8 +75,7 @@ export const UPLOAD_MESSAGES = {
   kindInvalid: 'kind must be image, notes, video or captions.',
   sizeInvalid: 'size must be a number of bytes.',
   learnerImagesOnly: 'Learners may upload images only.',
-  /** Why a media url was refused on write (the back office's records and questions). */
-  mediaUrlInvalid: 'Media must be an uploaded file (a /media/ link) or an https:// link.',
+  ...MEDIA_URL_MESSAGES,
 } as const;
 
 export const PresignInput = z.object({

@@ -5,7 +5,7 @@ import type {
   PublicTopicRecord,
   RecordOf,
 } from '@gia/shared';
-import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
+import { LEARNER_MESSAGES } from '@gia/shared/learner-messages.ts';
 import type { Page } from '../db/paging.ts';
 import {
   classContents,

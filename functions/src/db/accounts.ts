@@ -12,7 +12,8 @@ import { ddb } from '../lib/dynamo.ts';
 import { dayUpdate } from './insights.ts';
 import { decodeCursor, encodeCursor, type Page } from './paging.ts';
 import { tableName } from './table-name.ts';
-import { keys, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { withoutKeys } from './keys.ts';
 import { cancellationCodes } from './transact.ts';
 
 /** A learner's profile record (never a password). */

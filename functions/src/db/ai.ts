@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AiAnswerMode, AiCitation } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { keys } from './keys.ts';
+import * as keys from './item-keys.ts';
 import { tableName } from './table-name.ts';
 
 const conditionFailed = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';

@@ -9,7 +9,8 @@ import {
   type RecordOf,
 } from '@gia/shared';
 import { readingLanguage } from '../lib/reading-language.ts';
-import { keys, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { withoutKeys } from './keys.ts';
 
 /**
  * The keys of the catalogue's items: each entity's key prefix and list partitions, read with the

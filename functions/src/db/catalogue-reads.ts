@@ -21,7 +21,7 @@ import {
   type Index,
   type Ref,
 } from './catalogue-keys.ts';
-import { keys } from './keys.ts';
+import * as keys from './item-keys.ts';
 
 /** Reads of the catalogue: records by id (with grants and ratings) and its lists. */
 

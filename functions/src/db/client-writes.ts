@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CLIENT_ID_KEEP_DAYS, type RouteName } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { keys } from './keys.ts';
+import * as keys from './item-keys.ts';
 import { tableName } from './table-name.ts';
 import type { TransactItem } from './transact.ts';
 

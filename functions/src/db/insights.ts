@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
 import { getRecordsAndGrants } from './catalogue-reads.ts';
-import { INSIGHTS_DAYS, keys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { INSIGHTS_DAYS } from './keys.ts';
 import { pickOf, type TopicFields } from './records.ts';
 import { tableName } from './table-name.ts';
 import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';

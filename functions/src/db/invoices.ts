@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
-import { keys, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { withoutKeys } from './keys.ts';
 import type { Order } from './orders.ts';
 import { tableName } from './table-name.ts';
 import { cancellationCodes } from './transact.ts';

@@ -1,4 +1,5 @@
-import { keys, sortKeyPrefixes } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { sortKeyPrefixes } from './keys.ts';
 import { queryAll } from './query.ts';
 
 /*

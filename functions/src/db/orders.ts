@@ -9,7 +9,8 @@ import {
 import type { OrderPricing } from '@gia/shared/selling-rules.ts';
 import type { SellerSettings } from '@gia/shared/selling.ts';
 import { ddb } from '../lib/dynamo.ts';
-import { CAPTURED_PAYMENTS, keys, sortKeyPrefixes, UNPAID_ORDERS, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { CAPTURED_PAYMENTS, sortKeyPrefixes, UNPAID_ORDERS, withoutKeys } from './keys.ts';
 import { couponRelease, couponReservation, type OrderCoupon } from './selling.ts';
 import { tableName } from './table-name.ts';
 import { cancellationCodes, type TransactItem } from './transact.ts';

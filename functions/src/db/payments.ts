@@ -1,7 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { refundShare } from '@gia/shared/selling-rules.ts';
 import { ddb } from '../lib/dynamo.ts';
-import { keys, REFUNDS_DUE } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { REFUNDS_DUE } from './keys.ts';
 import { grants } from './learner.ts';
 import type { Order } from './orders.ts';
 import { clearCartCouponItem, couponRedemption } from './selling.ts';

@@ -3,7 +3,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { AdminQuestion, AttemptRef } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { getRecordsAndGrants, type Ref } from './catalogue.ts';
-import { chapterBanksPartition, keys, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { chapterBanksPartition, withoutKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 import {
   pickOf,

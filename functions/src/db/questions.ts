@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { HandoffDraft } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
+import * as keys from './item-keys.ts';
 import {
-  keys,
   partitions,
   QUESTIONS_ANSWERED,
   QUESTIONS_UNANSWERED,

@@ -9,7 +9,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
-import { CAPTURED_PAYMENTS, keys, sortKeyPrefixes, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { CAPTURED_PAYMENTS, sortKeyPrefixes, withoutKeys } from './keys.ts';
 import type { PaymentRecord } from './invoices.ts';
 import { decodeCursor, encodeCursor, startKeyError, type Page } from './paging.ts';
 import { webhookEventGuard } from './payments.ts';

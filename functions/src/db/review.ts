@@ -3,7 +3,8 @@ import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/c
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
 import { getRecordsAndGrants, type Ref } from './catalogue.ts';
-import { keys, reviewDuePartition, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { reviewDuePartition, withoutKeys } from './keys.ts';
 import { bankOf, type QuestionBank } from './practice.ts';
 import { queryAll } from './query.ts';
 import { pickOf, type BoardFields, type ClassFields, type SubjectFields } from './records.ts';

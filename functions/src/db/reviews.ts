@@ -1,6 +1,7 @@
 import { toRecord } from './catalogue-keys.ts';
 import type { TopicFields } from './records.ts';
-import { keys, partitions, sortKeyRanges, withoutKeys } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { partitions, sortKeyRanges, withoutKeys } from './keys.ts';
 import { itemOnGsi1, queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import { transactWrite, type TransactItem } from './transact.ts';

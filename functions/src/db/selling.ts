@@ -3,7 +3,8 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import type { Coupon, SellerSettings } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import type { LearnerProfile } from './accounts.ts';
-import { COUPONS, keys, sortKeyPrefixes, withoutKeys, type Key } from './keys.ts';
+import * as keys from './item-keys.ts';
+import { COUPONS, sortKeyPrefixes, withoutKeys, type Key } from './keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import type { CartItem } from './learner.ts';

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { keys } from './keys.ts';
+import * as keys from './item-keys.ts';
 import { tableName } from './table-name.ts';
 
 /*

@@ -7,7 +7,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
-import { keys, type Key } from './keys.ts';
+import * as keys from './item-keys.ts';
+import type { Key } from './keys.ts';
 import { tableName } from './table-name.ts';
 
 /*

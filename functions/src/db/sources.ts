@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CitationSource } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { keys } from './keys.ts';
+import * as keys from './item-keys.ts';
 import { tableName } from './table-name.ts';
 
 /** One passage of a topic's sources. */

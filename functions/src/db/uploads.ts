@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb } from '../lib/dynamo.ts';
 import { tableName } from './table-name.ts';
-import { keys } from './keys.ts';
+import * as keys from './item-keys.ts';
 
 /**
  * Counts one more upload of a learner today, atomically, unless `max` are already counted.

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { videoKeyOf, type TopicCaptions, type VideoState } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue-keys.ts';
-import { keys } from './keys.ts';
+import * as keys from './item-keys.ts';
 import { tableName } from './table-name.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { MESSAGES } from '@gia/shared';
+import { API_MESSAGES as MESSAGES } from '@gia/shared';
 import { tableName } from '../db/table-name.ts';
 import { TABLE_DEFINITION } from '../db/table.ts';
 import { ddb } from '../lib/dynamo.ts';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@gia/shared/messages.ts';
+import { API_MESSAGES as MESSAGES } from '@gia/shared/api-messages.ts';
 import { ValidationError } from './errors.ts';
 
 /** A list cursor that is not one we handed out: `400`. */

@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorDetail } from '@gia/shared';
-import { ERROR_STATUS, MESSAGES } from '@gia/shared';
+import { API_MESSAGES as MESSAGES, ERROR_STATUS } from '@gia/shared';
 
 /** Base of every error that is meant to reach the caller. Anything else answers a plain 500. */
 export class AppError extends Error {

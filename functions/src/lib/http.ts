@@ -10,7 +10,7 @@ import type { ErrorBody, RouteDef, RouteGroup, RouteName, RouteNameOf } from '@g
 import type { Answer } from '@gia/shared/route-answers.ts';
 import { describeMessage } from '@gia/shared/message-codes.ts';
 import { VALIDATION_MESSAGES as V } from '@gia/shared/validation-messages.ts';
-import { MESSAGES, routeMatcher, routesOfGroup } from '@gia/shared';
+import { API_MESSAGES as MESSAGES, routeMatcher, routesOfGroup } from '@gia/shared';
 import { isServiceUnavailable } from './aws-calls.ts';
 import {
   assertSessionStands,

@@ -1,7 +1,7 @@
 import { env } from './env.ts';
 import { logger } from './logger.ts';
 import { presignGetObject } from './s3-presign.ts';
-import { UPLOAD_MESSAGES } from '@gia/shared/uploads.ts';
+import { MEDIA_URL_MESSAGES } from '@gia/shared/media-url-messages.ts';
 
 /** Stored media urls look like `/media/<key>`; keys under `private/` are never public. */
 export const MEDIA_PATH = '/media/';
@@ -12,7 +12,7 @@ export const PRIVATE_PREFIX = 'private/';
 export const SIGNED_URL_SECONDS = 3600;
 
 /** Why a media url was refused on write. */
-export const MEDIA_URL_INVALID = UPLOAD_MESSAGES.mediaUrlInvalid;
+export const MEDIA_URL_INVALID = MEDIA_URL_MESSAGES.mediaUrlInvalid;
 
 /** Longest media url accepted on write. */
 export const MAX_MEDIA_URL_LENGTH = 2000;

@@ -1,4 +1,10 @@
-import { BASES, CSRF_HEADER, CSRF_HEADER_VALUE, MESSAGES, SESSION_COOKIE } from '@gia/shared';
+import {
+  API_MESSAGES as MESSAGES,
+  BASES,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  SESSION_COOKIE,
+} from '@gia/shared';
 import { SESSION_DAYS } from '@gia/shared';
 import type { Pool } from './auth.ts';
 import { env } from './env.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   attemptIdOf,
   gradedOf,
-  LEARNING_MESSAGES,
+  TOPIC_MESSAGES,
   MASTERY_PERCENT,
   parseAttemptId,
   PRACTICE_MESSAGES as M,
@@ -67,8 +67,8 @@ function shuffled<T>(items: readonly T[]): T[] {
 async function openTopic(userId: string, topicId: string, questionId?: string) {
   const ctx = await topicQuizContext(userId, topicId, questionId);
   const topic = ctx.topics[0];
-  if (!isActive(topic)) throw new NotFoundError(LEARNING_MESSAGES.topicNotFound);
-  if (!mayOpen(ctx, topic)) throw new ForbiddenError(LEARNING_MESSAGES.notEntitled);
+  if (!isActive(topic)) throw new NotFoundError(TOPIC_MESSAGES.topicNotFound);
+  if (!mayOpen(ctx, topic)) throw new ForbiddenError(TOPIC_MESSAGES.notEntitled);
   return { ctx, topic };
 }
 
@@ -139,7 +139,7 @@ async function issueQuiz(
     );
     const open = withQuestions.filter((t) => mayOpen(ctx, t));
     if (!open.length) {
-      if (withQuestions.length) throw new ForbiddenError(LEARNING_MESSAGES.notEntitled);
+      if (withQuestions.length) throw new ForbiddenError(TOPIC_MESSAGES.notEntitled);
       throw new NotFoundError(M.chapterNoQuestions);
     }
     pool = open.flatMap((t) =>

@@ -1,12 +1,11 @@
 import {
-  BuyerStateInput,
   LanguageChoiceInput,
   LEARNER_MESSAGES,
-  LEARNING_MESSAGES as M,
-  SELLING_MESSAGES,
+  PROFILE_MESSAGES as M,
   UpdateProfileInput,
   VerifyEmailInput,
 } from '@gia/shared';
+import { BuyerStateInput, SELLING_MESSAGES } from '@gia/shared/gst-states.ts';
 import { learnerId } from '../lib/identity.ts';
 import { confirmEmail, getProfile, saveLanguage, saveState, updateProfile } from './service.ts';
 import { bearerToken } from '../lib/auth.ts';

@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   LEARNER_MESSAGES,
-  LEARNING_MESSAGES as M,
+  PROFILE_MESSAGES as M,
   MESSAGES,
   type UpdateProfileInput,
 } from '@gia/shared';

@@ -1,4 +1,4 @@
-import { LEARNER_MESSAGES } from '@gia/shared/messages.ts';
+import { LEARNER_MESSAGES } from '@gia/shared/learner-messages.ts';
 import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
 import type { PaidSubject } from '@gia/shared/learner-answers.ts';
 import { MASTERY_PERCENT } from '@gia/shared/practice-limits.ts';

@@ -1,4 +1,4 @@
-import { LEARNING_MESSAGES, type RouteName } from '@gia/shared';
+import { TOPIC_MESSAGES, type RouteName } from '@gia/shared';
 import { acceptedClientWrite, clientWriteGuard, type ClientWrite } from '../../db/client-writes.ts';
 import type { TransactItem } from '../../db/transact.ts';
 import { WriteRefused } from '../../db/transact.ts';
@@ -43,7 +43,7 @@ async function firstAnswer(w: ClientWrite): Promise<{ found: boolean; answer?: u
   let accepted = await acceptedClientWrite(w.userId, w.clientId);
   if (!accepted) return { found: false };
   // One id names one write: the same id on another route is the device's mistake, never a replay.
-  if (accepted.route !== w.route) throw new ConflictError(LEARNING_MESSAGES.clientIdReused);
+  if (accepted.route !== w.route) throw new ConflictError(TOPIC_MESSAGES.clientIdReused);
   // Sent at the same moment as its first send (two tabs): wait for the whole first answer.
   for (const ms of PENDING_WAITS_MS) {
     if (accepted.complete) break;

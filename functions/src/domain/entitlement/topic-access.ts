@@ -1,4 +1,4 @@
-import { LEARNING_MESSAGES as M } from '@gia/shared';
+import { TOPIC_MESSAGES as M } from '@gia/shared';
 import { getRecordsAndGrants } from '../../db/catalogue.ts';
 import {
   pickOf,

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import {
-  LEARNING_MESSAGES,
+  TOPIC_MESSAGES,
   optionIdOf,
   PRACTICE_LIMITS,
   PRACTICE_MESSAGES as M,
@@ -30,7 +30,7 @@ export async function changeBank<T>(
   change: (questions: StoredQuestion[], topic: TopicFields) => T,
 ): Promise<T> {
   const topic = await recordOf('topic', topicId);
-  if (!topic) throw new NotFoundError(LEARNING_MESSAGES.topicNotFound);
+  if (!topic) throw new NotFoundError(TOPIC_MESSAGES.topicNotFound);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const bank = await bankOfTopic(topic);
     const questions = [...bank.questions];
