@@ -23,7 +23,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { TEST_ENV } from '../../test/tokens.ts';
-import { keys } from '../db/keys.ts';
+import * as keys from '../db/item-keys.ts';
 
 const OUTBOX = join(tmpdir(), `gia-auth-service-${process.pid}-${Date.now()}.jsonl`);
 Object.assign(process.env, TEST_ENV, {
