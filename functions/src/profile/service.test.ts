@@ -47,6 +47,8 @@ describe('updating the profile with a new e-mail', () => {
     expect(sent).toEqual({
       AccessToken: 'learner-token',
       UserAttributes: [{ Name: 'email', Value: 'new@example.in' }],
+      // The code's e-mail in the learner's language (none kept: English), for the trigger.
+      ClientMetadata: { language: 'en' },
     });
     expect(cognitoMock.commandCalls(AdminUpdateUserAttributesCommand)).toHaveLength(0);
     expect(ddbMock.commandCalls(TransactWriteCommand)).toHaveLength(0);
