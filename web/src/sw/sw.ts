@@ -47,10 +47,11 @@ const LATER_CODE_CACHE = 'gia-later-code';
 
 // Built files are named by their content's hash, so a kept copy is never stale. The few kept are
 // pdf.js and its worker (a save for offline downloads them, web/src/features/downloads/), so
-// saved notes open with no network, and the learner's language: its message catalogue and, on a
-// phone without its own Noto, its font (issue 33), so a page in Kannada opens offline in Kannada
-// once it was opened online with the service worker in charge; the oldest make way after a few
-// builds.
+// saved notes open with no network, and the learner's language: its message catalogue's parts
+// (up to 8 a language, web/src/locales/parts.ts) and, on a phone without its own Noto, its fonts
+// (issue 33), so a page in Kannada opens offline in Kannada once it was opened online with the
+// service worker in charge. Room for two languages' parts beside pdf.js and the maths renderer;
+// the least recently used make way after a few builds.
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
@@ -58,7 +59,7 @@ registerRoute(
     request.method === 'GET',
   new CacheFirst({
     cacheName: LATER_CODE_CACHE,
-    plugins: [new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
+    plugins: [new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
   }),
 );
 
