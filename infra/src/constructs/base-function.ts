@@ -100,16 +100,21 @@ export class BaseFunction extends Construct {
         commandHooks: props.copyFiles && copyHooks(props.copyFiles),
       },
     });
-    acceptFindings(this, [
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'The AWS managed basic execution role only lets the function write its own logs.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) has no resource-level permissions.',
-      },
-    ]);
+    acceptFunctionFindings(this);
   }
+}
+
+/** The findings every function of ours accepts: its logs role, and X-Ray's unscoped actions. */
+export function acceptFunctionFindings(scope: Construct): void {
+  acceptFindings(scope, [
+    {
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: 'The AWS managed basic execution role only lets the function write its own logs.',
+    },
+    {
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) has no resource-level permissions.',
+    },
+  ]);
 }

@@ -12,7 +12,7 @@ import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
 import { LAMBDA_EXTERNAL_MODULES } from '@gia/functions';
 import { grantNeeds, type ApiResources, type Needs } from './api-route-group.ts';
-import { BUNDLE_TARGET } from './base-function.ts';
+import { acceptFunctionFindings, BUNDLE_TARGET } from './base-function.ts';
 import { acceptFindings } from '../nag.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -99,17 +99,7 @@ export class SourcesExtraction extends Construct {
       logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     });
-    acceptFindings(this, [
-      {
-        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: 'The AWS managed basic execution role only lets the function write its own logs.',
-      },
-      {
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) has no resource-level permissions.',
-      },
-    ]);
+    acceptFunctionFindings(this);
     grantNeeds(this.fn, SOURCES_NEEDS, props.resources);
     const bucket = props.resources.media.bucket;
     for (const prefix of SOURCE_PREFIXES) {
