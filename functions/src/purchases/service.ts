@@ -66,6 +66,10 @@ export async function paymentHistory(userId: string) {
   const rows = await paymentRows(userId);
   const paid = rows.flatMap((r) => (Array.isArray(r.subjects) ? (r.subjects as PaidItem[]) : []));
   const cards = await subjectCards(paid);
+  // In Kannada or Hindi a subject is named as the catalogue gives it in that language (English
+  // keeps the name it was paid under, as the invoice does).
+  const language = readingLanguage();
+  const renamed = language !== undefined && language !== 'en';
   // The invoice once its PDF is stored (a moment after the payment), signed for an hour.
   const invoices = await Promise.all(
     rows.map((r) => (r.invoice_url ? signedMediaUrl(r.invoice_url) : null)),
@@ -86,10 +90,7 @@ export async function paymentHistory(userId: string) {
       const card = cards.get(item.subject_id);
       if (!card) return item;
       const named = { ...item, class_name: card.class_name, board_name: card.board_name };
-      // In Kannada or Hindi the subject's name as the catalogue gives it in that language (English
-      // keeps the name it was paid under, as the invoice does).
-      const language = readingLanguage();
-      return language && language !== 'en' ? { ...named, subject_name: card.subject_name } : named;
+      return renamed ? { ...named, subject_name: card.subject_name } : named;
     }),
   }));
 }
