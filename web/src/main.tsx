@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppUpdate } from './app/app-update.tsx';
+import { hydratingOver } from './lib/hydration.ts';
 import { openLanguage } from './lib/i18n.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { startOnlineState } from './lib/online.ts';
@@ -43,6 +44,7 @@ const app = (
 // the app renders it anew instead of adopting it (the English stays on screen until then).
 void openLanguage().then((language) => {
   if (root.firstElementChild && language === 'en') {
+    hydratingOver(root);
     startTransition(() => void hydrateRoot(root, app));
   } else {
     root.replaceChildren();

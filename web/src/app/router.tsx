@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LearnerLayout } from '../components/layouts/learner-layout.tsx';
 import { LessonSkeleton } from '../components/lesson-skeleton.tsx';
+import { Boundary } from '../components/boundary.tsx';
 import { useClearErrorsOnNavigate } from '../components/toast.tsx';
 import { useCartCount } from './cart-count.ts';
 import { useT, withMessages } from '../lib/i18n.ts';
@@ -79,7 +80,7 @@ export function AppRoutes() {
   const t = useT();
   useClearErrorsOnNavigate();
   return (
-    <Suspense fallback={<p className="loading">{t('page.loading')}</p>}>
+    <Boundary fallback={<p className="loading">{t('page.loading')}</p>}>
       <Routes>
         <Route path="/AdminLoginNew" element={el(AdminLogin)} />
         <Route path="/admin/login" element={el(AdminLogin)} />
@@ -114,7 +115,7 @@ export function AppRoutes() {
           <Route element={<RequireLearner pending={<LessonSkeleton />} availableOffline />}>
             <Route
               path="/GetTopic"
-              element={<Suspense fallback={<LessonSkeleton />}>{el(L.GetTopic)}</Suspense>}
+              element={<Boundary fallback={<LessonSkeleton />}>{el(L.GetTopic)}</Boundary>}
             />
           </Route>
           <Route element={<RequireLearner availableOffline />}>
@@ -136,7 +137,7 @@ export function AppRoutes() {
           <Route path="*" element={el(NotFound)} />
         </Route>
       </Routes>
-    </Suspense>
+    </Boundary>
   );
 }
 

@@ -20,3 +20,43 @@ const yes = () => true;
 
 /** Whether this render is the visitor's own: `false` at build time and while hydrating. */
 export const useHydrated = () => useAfterHydration(yes, false);
+
+/*
+ * A page hydrated over its prerendered HTML is the build's (English) until every Suspense boundary
+ * in it is hydrated: React hydrates each one's content on its own, after the rest, a lazy page's
+ * once its code is in. Until then the interface's language must not change: a boundary hydrated
+ * after it would render its text in the new language over the English HTML (a hydration mismatch,
+ * React error 418). src/lib/i18n.ts waits for `afterHydration` before it switches.
+ */
+let boundaries = 0;
+let hydrated = 0;
+let over: (() => void) | undefined;
+let settled: Promise<void> = Promise.resolve();
+
+/** The opening comment of a Suspense boundary React rendered whole (`<!--$-->`). */
+const isBoundary = (node: Node) => node.nodeType === Node.COMMENT_NODE && node.nodeValue === '$';
+
+/** Before `hydrateRoot(root, …)`: the language waits until each boundary in `root` is hydrated. */
+export function hydratingOver(root: Element): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  boundaries = 0;
+  hydrated = 0;
+  while (walker.nextNode()) if (isBoundary(walker.currentNode)) boundaries++;
+  if (!boundaries) return;
+  settled = new Promise((resolve) => (over = resolve));
+}
+
+/** Ends the wait: every boundary is hydrated, or the page was left (its boundaries are gone). */
+export function hydrationOver(): void {
+  over?.();
+  over = undefined;
+}
+
+/** A boundary's content is the app's (components/boundary.tsx): the last one ends the wait. */
+export function boundaryHydrated(): () => void {
+  if (++hydrated >= boundaries) hydrationOver();
+  return () => void hydrated--;
+}
+
+/** Resolves once nothing on the page is left to hydrate (at once on a page the client rendered). */
+export const afterHydration = (): Promise<void> => settled;

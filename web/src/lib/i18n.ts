@@ -14,6 +14,7 @@ import { loadPart, SOURCE_LOCALE, sourceShell } from 'virtual:catalogue-parts';
 import { LOCALES, type UiLanguage } from '@gia/shared/languages.ts';
 import { SHELL_PART, type CataloguePart } from '../locales/parts.ts';
 import { CHOSEN_ATTRIBUTE, LANGUAGE_KEY, openingLanguage } from './language-choice.ts';
+import { afterHydration } from './hydration.ts';
 
 export { i18n };
 
@@ -75,9 +76,13 @@ async function loadNeeded(language: UiLanguage): Promise<void> {
   }
 }
 
-/** Loads `language`'s needed parts and makes it the one the interface speaks. */
-async function activate(language: UiLanguage): Promise<void> {
+/**
+ * Loads `language`'s needed parts and makes it the one the interface speaks. `settled`: what must
+ * be over first (a prerendered page still hydrating in English, src/lib/hydration.ts).
+ */
+async function activate(language: UiLanguage, settled?: () => Promise<void>): Promise<void> {
   await loadNeeded(language);
+  await settled?.();
   i18n.activate(language, [LOCALES[language]]);
   document.documentElement.lang = language;
   useLanguage.setState({ language });
@@ -152,7 +157,9 @@ export function onLanguageChosen(listener: (language: UiLanguage) => void): () =
  * from the profile itself.
  */
 export async function chooseLanguage(language: UiLanguage, tell = true): Promise<void> {
-  await activate(language);
+  // Chosen while the page hydrates (a tap on the first-visit bar, a profile read as the session
+  // comes back): it speaks the language once the page is wholly the app's.
+  await activate(language, afterHydration);
   try {
     localStorage.setItem(LANGUAGE_KEY, language);
   } catch {

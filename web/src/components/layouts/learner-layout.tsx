@@ -6,7 +6,7 @@ import {
   MenuIcon,
   YoutubeIcon,
 } from '../icons.tsx';
-import { memo, Suspense, useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '../../lib/auth.ts';
 import { signInPath } from '../../lib/redirect.ts';
@@ -16,6 +16,7 @@ import { displayName, initials } from './initials.ts';
 import { OfflineBanner } from '../offline.tsx';
 import { t, useT } from '../../lib/i18n.ts';
 import { LanguageChoice, LanguageSelect } from '../language.tsx';
+import { Boundary } from '../boundary.tsx';
 
 /** The profile menu closes by itself this long after opening. */
 export const PROFILE_MENU_MS = 2000;
@@ -99,9 +100,9 @@ function CartLink({ count, label }: { count: number | undefined; label?: boolean
 const Page = memo(function Page() {
   const t = useT();
   return (
-    <Suspense fallback={<p className="loading">{t('page.loading')}</p>}>
+    <Boundary fallback={<p className="loading">{t('page.loading')}</p>}>
       <Outlet />
-    </Suspense>
+    </Boundary>
   );
 });
 
