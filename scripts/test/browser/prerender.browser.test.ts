@@ -11,7 +11,7 @@
  *   is the learner's.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import {
   demoCatalogueOnce,
   launchChromium,
@@ -64,7 +64,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newContext(options: { javaScriptEnabled?: boolean } = {}) {
+async function newContext(options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ baseURL: stack.url, ...PHONE, ...options });
   contexts.push(context);
   return context;
@@ -171,6 +171,33 @@ describe('with JavaScript, at 360×740', () => {
     await page.locator('.cat-grid a').first().click();
     await page.waitForURL('**/GetClasses?board=*');
     await expect.poll(() => page.locator('.cat-grid > *').count()).toBeGreaterThan(0);
+    expect(errors, `\n${errors.join('\n')}\n`).toEqual([]);
+  });
+
+  it('speaks a language picked before the page’s code is in, once that code has hydrated its part (issue 33)', async () => {
+    // No service worker: it would fetch the code itself, out of the page's routes.
+    const page = await (await newContext({ serviceWorkers: 'block' })).newPage();
+    const errors = watch(page);
+    // The class page's code is held back until the learner has picked ಕನ್ನಡ and its words are in:
+    // the language waits for that part of the page to be hydrated (src/lib/hydration.ts), and
+    // must not wait for ever.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    await page.route(/\/assets\/browse-pages-[^/]+\.js$/, async (route) => {
+      holding++;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/GetClasses?board=${demo.boardId}`);
+    const kannadaIn = page.waitForResponse(/\/assets\/kn-[^/]+\.js$/);
+    const choice = page.getByRole('region', { name: /ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ/ });
+    await choice.getByRole('button', { name: 'ಕನ್ನಡ' }).click();
+    await kannadaIn;
+    expect(holding).toBe(1);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'ತರಗತಿ ಆಯ್ಕೆಮಾಡಿ' }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('kn');
     expect(errors, `\n${errors.join('\n')}\n`).toEqual([]);
   });
 

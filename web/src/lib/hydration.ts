@@ -28,6 +28,8 @@ export const useHydrated = () => useAfterHydration(yes, false);
  * after it would render its text in the new language over the English HTML (a hydration mismatch,
  * React error 418). src/lib/i18n.ts waits for `afterHydration` before it switches.
  */
+/** The longest a language change waits for the page to be hydrated. */
+const HYDRATION_WAIT_MS = 10_000;
 let boundaries = 0;
 let hydrated = 0;
 let over: (() => void) | undefined;
@@ -44,6 +46,10 @@ export function hydratingOver(root: Element): void {
   while (walker.nextNode()) if (isBoundary(walker.currentNode)) boundaries++;
   if (!boundaries) return;
   settled = new Promise((resolve) => (over = resolve));
+  // Never for ever: should a boundary leave without hydrating and without a move to another page,
+  // the language still changes (React then renders that part anew, as it does for one whose code
+  // is still on its way).
+  setTimeout(hydrationOver, HYDRATION_WAIT_MS);
 }
 
 /** Ends the wait: every boundary is hydrated, or the page was left (its boundaries are gone). */
