@@ -82,7 +82,12 @@ export async function recordSourceUses(classId: string, mediaKeys: string[]): Pr
       ddb.send(
         new PutCommand({
           TableName: tableName(),
-          Item: { pk: `SOURCE#${key}`, sk: `CLASS#${classId}`, type: 'source-use', class_id: classId },
+          Item: {
+            pk: `SOURCE#${key}`,
+            sk: `CLASS#${classId}`,
+            type: 'source-use',
+            class_id: classId,
+          },
         }),
       ),
     ),

@@ -180,7 +180,12 @@ export function indexOfClass(
   for (const c of tree.chapters) {
     const parent = at.get(`sub_subject/${c.sub_subject_id}`) ?? at.get(`subject/${c.subject_id}`);
     if (parent === undefined) continue;
-    add(`chapter/${c.chapter_id}`, { k: 'chapter', id: c.chapter_id, p: parent, n: namesOf(c, 'chapter_name') });
+    add(`chapter/${c.chapter_id}`, {
+      k: 'chapter',
+      id: c.chapter_id,
+      p: parent,
+      n: namesOf(c, 'chapter_name'),
+    });
   }
 
   const raw: RawPlace[] = [];
