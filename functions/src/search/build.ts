@@ -9,8 +9,8 @@ import { wordsAt, wordsOf } from '@gia/shared/search-text.ts';
 import type { RecordOf, TopicCaptions } from '@gia/shared';
 import { classTree, recordSourceUses, type ClassTree } from '../db/search.ts';
 import { sourcesOf, type Cue, type SourceItem } from '../db/sources.ts';
-import { isFreeCourse } from '../domain/entitlement/entitlement.ts';
-import { effectivePages, sourceKeys } from '../domain/grounding/grounding.ts';
+import { isFreeCourse } from '../domain/entitlement/index.ts';
+import { effectivePages, sourceKeys } from '../domain/grounding/index.ts';
 
 /*
  * A class's search index (issue 34, docs/search.md): its catalogue names in every language they
