@@ -32,13 +32,17 @@ export function Highlighted({ text, ranges }: { text: string; ranges: readonly R
     .map(([a, b]) => [Math.max(0, a), Math.min(text.length, b)] as const)
     .filter(([a, b]) => b > a)
     .sort((x, y) => x[0] - y[0]);
+  const merged: [number, number][] = [];
+  for (const [start, end] of sorted) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
   const parts: React.ReactNode[] = [];
   let at = 0;
-  for (const [start, end] of sorted) {
-    if (end <= at) continue;
-    const from = Math.max(start, at);
-    if (from > at) parts.push(text.slice(at, from));
-    parts.push(<mark key={from}>{text.slice(from, end)}</mark>);
+  for (const [start, end] of merged) {
+    if (start > at) parts.push(text.slice(at, start));
+    parts.push(<mark key={start}>{text.slice(start, end)}</mark>);
     at = end;
   }
   if (at < text.length) parts.push(text.slice(at));
@@ -97,13 +101,9 @@ function TopicItem({ topic, locked }: { topic: TopicHit; locked: boolean }) {
   return (
     <li className="search-topic">
       <Link to={placeLink(topic, undefined, locked)} className="search-topic-name">
-        {locked && (
-          <>
-            <LockIcon className="search-lock" />
-            <span className="sr-only">{t('search.locked')}</span>
-          </>
-        )}
-        {topic.name}
+        {locked && <LockIcon className="search-lock" />}
+        <span>{topic.name}</span>
+        {locked && <span className="sr-only"> {t('search.locked')}</span>}
       </Link>
       <p className="search-path">{topic.path.join(' · ')}</p>
       {topic.places.length > 0 && (
