@@ -85,3 +85,49 @@ export interface SearchOptions {
   /** At most this many topics (default 20). */
   limit?: number;
 }
+
+/** The kinds of catalogue record an index file holds (sub-subjects give ids and paths only). */
+export type SearchNodeKind = CatalogueKind | 'sub_subject' | 'topic';
+
+/**
+ * A catalogue record in an index file. Short keys: a class's file holds hundreds of these, and the
+ * file is what a learner downloads on a phone.
+ */
+export interface SearchIndexNode {
+  k: SearchNodeKind;
+  id: string;
+  /** Its parent's position in `nodes` (a board has none). */
+  p?: number;
+  /** Its names. */
+  n: Names;
+  /** A topic anyone may watch (free to watch, or in a free course). */
+  free?: boolean;
+}
+
+/** A place inside a topic a result can open: a notes page or a moment of the video. */
+export interface SearchIndexPlace {
+  /** The topic's position in `nodes`. */
+  t: number;
+  k: 'notes' | 'video';
+  /** The notes page (from 1), or the video's second. */
+  at: number;
+  /**
+   * The text a result shows: a free topic's whole page (or caption window); a paid topic's
+   * snippets, joined by " … " (docs/search.md, the bound).
+   */
+  s: string;
+  /** More words it is found by and never shown: a paid place's keywords not in its snippets. */
+  w?: string;
+  /** Its language when the builder knows it; else the reader takes it from the script. */
+  l?: UiLanguage;
+}
+
+/** `public/search/<class_id>/<hash>.json`: everything search needs about one class. */
+export interface SearchIndexFile {
+  v: typeof SEARCH_INDEX_VERSION;
+  class_id: string;
+  built_at: string;
+  /** The class's board, the class, its subjects, sub-subjects, chapters and topics, parents first. */
+  nodes: SearchIndexNode[];
+  places: SearchIndexPlace[];
+}

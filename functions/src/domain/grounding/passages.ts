@@ -1,6 +1,11 @@
 import MiniSearch from 'minisearch';
 import { AI_SOURCE_LIMITS as LIMITS } from '@gia/shared';
+import { searchTerm, wordsOf } from '@gia/shared/search-text.ts';
 import type { Cue, Passage } from '../../db/sources.ts';
+
+// The one text normalisation of every search (issue 34): the AI teacher's retrieval and the
+// class search index compare words the same way.
+export { searchTerm, wordsOf };
 
 export type { Cue, Passage };
 
@@ -94,17 +99,6 @@ export function capPassages(parts: Omit<Passage, 'n'>[]): Passage[] {
   return kept;
 }
 
-/**
- * A word as retrieval compares it: Unicode NFC, without the zero-width joiners that Kannada and
- * Devanagari text carries or not by the tool that wrote it (a PDF's text layer, OCR, a keyboard),
- * lower case. The index and the question's words both go through it.
- */
-export const searchTerm = (word: string) =>
-  word
-    .normalize('NFC')
-    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
-    .toLowerCase();
-
 const INDEX_OPTIONS = {
   idField: 'n',
   fields: ['text'],
@@ -127,13 +121,6 @@ const STOP = new Set(
     'with you your about into than also please tell explain give'
   ).split(' '),
 );
-
-/**
- * A text's words: runs of letters, combining marks and digits. The marks matter: a Kannada or
- * Devanagari vowel sign or virama (ಿ ್ ा) is a mark, not a letter, and a word cut at each one
- * would never match the notes' word.
- */
-export const wordsOf = (text: string) => searchTerm(text).match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 
 /** The question's words worth searching for. */
 export const queryWords = (question: string) =>
