@@ -6,7 +6,7 @@ import { SEARCH_INDEX_VERSION, type SearchIndexFile } from '@gia/shared/search-t
 import { chooseLanguage, useLanguage } from '../../lib/i18n.ts';
 import { readKeptSearchFiles } from '../../lib/saved-packs.ts';
 import { signInForTest } from '../../test/session.ts';
-import { forgetOpenedIndexes, pointerUrl } from './search-api.ts';
+import { forgetOpenedIndexes, pointerUrl } from '../../lib/search-index.ts';
 import { SearchPage } from './search-page.tsx';
 
 vi.mock('../../lib/saved-packs.ts', async (importOriginal) => ({

@@ -19,7 +19,7 @@ import { LINK_PARAMS } from '../../lib/links.ts';
 import { useOnline } from '../../lib/online.ts';
 import { usePurchased } from '../../lib/purchases-api.ts';
 import { useSession } from '../../lib/session.ts';
-import { useClassIndexes, useKeptIndexes, type OpenIndex } from './search-api.ts';
+import { useClassIndexes, useKeptIndexes, type OpenIndex } from '../../lib/search-index.ts';
 import { SearchResultsList } from './search-results.tsx';
 import './search.css';
 

@@ -5,12 +5,13 @@
  * (shared/src/search.ts). They are static files under `/media/public/`, like the catalogue's
  * images, not API answers: read with a plain same-origin fetch, never through the API client.
  *
- * Offline, the indexes a saved chapter kept (web/src/lib/saved-packs.ts) are opened instead.
+ * Offline, the indexes a saved chapter kept (web/src/lib/saved-packs.ts) are opened instead. Here,
+ * not in a feature: the learner's search and the back office's both read them.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { searchPointerKey, type SearchPointer } from '@gia/shared/search-types.ts';
 import { openSearchIndex } from '@gia/shared/search.ts';
-import { readKeptSearchFiles } from '../../lib/saved-packs.ts';
+import { readKeptSearchFiles } from './saved-packs.ts';
 
 /** A class's index, opened and ready to search. */
 export type OpenIndex = ReturnType<typeof openSearchIndex>;
