@@ -55,9 +55,7 @@ describe('the back office search', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(
-      await screen.findByText('1 of 2 classes searchable (1 not indexed yet).'),
-    ).toBeTruthy();
+    expect(await screen.findByText('1 of 2 classes searchable (1 not indexed yet).')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search the catalogue, notes and captions'), {
       target: { value: 'lemma' },
     });
