@@ -9,7 +9,7 @@ import { setPrepareCode } from '../features/downloads/downloads.ts';
 import { SaveForOffline } from '../features/downloads/save-offline.tsx';
 import { warmPdfJs } from '../features/notes/pdf.ts';
 import { loadMath } from '../components/math/load-math.ts';
-import { needMessages } from '../lib/i18n.ts';
+import { withMessages } from '../lib/i18n.ts';
 
 // The lesson plays HLS through hls.js: its download starts with this part, beside the lesson's
 // read, instead of after the page has rendered its player.
@@ -24,8 +24,7 @@ setPrepareCode(() =>
   Promise.all([
     warmPdfJs(),
     loadMath(),
-    import('../features/search/search-page.tsx'),
-    needMessages('search'),
+    withMessages(['search'], () => import('../features/search/search-page.tsx'))(),
   ]),
 );
 

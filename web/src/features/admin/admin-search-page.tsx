@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { searchIndexes } from '@gia/shared/search.ts';
 import type { CatalogueHit, Place, TopicHit } from '@gia/shared/search-types.ts';
-import { clock } from '../../lib/citations.ts';
+import { clock } from '../../lib/video-time.ts';
 import { useClassIndexes, type OpenIndex } from '../../lib/search-index.ts';
 import { AdminHeader } from './admin-header.tsx';
 import { useCatalogueList } from './api/catalogue.ts';
@@ -60,7 +60,6 @@ export function AdminSearchPage() {
         ? searchIndexes(indexes, query, { language: 'en', limit: 50 })
         : { catalogue: [], topics: [] },
     // The indexes are known by their classes and build times.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [key, query],
   );
   const notReady = states.filter((s) => s.notReady).length;

@@ -5,12 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_INDEX_VERSION, type SearchIndexFile } from '@gia/shared/search-types.ts';
 import { chooseLanguage, useLanguage } from '../../lib/i18n.ts';
 import { readKeptSearchFiles } from '../../lib/saved-packs.ts';
+import type * as SavedPacks from '../../lib/saved-packs.ts';
 import { signInForTest } from '../../test/session.ts';
 import { forgetOpenedIndexes, pointerUrl } from '../../lib/search-index.ts';
 import { SearchPage } from './search-page.tsx';
 
 vi.mock('../../lib/saved-packs.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/saved-packs.ts')>()),
+  ...(await importOriginal<typeof SavedPacks>()),
   readKeptSearchFiles: vi.fn(async () => []),
 }));
 

@@ -189,7 +189,7 @@ export function SearchPage() {
       setParam('q', text.trim() ? text : undefined);
     }, TYPING_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setParam is remade each render
+    // setParam is remade each render; the typed text is what starts the wait.
   }, [text]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -201,12 +201,13 @@ export function SearchPage() {
   const owner = usePackOwner();
   const states = useClassIndexes(classIds, online);
   const kept = useKeptIndexes(owner, !online);
-  const indexes: OpenIndex[] = useMemo(
-    () => (online ? states.flatMap((s) => (s.index ? [s.index] : [])) : (kept.data ?? [])),
-    // The states array is new each render; its indexes are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [online, kept.data, ...states.map((s) => s.index)],
-  );
+  const loaded: OpenIndex[] = online
+    ? states.flatMap((s) => (s.index ? [s.index] : []))
+    : (kept.data ?? []);
+  // The same indexes from one render to the next (the states are new each render): an index is
+  // known by its class and build time.
+  const loadedKey = loaded.map((i) => `${i.classId}@${i.builtAt}`).join(' ');
+  const indexes = useMemo(() => loaded, [loadedKey]);
   const results = useMemo(
     () =>
       q.trim() && indexes.length

@@ -14,7 +14,7 @@ import type {
   TopicHit,
 } from '@gia/shared/search-types.ts';
 import { LockIcon, NotesIcon, VideoIcon } from '../../components/icons.tsx';
-import { clock } from '../../lib/citations.ts';
+import { clock } from '../../lib/video-time.ts';
 import { useT } from '../../lib/i18n.ts';
 import { links } from '../../lib/links.ts';
 
