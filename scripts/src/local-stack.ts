@@ -163,6 +163,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const webhookTarget: { url?: string } = {};
     const { handler: addInsights, isInsightsRecord } =
       await import('@gia/functions/insights/stream.ts');
+    // Search (issue 34): a catalogue change or a source's extraction rebuilds its class's index.
+    const { handler: rebuildIndexes, isSearchRecord } =
+      await import('@gia/functions/search/stream.ts');
     const tableStream = await startTableStream({
       endpoint: services.endpoints.dynamodb,
       region: process.env.AWS_REGION ?? 'ap-south-1',
@@ -172,8 +175,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         { filter: wantsRecord, handler: issueInvoices },
         refundWebhooks(() => webhookTarget.url),
         { filter: isInsightsRecord, handler: addInsights },
+        { filter: isSearchRecord, handler: rebuildIndexes },
       ],
     });
+    // Every class's index is published before the stack says it is ready: the seed wrote the
+    // demo catalogue before the stream was read, and a restart may follow changes it missed.
+    progress('Publishing the search indexes…');
+    const { publishEveryClassIndex } = await import('@gia/functions/search/publish.ts');
+    await publishEveryClassIndex();
 
     server = await startGateway({
       port: options.port,

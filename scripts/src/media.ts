@@ -165,6 +165,42 @@ async function handleUpload(
 /** The content security policy of an SVG image (the demo's artwork): inert as a document. */
 export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
+/** The search indexes (issue 34): served with the headers they were stored with. */
+export const SEARCH_PREFIX = 'public/search/';
+
+/**
+ * A public object served as CloudFront serves it: with its stored `Content-Encoding` (an index
+ * file is stored gzip, and a browser inflates it) and `Cache-Control` (a year for an index file,
+ * a minute for its pointer). Read through the SDK: `fetch` would inflate the body on the way.
+ */
+async function serveStored(s3: S3Client, key: string, req: IncomingMessage, res: ServerResponse) {
+  const object = await s3
+    .send(new GetObjectCommand({ Bucket: MEDIA_BUCKET, Key: key }))
+    .catch((err: unknown) => {
+      if ((err as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw err;
+    });
+  if (!object?.Body) return false;
+  const headers: Record<string, string> = {
+    'cache-control': object.CacheControl ?? 'public, max-age=60',
+    'content-type': object.ContentType ?? 'application/json',
+    'x-content-type-options': 'nosniff',
+  };
+  if (object.ContentEncoding) headers['content-encoding'] = object.ContentEncoding;
+  if (object.ContentLength !== undefined) headers['content-length'] = String(object.ContentLength);
+  if (object.ETag) headers.etag = object.ETag;
+  res.writeHead(200, headers);
+  if (req.method === 'HEAD') {
+    (object.Body as Readable).destroy();
+    res.end();
+    return true;
+  }
+  await pipeline(object.Body as Readable, res).catch(() => {
+    // the viewer closed the connection; nothing is left open
+  });
+  return true;
+}
+
 /** Keys under this prefix are public images; everything else is private media. */
 export const PUBLIC_PREFIX = 'public/';
 
@@ -205,6 +241,7 @@ export function mediaHandler(s3Endpoint: string) {
       res.end(JSON.stringify({ message: 'Access denied.', code: 'FORBIDDEN' }));
       return true;
     }
+    if (key.startsWith(SEARCH_PREFIX)) return serveStored(s3, key, req, res);
     // A viewer who leaves a playing video closes the connection mid-stream: the read from storage
     // is aborted with it, so no open stream keeps the stack from stopping.
     const abort = new AbortController();

@@ -35,7 +35,9 @@ export function searchChangeOf(record: DynamoDBRecord): SearchChange | undefined
   // A catalogue record's own item (not a name guard or another item of the same type).
   if (typeof item.pk !== 'string' || item.sk !== String(item.pk).split('#')[0]) return undefined;
   if (item.type === 'board') {
-    return typeof item.board_id === 'string' ? { kind: 'board', boardId: item.board_id } : undefined;
+    return typeof item.board_id === 'string'
+      ? { kind: 'board', boardId: item.board_id }
+      : undefined;
   }
   return typeof item.class_id === 'string' ? { kind: 'class', classId: item.class_id } : undefined;
 }

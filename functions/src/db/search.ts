@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RecordOf } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
 import { classContents, getRecord } from './catalogue-reads.ts';
-import { toRecord, underPartition, type Ref } from './catalogue-keys.ts';
+import { allPartition, toRecord, underPartition, type Ref } from './catalogue-keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 
@@ -82,7 +82,12 @@ export async function recordSourceUses(classId: string, mediaKeys: string[]): Pr
       ddb.send(
         new PutCommand({
           TableName: tableName(),
-          Item: { pk: `SOURCE#${key}`, sk: `CLASS#${classId}`, type: 'source-use', class_id: classId },
+          Item: {
+            pk: `SOURCE#${key}`,
+            sk: `CLASS#${classId}`,
+            type: 'source-use',
+            class_id: classId,
+          },
         }),
       ),
     ),
@@ -94,6 +99,18 @@ export async function classesUsingSource(mediaKey: string): Promise<string[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
     ExpressionAttributeValues: { ':pk': `SOURCE#${mediaKey}`, ':sk': 'CLASS#' },
+    ProjectionExpression: 'class_id',
+  });
+  return items.map((i) => String(i.class_id));
+}
+
+/** The ids of every class (a full rebuild of the indexes: the local stack's start, an operator). */
+export async function allClassIds(): Promise<string[]> {
+  const { index, partition } = allPartition('class');
+  const items = await queryAll({
+    IndexName: index,
+    KeyConditionExpression: `${index}pk = :pk`,
+    ExpressionAttributeValues: { ':pk': partition },
     ProjectionExpression: 'class_id',
   });
   return items.map((i) => String(i.class_id));

@@ -8,6 +8,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { InsightsStream } from './insights-stream.ts';
+import { SearchIndex } from './search-index.ts';
 import { Invoicing } from './invoicing.ts';
 import { SourcesExtraction } from './sources-extraction.ts';
 import { Transcoding } from './transcoding.ts';
@@ -61,6 +62,7 @@ export class Api extends Construct {
   readonly invoicing: Invoicing;
   /** The insights' day numbers of sales and refunds, from the table's stream (issue 18). */
   readonly insightsStream: InsightsStream;
+  readonly searchIndex: SearchIndex;
   /** What CloudFront must send for a request to reach any route. */
   readonly originCheck: OriginCheck;
 
@@ -154,6 +156,13 @@ export class Api extends Construct {
 
     // Sales and refunds are added to their day's insights from the same stream (issue 18).
     this.insightsStream = new InsightsStream(this, 'InsightsStream', {
+      resources: props.resources,
+      environment,
+      logRetention: props.logRetention,
+    });
+
+    // Each class's search index is rebuilt when its catalogue or sources change (issue 34).
+    this.searchIndex = new SearchIndex(this, 'SearchIndex', {
       resources: props.resources,
       environment,
       logRetention: props.logRetention,

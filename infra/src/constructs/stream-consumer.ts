@@ -16,6 +16,8 @@ export interface StreamConsumerProps extends BaseFunctionProps {
   readonly batchSize: number;
   /** The table's stream records the function is given (`lambda.FilterCriteria.filter`). */
   readonly filters: Record<string, unknown>[];
+  /** How long records are gathered into one invocation (none: as soon as they come). */
+  readonly maxBatchingWindow?: Duration;
 }
 
 /**
@@ -30,7 +32,7 @@ export class StreamConsumer extends Construct {
 
   constructor(scope: Construct, id: string, props: StreamConsumerProps) {
     super(scope, id);
-    const { resources, needs, batchSize, filters, ...fn } = props;
+    const { resources, needs, batchSize, filters, maxBatchingWindow, ...fn } = props;
     this.fn = new BaseFunction(this, 'Function', fn).fn;
     grantNeeds(this.fn, needs, resources);
     this.deadLetters = new sqs.Queue(this, 'DeadLetters', {
@@ -42,6 +44,7 @@ export class StreamConsumer extends Construct {
       new DynamoEventSource(resources.table.table, {
         startingPosition: lambda.StartingPosition.TRIM_HORIZON,
         batchSize,
+        maxBatchingWindow,
         retryAttempts: 10,
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.deadLetters),

@@ -3,7 +3,7 @@
  * benchmark (sections/*.ts) and writes docs/benchmarks.md from what they return.
  *
  * `npm run bench -- bundles spa` runs only the named sections (of: screens, load, bundles, spa,
- * lighthouse, enumeration, cost, journey, soak, video), starts the stack only if one of them needs it, and prints the report instead
+ * lighthouse, enumeration, cost, journey, soak, search, video), starts the stack only if one of them needs it, and prints the report instead
  * of writing docs/benchmarks.md (unless BENCH_OUT names a file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -97,6 +97,9 @@ const SECTIONS: Section[] = [
     'soak',
     'Offline answers soak: 200 learners × 20 answers, with drops, duplicates and second tabs…',
     async (ctx) => (await import('./sections/offline-soak.ts')).offlineSoakSection(ctx),
+  ),
+  onStack('search', 'Search: index sizes, the synthetic class, the quality set…', async (ctx) =>
+    (await import('./sections/search.ts')).searchSection(ctx),
   ),
   offStack(
     'video',
