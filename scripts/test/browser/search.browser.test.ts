@@ -92,6 +92,8 @@ async function servedIndex(classId: string): Promise<SearchIndexFile> {
   const pointer = (await pointerRes.json()) as SearchPointer;
   const file = await fetch(`${stack.url}/media/${pointer.file}`);
   expect(file.status).toBe(200);
+  // Named by its content: kept for good (its pointer, a minute).
+  expect(file.headers.get('cache-control')).toContain('immutable');
   return (await file.json()) as SearchIndexFile;
 }
 
