@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -114,8 +114,10 @@ describe('the search page', () => {
     const place = await screen.findByRole('link', { name: /^Video 02:14/ });
     expect(place.getAttribute('href')).toBe('/GetTopic?chapter=life&topic=photo&t=134');
     expect(place.querySelector('mark')?.textContent).toBe('Stomata');
-    // The URL follows the field (shareable), and the index was downloaded once.
-    expect(screen.getByTestId('where').textContent).toBe('?class=c10&q=stomata');
+    // The URL follows the field a moment later (shareable), and the index was downloaded once.
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('?class=c10&q=stomata'),
+    );
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'chlorophyll' } });
     expect((await screen.findByRole('link', { name: /^Notes p\. 2/ })).getAttribute('href')).toBe(
       '/Notes?topic=photo&page=2',
