@@ -5,6 +5,7 @@
  * matching places ("Notes p. 3", "Video 02:14"), each with its snippet and the matched words
  * marked, each a link to that very page or second.
  */
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type {
   CatalogueHit,
@@ -119,9 +120,10 @@ function TopicItem({ topic, locked }: { topic: TopicHit; locked: boolean }) {
 
 /**
  * The results: catalogue hits first (few, and short), then the topics. `owned`: the subjects the
- * learner owns (a topic that is not free is locked unless its subject is among them).
+ * learner owns (a topic that is not free is locked unless its subject is among them). Memoized:
+ * the page renders again when its URL follows the field, and the same results need no new DOM.
  */
-export function SearchResultsList({
+export const SearchResultsList = memo(function SearchResultsList({
   results,
   owned,
 }: {
@@ -167,4 +169,4 @@ export function SearchResultsList({
       )}
     </div>
   );
-}
+});
