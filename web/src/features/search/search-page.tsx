@@ -177,10 +177,14 @@ export function SearchPage() {
       setText(q);
     }
   }, [q]);
+  // Each change of the URL carries the field's text too (a chip tapped while the URL has not
+  // yet followed the typing keeps the query).
   const setParam = (name: string, value: string | undefined, replace = true) =>
     setParams(
       (before) => {
         const next = new URLSearchParams(before);
+        if (text.trim()) next.set('q', text);
+        else next.delete('q');
         if (value) next.set(name, value);
         else next.delete(name);
         return next;
@@ -189,7 +193,11 @@ export function SearchPage() {
     );
   useEffect(() => {
     if (text === typed.current) return;
+    // A result tapped meanwhile has already left for its page (whose code may still be loading,
+    // this page still on screen): the search's URL must not take that page's place.
+    const from = window.location.href;
     const timer = setTimeout(() => {
+      if (window.location.href !== from) return;
       typed.current = text;
       setParam('q', text.trim() ? text : undefined);
     }, TYPING_MS);
