@@ -176,3 +176,29 @@ describe('the search index of a class', () => {
     expect(hit?.topic_id).toBe(topic.topic_id);
   });
 });
+
+describe('a class that is gone', () => {
+  it('loses its pointer, so no device finds it', async () => {
+    const env: typeof Env = await import('../src/lib/env.ts');
+    Object.assign(process.env, stack.env);
+    env.resetEnvForTests();
+    admin = await adminToken(call);
+    const board = await post('insertBoards', { board_name: unique('Gone'), free_course: false });
+    const cls = await post('insertClasses', {
+      class_name: unique('Class'),
+      board_id: board.board_id,
+      price: '1',
+      description: 'd',
+    });
+    // A class with no topics still gets an index: its names.
+    const { index } = await publishedIndex(cls.class_id!, (f) => f.class_id === cls.class_id);
+    expect(index.nodes.map((n) => n.k)).toEqual(['board', 'class']);
+    const deleted = await call('DELETE', `${A}/deleteClasses/${cls.class_id}`, { token: admin });
+    expect(deleted.status).toBe(200);
+    const deadline = Date.now() + 30_000;
+    while ((await media(searchPointerKey(cls.class_id!))).ok && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect((await media(searchPointerKey(cls.class_id!))).status).toBe(404);
+  });
+});

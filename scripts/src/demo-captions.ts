@@ -93,4 +93,8 @@ export async function seedDemoCaptions(
     }),
   );
   await insertTopicCaptions({ topic_id: topicId, language, url: mediaUrl(key) });
+  // Read like an admin's upload is (the seed writes before the object-created notifications are
+  // registered): the search index and the AI teacher find what the lesson says.
+  const { extractSource } = await import('@gia/functions/sources/handler.ts');
+  await extractSource(key);
 }

@@ -12,9 +12,8 @@ import type { SourceItem } from '@gia/functions/db/sources.ts';
 
 export const SYNTHETIC = { topics: 300, pages: 10, pageWords: 250, minutes: 10 } as const;
 
-const SYLLABLES = 'ka ri to me na su po la vi de ro ma ni te lu sa pa ge mo chi ra no be ta ki'.split(
-  ' ',
-);
+const SYLLABLES =
+  'ka ri to me na su po la vi de ro ma ni te lu sa pa ge mo chi ra no be ta ki'.split(' ');
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number) {
@@ -30,8 +29,9 @@ function random(seed: number) {
 export function syntheticClass(): { tree: ClassTree; sources: Map<string, SourceItem> } {
   const next = random(34);
   const vocabulary = Array.from({ length: 6000 }, () =>
-    Array.from({ length: 2 + Math.floor(next() * 3) }, () =>
-      SYLLABLES[Math.floor(next() * SYLLABLES.length)],
+    Array.from(
+      { length: 2 + Math.floor(next() * 3) },
+      () => SYLLABLES[Math.floor(next() * SYLLABLES.length)],
     ).join(''),
   );
   // Zipf: the word of rank r is drawn with weight 1/r.
@@ -56,7 +56,7 @@ export function syntheticClass(): { tree: ClassTree; sources: Map<string, Source
   };
   const text = (words: number) => {
     const out: string[] = [];
-    for (let left = words; left > 0; ) {
+    for (let left = words; left > 0;) {
       const n = Math.min(left, 8 + Math.floor(next() * 10));
       out.push(sentence(n));
       left -= n;

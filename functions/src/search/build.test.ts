@@ -47,7 +47,7 @@ function givenClass(): { tree: ClassTree; sources: Map<string, SourceItem> } {
       topics: [
         topic('free', '1'),
         topic('paid', '2'),
-        { ...topic('draft', '1'), status: 'Inactive' },
+        rec({ ...(topic('draft', '1') as object), status: 'Inactive' }),
       ],
     },
     sources: new Map([

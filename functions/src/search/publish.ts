@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import {
   SEARCH_INDEX_VERSION,
   searchPointerKey,
@@ -77,12 +77,18 @@ export async function storeIndex(file: SearchIndexFile): Promise<SearchPointer> 
 
 /**
  * Builds and publishes a class's index; a class with no topics still gets one (its names). A
- * class that is gone publishes nothing: its last index stays until its files expire, and the app
- * finds nothing there to open.
+ * class that is gone loses its pointer, so no device finds it any more (its last file stays for
+ * the devices that hold it, until an operator's lifecycle rule removes it).
  */
 export async function publishClassIndex(classId: string): Promise<SearchPointer | undefined> {
   const file = await buildClassIndex(classId);
-  if (!file) return undefined;
+  if (!file) {
+    await s3.send(
+      new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: searchPointerKey(classId) }),
+    );
+    logger.info('search index withdrawn', { class_id: classId });
+    return undefined;
+  }
   const pointer = await storeIndex(file);
   logger.info('search index published', {
     class_id: classId,

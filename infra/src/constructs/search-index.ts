@@ -11,11 +11,13 @@ export const SEARCH_PREFIX = 'public/search/';
 /**
  * It reads a class's records (Query of its content partition and of its chapters' lists, GetItem
  * of its board, BatchGetItem of its sources), notes which sources the class uses (PutItem), and
- * writes the index file and its pointer (PutObject under `public/search/`).
+ * writes the index file and its pointer (PutObject under `public/search/`), or deletes the pointer
+ * of a class that is gone.
  */
 export const SEARCH_INDEX_NEEDS: Needs = {
   table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'],
   mediaPut: [SEARCH_PREFIX],
+  mediaDelete: [SEARCH_PREFIX],
 };
 
 /** The stored `type` of the catalogue records an index names (functions/src/db/search-stream.ts). */
