@@ -48,11 +48,15 @@ const ADMIN = /(^|\/)src\/features\/admin\//;
  * screen that needs it, and the service worker keeps them then (src/sw/sw.ts), so the precache
  * does not carry both for everyone. The English parts are precached with their screens, but the
  * server's messages (about 4 KB gzip): an English page shows the server's own text, and only a
- * page in another language reads them (src/lib/server-text.ts), so they go with its parts.
+ * page in another language reads them (src/lib/server-text.ts), so they go with its parts. And
+ * search (issue 34: its page, minisearch and its English part, about 13 KB gzip): a search needs
+ * the network for its indexes anyway, but for a saved chapter's, and a save fetches the search's
+ * code as it fetches pdf.js (app/lesson-route.tsx), so the worker keeps it for the offline search.
  */
 const LEFT_TO_THE_NETWORK = [
   /(^|\/)src\/locales\/(kn|hi)\.json\?(lingui|catalogue-part=[a-z]+)$/,
-  /(^|\/)src\/locales\/en\.json\?catalogue-part=server$/,
+  /(^|\/)src\/locales\/en\.json\?catalogue-part=(server|search)$/,
+  /(^|\/)src\/features\/search\//,
   /(^|\/)node_modules\/pdfjs-dist\//,
   /(^|\/)node_modules\/@fontsource\/noto-sans-(kannada|devanagari)\//,
   /(^|\/)src\/components\/math\/tex-to-mathml\.ts$/,

@@ -53,6 +53,11 @@ const Downloads = named(
   withMessages(['learning'], () => import('../features/downloads/downloads-page.tsx')),
   'DownloadsPage',
 );
+// Search (issue 34): its page and the search code (minisearch) load only when a search is made.
+const Search = named(
+  withMessages(['search'], () => import('../features/search/search-page.tsx')),
+  'SearchPage',
+);
 const L = {
   GetBoard: named(browse, 'ChooseBoardPage'),
   GetClasses: named(browse, 'ChooseClassPage'),
@@ -108,6 +113,7 @@ export function AppRoutes() {
           <Route path="/AllCourse" element={<AllCoursePage />} />
           <Route path="/classes/:classId" element={el(L.ClassDetail)} />
           <Route path="/subjects/:subjectId" element={el(L.Subject)} />
+          <Route path="/search" element={el(Search)} />
           <Route path="/termsandconditions" element={el(Terms)} />
           <Route path="/privacypolicy" element={el(Privacy)} />
           {/* The lesson's skeleton while the session and the page's code load: the prerendered

@@ -172,9 +172,14 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
     if (!name) return false;
     const base = new URL(video.hls_url, location.href);
     const playlist = new URL(c.renditionPlaylist.replace('{rung}', name), base).href;
+    // A link to a second of the video (a search result, `&t=134`) starts there, else the video
+    // resumes where the learner stopped.
+    const asked = Number(params.get('t') ?? NaN);
     const position =
-      body.data?.chapter?.topics?.find((t) => t.topic_id === topic)?.progress?.position_seconds ??
-      0;
+      Number.isFinite(asked) && asked >= 0
+        ? asked
+        : (body.data?.chapter?.topics?.find((t) => t.topic_id === topic)?.progress
+            ?.position_seconds ?? 0);
     const index = String(Math.floor(position / c.segmentSeconds) + 1).padStart(
       c.segment.digits,
       '0',

@@ -15,6 +15,8 @@ export const LINK_PARAMS = {
   topic: 'topic',
   order: 'order',
   page: 'page',
+  /** A second of the lesson's video to start at (a search's "Video 02:14"). */
+  time: 't',
 } as const;
 
 export type LinkParam = keyof typeof LINK_PARAMS;
@@ -38,9 +40,16 @@ export const links = {
   subSubjects: (subjectId: string) => withQuery('/GetSubSubject', { subject: subjectId }),
   /** A sub-subject's chapters. */
   chapters: (subSubjectId: string) => withQuery('/GetChapters', { subSubject: subSubjectId }),
-  /** The lesson player: a chapter, at one topic (else where the learner left off, or the first). */
-  topic: (chapterId: string, topicId?: string) =>
-    withQuery('/GetTopic', { chapter: chapterId, topic: topicId }),
+  /**
+   * The lesson player: a chapter, at one topic (else where the learner left off, or the first);
+   * with `seconds`, its video starts at that second (a search result's place in the captions).
+   */
+  topic: (chapterId: string, topicId?: string, seconds?: number) =>
+    withQuery('/GetTopic', {
+      chapter: chapterId,
+      topic: topicId,
+      time: seconds === undefined ? undefined : String(Math.max(0, Math.floor(seconds))),
+    }),
   /** A topic's notes in the app's viewer, at a page (1-based; the first when absent). */
   notes: (topicId: string, page?: number) =>
     withQuery('/Notes', { topic: topicId, page: page ? String(page) : undefined }),

@@ -10,6 +10,7 @@
  */
 import { OFFLINE_CONFIRM_DAYS } from '@gia/shared/downloads-messages.ts';
 import { routePath } from '@gia/shared/route-path.ts';
+import type { SearchPointer } from '@gia/shared/search-types.ts';
 
 /** The prefix of every saved pack's cache name. */
 export const PACK_CACHE_PREFIX = 'gia-pack:';
@@ -19,6 +20,13 @@ export const PACK_HEADER = 'x-gia-pack';
 
 /** Where a pack's own record is kept inside its cache (never a URL the site serves). */
 export const RECORD_URL = '/__gia/saved-pack.json';
+
+/**
+ * Where a pack keeps its class's search pointer (issue 34): inside the pack, never at the
+ * pointer's own URL, which the worker would then answer from the pack while online too (a stale
+ * pointer). The index file it names is immutable, so it is kept at its own URL.
+ */
+export const SEARCH_POINTER_URL = '/__gia/search-pointer.json';
 
 /** A saved chapter (its topics the learner may open) or a single lesson. */
 export type PackKind = 'chapter' | 'lesson';
@@ -125,4 +133,36 @@ export async function savedAnswer(
   if (!response || !id) return undefined;
   const record = await readPack(id, storage);
   return record ? { response, record } : undefined;
+}
+
+/** A search index file a pack kept: its pointer, and a reader of the file (parsed JSON). */
+export interface KeptSearchFile {
+  pointer: SearchPointer;
+  read(): Promise<unknown>;
+}
+
+/**
+ * The search index files kept by the packs of `userId` that may still be opened (confirmed within
+ * the last days): one per index file, however many packs of its class keep it.
+ */
+export async function readKeptSearchFiles(
+  userId: string | null,
+  storage: CacheStorage = caches,
+): Promise<KeptSearchFile[]> {
+  if (!userId) return [];
+  const kept = new Map<string, KeptSearchFile>();
+  for (const record of await readPacks(storage)) {
+    if (record.user_id !== userId || !confirmedRecently(record)) continue;
+    const cache = await storage.open(packCacheName(record.id));
+    const res = await cache.match(SEARCH_POINTER_URL);
+    if (!res) continue;
+    const pointer = (await res.json()) as SearchPointer;
+    const url = `/media/${pointer.file}`;
+    if (kept.has(pointer.file) || !(await cache.match(url, { ignoreSearch: true }))) continue;
+    kept.set(pointer.file, {
+      pointer,
+      read: async () => (await cache.match(url, { ignoreSearch: true }))!.json(),
+    });
+  }
+  return [...kept.values()];
 }

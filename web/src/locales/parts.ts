@@ -51,6 +51,8 @@ export const CATALOGUE_PARTS = {
   course: ['subject', 'cart', 'favourites', 'courses'],
   /** The lesson and what goes with it: practice, the AI teacher, reviews, questions, notes, saves. */
   learning: ['lesson', 'practice', 'ai', 'reviews', 'questions', 'notes', 'downloads'],
+  /** Search (issue 34): the /search page and its results. */
+  search: ['search'],
   /** The learner's account: profile, payment, orders. */
   account: ['profile', 'payment', 'orders'],
   /**

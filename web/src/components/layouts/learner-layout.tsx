@@ -17,6 +17,7 @@ import { OfflineBanner } from '../offline.tsx';
 import { t, useT } from '../../lib/i18n.ts';
 import { LanguageChoice, LanguageSelect } from '../language.tsx';
 import { Boundary } from '../boundary.tsx';
+import { HeaderSearch } from './header-search.tsx';
 
 /** The profile menu closes by itself this long after opening. */
 export const PROFILE_MENU_MS = 2000;
@@ -182,13 +183,16 @@ export function LearnerLayout({
       {/* `data-account`: which header this is; a prerendered page shows the visitor's, which
           layout.css hides while the boot script's hint says a learner is signed in. */}
       <header className="site-header" data-account={signedIn ? 'learner' : 'visitor'}>
-        <Link to="/" className="brand">
-          <span className="brand-mark">GIA</span> SCHOOL
+        <Link to="/" className="brand" aria-label="GIA SCHOOL">
+          {/* The word folds away on a narrow phone (layout.css): the mark alone names the site. */}
+          <span className="brand-mark">GIA</span>
+          <span className="brand-word"> SCHOOL</span>
         </Link>
         <nav className="nav-desktop" aria-label={t('nav.main')}>
           {links(false)}
           {signedIn && <ProfileMenu name={name} onLogout={logout} />}
         </nav>
+        <HeaderSearch />
         {signedIn && (
           <span className="header-cart">
             <CartLink count={cartCount} />

@@ -2,6 +2,7 @@
  * The admin area's lazy chunk: every back-office screen, loaded together the first time an admin
  * screen is shown. Which screen answers which path is declared once, in admin-screens.ts.
  */
+import { AdminSearchPage } from './admin-search-page.tsx';
 import { AdminUsersPage } from './admin-users-page.tsx';
 import { CatalogueScreen } from './catalogue-screen.tsx';
 import { SCREENS } from './catalogue-config.ts';
@@ -16,6 +17,7 @@ import { CouponsPage } from './coupons-page.tsx';
 import { SellerSettingsPage } from './seller-settings-page.tsx';
 
 export {
+  AdminSearchPage,
   AdminUsersPage,
   CouponsPage,
   DashboardPage,

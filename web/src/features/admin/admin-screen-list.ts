@@ -19,7 +19,8 @@ export type AdminPage =
   | 'TopicSourcesPage'
   | 'QuestionBankPage'
   | 'CouponsPage'
-  | 'SellerSettingsPage';
+  | 'SellerSettingsPage'
+  | 'AdminSearchPage';
 
 /** What a screen shows: a page, a catalogue screen (catalogue-config.ts), or a stub. */
 export type AdminView =
@@ -122,6 +123,13 @@ export const ADMIN_SCREEN_LIST: readonly AdminScreenEntry[] = [
     label: 'Coupons',
     hubs: ['dashboard'],
     view: { page: 'CouponsPage' },
+  },
+  // Search (issue 34): the learners' search over every class, opening each hit's admin screen.
+  {
+    path: '/AdminSearch',
+    label: 'Search',
+    hubs: ['setup', 'dashboard'],
+    view: { page: 'AdminSearchPage' },
   },
   {
     path: '/SellerSettings',

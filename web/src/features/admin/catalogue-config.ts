@@ -74,7 +74,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
       board.media('Image', 'image', 'image_url'),
       board.free(),
     ],
-    filters: [board.choice('Board Name', 'board')],
+    filters: [{ ...board.choice('Board Name', 'board'), param: 'board' }],
     dateField: board.dateField('created_at'),
   },
   Class: {
@@ -104,7 +104,11 @@ export const SCREENS: Record<string, ScreenConfig> = {
       cls.media('Image', 'image', 'class_image_url'),
       cls.free(),
     ],
-    filters: [cls.choice('Board Name', 'board'), cls.filter('Class Name', 'text', 'class_name')],
+    filters: [
+      // The back office's search (admin-search-page.tsx) links here with a class's board and name.
+      { ...cls.choice('Board Name', 'board'), param: 'board' },
+      { ...cls.filter('Class Name', 'text', 'class_name'), param: 'name' },
+    ],
     dateField: cls.dateField('class_created_at'),
   },
   Subject: {
@@ -136,7 +140,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
     ],
     filters: [
       subject.filter('Class Name', 'text', 'class_name'),
-      subject.filter('Subject Name', 'text', 'subject_name'),
+      { ...subject.filter('Subject Name', 'text', 'subject_name'), param: 'name' },
     ],
     dateField: subject.dateField('subject_created_date'),
   },
@@ -241,7 +245,7 @@ export const SCREENS: Record<string, ScreenConfig> = {
       chapter.media('Image', 'image', 'chapter_image_url'),
     ],
     filters: [
-      chapter.choice('Subject', 'subject'),
+      { ...chapter.choice('Subject', 'subject'), param: 'subject' },
       chapter.filter('Chapter', 'text', 'chapter_name'),
     ],
     dateField: chapter.dateField('chapter_created_date'),

@@ -16,7 +16,7 @@ import {
   type PackRecord,
 } from '../../lib/saved-packs.ts';
 import { removeAllPacks, syncPacks } from './entitlement.ts';
-import { planPack, remoteSize, type LessonAnswer, type PackPlan } from './pack-plan.ts';
+import { planPack, planSearch, remoteSize, type LessonAnswer, type PackPlan } from './pack-plan.ts';
 import { SaveCancelled, savePack, type TopicStep } from './save-pack.ts';
 
 /** Query key of the saved packs. */
@@ -111,7 +111,14 @@ export async function planSave(target: SaveTarget, rungHeight: number): Promise<
   const plan = await planPack(answers, rungHeight, (url) => remoteSize(url));
   // What each topic keeps besides its files (its practice questions), as expected.
   const extra = topicExtras.reduce((sum, e) => sum + (e.estimate ?? 0), 0);
-  return { ...plan, bytes: plan.bytes + extra * plan.topics.length };
+  // The class's search index, so an offline search finds the saved lessons (issue 34).
+  const classId = answers[0]?.data.topic.class_id;
+  const search = classId ? await planSearch(classId) : undefined;
+  return {
+    ...plan,
+    ...(search && { search: search.plan }),
+    bytes: plan.bytes + extra * plan.topics.length + (search?.bytes ?? 0),
+  };
 }
 
 /** The message of a save that stopped. */

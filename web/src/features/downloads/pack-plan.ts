@@ -6,6 +6,7 @@
 import type { Answer } from '@gia/shared/route-answers.ts';
 import { HLS_LADDER, type VideoRendition } from '@gia/shared/video.ts';
 import type { Lesson } from '@gia/shared/lesson-answers.ts';
+import { searchPointerKey, type SearchPointer } from '@gia/shared/search-types.ts';
 
 /** The rungs a learner may save: small enough for a phone's storage and a data pack. */
 export const SAVE_RUNGS = [234, 360] as const;
@@ -86,9 +87,21 @@ export interface TopicPlan {
   bytes: number;
 }
 
+/**
+ * The search index of the pack's class (issue 34), kept with it so the saved lessons are found
+ * offline: its pointer (stored inside the pack) and the immutable file it names.
+ */
+export interface SearchPlan {
+  pointer: SearchPointer;
+  /** The index file's absolute URL. */
+  fileUrl: string;
+}
+
 /** The topics of a save, with the size shown before it starts. */
 export interface PackPlan {
   topics: TopicPlan[];
+  /** The class's search index (absent: the class has none yet). */
+  search?: SearchPlan;
   bytes: number;
   /** The rung actually saved (a lower one where a video has no 360p). */
   rungHeight: number;
@@ -172,4 +185,26 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024 * 1024) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/**
+ * The search index of a class to keep with a pack: its pointer read now, and its file's URL and
+ * size (as JSON: what the pack stores). Undefined when the class has no index yet (403/404) or it
+ * cannot be read: the lessons are saved all the same, only not found by an offline search.
+ */
+export async function planSearch(
+  classId: string,
+  fetcher: typeof fetch = fetch,
+): Promise<{ plan: SearchPlan; bytes: number } | undefined> {
+  try {
+    const res = await fetcher(new URL(`/media/${searchPointerKey(classId)}`, location.href).href, {
+      credentials: 'same-origin',
+    });
+    if (!res.ok) return undefined;
+    const pointer = (await res.json()) as SearchPointer;
+    const fileUrl = new URL(`/media/${pointer.file}`, location.href).href;
+    return { plan: { pointer, fileUrl }, bytes: pointer.bytes };
+  } catch {
+    return undefined;
+  }
 }

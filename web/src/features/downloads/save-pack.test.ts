@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   lessonRequestUrl,
   packCacheName,
+  readKeptSearchFiles,
   readPack,
   RECORD_URL,
+  SEARCH_POINTER_URL,
   type PackRecord,
 } from '../../lib/saved-packs.ts';
 import { bytesStored, fakeCaches } from './fake-caches.ts';
-import { planPack, type PackPlan } from './pack-plan.ts';
+import { planPack, planSearch, type PackPlan } from './pack-plan.ts';
 import { SaveCancelled, savePack } from './save-pack.ts';
 import { CAPTIONS_BYTES, fakeNetwork, lessonAnswer, NOTES_BYTES, RUNGS } from './test-lessons.ts';
 
@@ -153,5 +155,58 @@ describe('saving a chapter for offline', () => {
     });
     expect(steps).toEqual(['t1', 't2']);
     expect(record.bytes_stored).toBeGreaterThan(200);
+  });
+});
+
+describe("a saved chapter keeps its class's search index (issue 34)", () => {
+  const pointer = {
+    v: 1 as const,
+    class_id: 'c10',
+    file: 'public/search/c10/abc123.json',
+    bytes: 25,
+    gzip_bytes: 20,
+    built_at: '2026-11-28T20:00:00.000Z',
+  };
+  const index = { v: 1, class_id: 'c10', nodes: [], places: [] };
+  /** The lessons' network, plus the class's pointer and index file. */
+  const network = () => {
+    const net = fakeNetwork();
+    const fetcher = (async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/media/public/search/c10/latest.json') return Response.json(pointer);
+      if (path === `/media/${pointer.file}`) return Response.json(index);
+      if (path.startsWith('/media/public/search/')) return new Response('', { status: 404 });
+      return net.fetcher(input);
+    }) as typeof fetch;
+    return { fetcher, asked: net.asked };
+  };
+
+  it('plans the index file with its size, or nothing for a class without one', async () => {
+    const { fetcher } = network();
+    expect(await planSearch('c10', fetcher)).toEqual({
+      plan: { pointer, fileUrl: `http://localhost:3000/media/${pointer.file}` },
+      bytes: 25,
+    });
+    expect(await planSearch('c11', fetcher)).toBeUndefined();
+  });
+
+  it('stores the file at its own URL and the pointer inside the pack, for the learner only', async () => {
+    const storage = fakeCaches();
+    const { fetcher } = network();
+    const search = (await planSearch('c10', fetcher))!;
+    const p = { ...(await plan()), search: search.plan };
+    const record = await savePack(p, base(), { storage, fetcher });
+    expect(record.state).toBe('saved');
+    const cache = await storage.open(packCacheName('chapter:c1'));
+    expect(await (await cache.match(SEARCH_POINTER_URL))!.json()).toEqual(pointer);
+    expect(await (await cache.match(`/media/${pointer.file}`))!.json()).toEqual(index);
+    // Not at the pointer's own URL: the worker would answer a stale pointer online.
+    expect(await cache.match('/media/public/search/c10/latest.json')).toBeUndefined();
+
+    const kept = await readKeptSearchFiles('u1', storage);
+    expect(kept.map((k) => k.pointer)).toEqual([pointer]);
+    expect(await kept[0]!.read()).toEqual(index);
+    expect(await readKeptSearchFiles('someone-else', storage)).toEqual([]);
+    expect(await readKeptSearchFiles(null, storage)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   PACK_HEADER,
   readPack,
   removePack,
+  SEARCH_POINTER_URL,
   writePack,
   type PackRecord,
 } from '../../lib/saved-packs.ts';
@@ -148,8 +149,20 @@ export async function savePack(
     await writePack(record, storage);
   };
 
+  /**
+   * The class's search index: its file at its own URL (immutable, so the worker may answer it from
+   * the pack even online), its pointer inside the pack (web/src/lib/saved-packs.ts).
+   */
+  const saveSearch = async ({ pointer, fileUrl }: NonNullable<PackPlan['search']>) => {
+    await keep(fileUrl);
+    const body = encode(JSON.stringify(pointer));
+    stored += await put(new URL(SEARCH_POINTER_URL, location.href).href, body, 'application/json');
+    report();
+  };
+
   try {
     for (const topic of plan.topics) await saveTopic(topic);
+    if (plan.search) await saveSearch(plan.search);
   } catch (err) {
     if (err instanceof SaveCancelled || opts.signal?.aborted) {
       await removePack(base.id, storage);

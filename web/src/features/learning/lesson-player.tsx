@@ -1,14 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TopicRecord } from '@gia/shared/catalogue-records.ts';
 import { VideoPlayer } from '../../components/video-player/video-player.tsx';
 import { hasVideo, videoSourceOf } from '../../components/video-player/source.ts';
 import { useT } from '../../lib/i18n.ts';
-import { links } from '../../lib/links.ts';
+import { links, useLinkParam } from '../../lib/links.ts';
 import { lessonKeys } from './api/lesson.ts';
 import { resumePosition, useProgressSaver } from './api/progress.ts';
-import { seekTarget } from '../../lib/player-seek.ts';
+import { seekTarget, usePlayerSeek } from '../../lib/player-seek.ts';
 import type { TopicProgress } from '@gia/shared';
 import { useVideoQuestionStops } from './video-questions.tsx';
 import { useLessonPlayback } from '../../lib/lesson-playback.ts';
@@ -46,6 +46,18 @@ export function LessonPlayer(props: {
     topic.locked !== true && hasVideo(topic) && playedId === topic.topic_id,
     topic.notes_url || undefined,
   );
+  // A link to a second of the video (`&t=134`, a search result): a new player starts there once
+  // its video can play (its `startAt`); the player already on screen (another result of the same
+  // lesson) seeks there, as the AI teacher's citations do.
+  const askedAt = secondsOf(useLinkParam('time'));
+  const asked = useRef({ topicId: topic.topic_id, at: askedAt });
+  useEffect(() => {
+    const before = asked.current;
+    asked.current = { topicId: topic.topic_id, at: askedAt };
+    if (askedAt !== undefined && before.topicId === topic.topic_id && before.at !== askedAt) {
+      usePlayerSeek.getState().seek(askedAt);
+    }
+  }, [topic.topic_id, askedAt]);
 
   if (topic.locked === true) {
     return (
@@ -70,7 +82,7 @@ export function LessonPlayer(props: {
         source={videoSourceOf(topic)}
         title={topic.topic_name}
         className="player"
-        startAt={resumeAt(props.saved, topic.topic_id)}
+        startAt={askedAt ?? resumeAt(props.saved, topic.topic_id)}
         // Expired access: re-read the lesson (fresh cookies / signed URL).
         onRenew={() => queryClient.refetchQueries({ queryKey: lessonKeys.lesson(topic.topic_id) })}
         onPlay={() => {
@@ -109,4 +121,10 @@ function resumeAt(saved: readonly TopicProgress[], topicId: string): number | un
     topicId,
   );
   return p && !p.completed && p.position_seconds > 0 ? p.position_seconds : undefined;
+}
+
+/** The second a link asks for (`t`), or undefined when it asks none (or not a number). */
+export function secondsOf(param: string | undefined): number | undefined {
+  if (param === undefined || !/^\d+(\.\d+)?$/.test(param)) return undefined;
+  return Number(param);
 }
