@@ -61,9 +61,20 @@ export async function startTableStream(options: {
     }
   };
 
+  // A mapping's filter in AWS is a pattern: a record it cannot read does not match. A filter here
+  // that throws is the same, for its consumer only (the batch still reaches the others).
+  const wanted = (consumer: StreamConsumer, record: DynamoDBRecord) => {
+    try {
+      return consumer.filter(record);
+    } catch (err) {
+      console.error('a table stream filter failed', err);
+      return false;
+    }
+  };
+
   const deliver = async (records: _Record[]) => {
     for (const consumer of options.consumers) {
-      let pending = (records as DynamoDBRecord[]).filter((r) => consumer.filter(r));
+      let pending = (records as DynamoDBRecord[]).filter((r) => wanted(consumer, r));
       while (pending.length && !stopped) {
         const answer = await consumer.handler({ Records: pending }).catch((err: unknown) => {
           console.error('a table stream handler failed', err);
