@@ -3,7 +3,7 @@
  * benchmark (sections/*.ts) and writes docs/benchmarks.md from what they return.
  *
  * `npm run bench -- bundles spa` runs only the named sections (of: screens, load, bundles, spa,
- * lighthouse, enumeration, cost, journey, soak, search, video), starts the stack only if one of them needs it, and prints the report instead
+ * lighthouse, enumeration, cost, journey, soak, search, search-app, video), starts the stack only if one of them needs it, and prints the report instead
  * of writing docs/benchmarks.md (unless BENCH_OUT names a file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -100,6 +100,11 @@ const SECTIONS: Section[] = [
   ),
   onStack('search', 'Search: index sizes, the synthetic class, the quality set…', async (ctx) =>
     (await import('./sections/search.ts')).searchSection(ctx),
+  ),
+  onStack(
+    'search-app',
+    'Search in the app: keystroke to results at 4× CPU, the index at 400 kbit/s…',
+    async (ctx) => (await import('./sections/search-app.ts')).searchAppSection(ctx),
   ),
   offStack(
     'video',
