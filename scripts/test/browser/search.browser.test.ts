@@ -266,6 +266,10 @@ describe('search on a phone (issue 34)', () => {
       .poll(async () => Math.abs((await videoTime())! - CAPTION_SECOND) < 1, { timeout: 30_000 })
       .toBe(true);
     await page.evaluate(`document.querySelector('video').pause()`);
+    // The player's own clock says so too (not only the picture).
+    await expect
+      .poll(() => page.locator('.vp-time').first().textContent())
+      .toMatch(new RegExp(`^0:0${CAPTION_SECOND} /`));
     await checkFits('lesson-at-second');
   });
 
