@@ -20,6 +20,12 @@ export interface StreamConsumer {
   /** Records this consumer wants (the event source mapping's filter in AWS). */
   filter(record: DynamoDBRecord): boolean;
   handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse | void>;
+  /**
+   * Records are gathered this long before they are handed over (the mapping's batching window in
+   * AWS), apart from the poll: a burst of writes (a seed, an admin's edits) is one batch, and the
+   * other consumers never wait for this one.
+   */
+  batchingWindowMs?: number;
 }
 
 const POLL_MS = 250;
@@ -72,22 +78,52 @@ export async function startTableStream(options: {
     }
   };
 
+  /** Hands `records` to `consumer`, again from a failed record until it takes them all. */
+  const handTo = async (consumer: StreamConsumer, records: DynamoDBRecord[]) => {
+    let pending = records;
+    while (pending.length && !stopped) {
+      const answer = await consumer.handler({ Records: pending }).catch((err: unknown) => {
+        console.error('a table stream handler failed', err);
+        return {
+          batchItemFailures: [{ itemIdentifier: pending[0]?.dynamodb?.SequenceNumber ?? '' }],
+        };
+      });
+      const failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
+      if (!failed) break;
+      const from = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
+      pending = pending.slice(Math.max(from, 0));
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  };
+
+  /** A windowed consumer's records gathered so far, and its delivery once the window closes. */
+  const gathered = new Map<StreamConsumer, DynamoDBRecord[]>();
+  const windows = new Set<Promise<void>>();
+  const gather = (consumer: StreamConsumer, records: DynamoDBRecord[]) => {
+    const open = gathered.get(consumer);
+    if (open) {
+      open.push(...records);
+      return;
+    }
+    gathered.set(consumer, [...records]);
+    const window: Promise<void> = new Promise<void>((resolve) =>
+      setTimeout(resolve, consumer.batchingWindowMs),
+    )
+      .then(() => {
+        const batch = gathered.get(consumer) ?? [];
+        gathered.delete(consumer);
+        return handTo(consumer, batch);
+      })
+      .finally(() => windows.delete(window));
+    windows.add(window);
+  };
+
   const deliver = async (records: _Record[]) => {
     for (const consumer of options.consumers) {
-      let pending = (records as DynamoDBRecord[]).filter((r) => wanted(consumer, r));
-      while (pending.length && !stopped) {
-        const answer = await consumer.handler({ Records: pending }).catch((err: unknown) => {
-          console.error('a table stream handler failed', err);
-          return {
-            batchItemFailures: [{ itemIdentifier: pending[0]?.dynamodb?.SequenceNumber ?? '' }],
-          };
-        });
-        const failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
-        if (!failed) break;
-        const from = pending.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
-        pending = pending.slice(Math.max(from, 0));
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-      }
+      const pending = (records as DynamoDBRecord[]).filter((r) => wanted(consumer, r));
+      if (!pending.length) continue;
+      if (consumer.batchingWindowMs) gather(consumer, pending);
+      else await handTo(consumer, pending);
     }
   };
 
@@ -122,8 +158,12 @@ export async function startTableStream(options: {
     stop: async () => {
       stopped = true;
       await running;
+      await Promise.all(windows);
       streams.destroy();
     },
-    settled: () => busy,
+    settled: async () => {
+      await busy;
+      await Promise.all(windows);
+    },
   };
 }
