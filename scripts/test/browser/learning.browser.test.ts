@@ -616,7 +616,8 @@ describe('a chapter saved for offline on a 360 px phone (issue 32)', () => {
     await card.getByRole('button', { name: 'Check answer' }).waitFor();
     const choice = card.locator('input[type=radio], input[type=checkbox]').first();
     if (await choice.count()) await choice.check();
-    else await card.getByRole('spinbutton').fill('1');
+    // A numeric question's field is text with a decimal keypad (not a spinbutton).
+    else await card.getByLabel('Your answer (a number)').fill('1');
     await card.getByRole('button', { name: 'Check answer' }).click();
     await card
       .getByText(/^(Correct|Not quite|Incorrect)/)
