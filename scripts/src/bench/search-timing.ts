@@ -137,7 +137,10 @@ async function timeLastKey(page: Page, query: string): Promise<number> {
   // Each keystroke alone: the URL has followed the field (the page does it 150 ms after the last
   // key), so no earlier key's work falls into this one's time.
   if (head.trim()) {
-    await page.waitForURL((url) => url.searchParams.get('q') === head, { timeout: 10_000 });
+    // (The page keeps the query's words, not the spaces around them.)
+    await page.waitForURL((url) => (url.searchParams.get('q') ?? '').trim() === head.trim(), {
+      timeout: 10_000,
+    });
   }
   // Page code as text: this package has no DOM types (as the other benchmark pages' scripts).
   await page.evaluate(`(() => {
