@@ -154,6 +154,28 @@ function Chips({
   );
 }
 
+/**
+ * The chips that narrow to a class (or a subject): shown while one is chosen or the results span
+ * more than one; the chosen one alone (`current` names it) when no result names it.
+ */
+function narrowChips(
+  chosen: string | undefined,
+  found: readonly (readonly [string, string])[],
+  texts: { label: string; all: string; current: string; onChange(id: string | undefined): void },
+) {
+  if (!chosen && found.length <= 1) return null;
+  const options = found.length ? found : chosen ? [[chosen, texts.current] as const] : [];
+  return (
+    <Chips
+      label={texts.label}
+      all={texts.all}
+      options={options}
+      value={chosen}
+      onChange={texts.onChange}
+    />
+  );
+}
+
 const NO_RESULTS: SearchResults = { catalogue: [], topics: [] };
 
 export function SearchPage() {
@@ -282,36 +304,18 @@ export function SearchPage() {
         <PickClass onPick={(id) => setParam(LINK_PARAMS.class, id, false)} />
       ) : (
         <>
-          {(classParam || narrowing.classes.length > 1) && (
-            <Chips
-              label={t('search.classes')}
-              all={t('search.allClasses')}
-              options={
-                narrowing.classes.length
-                  ? narrowing.classes
-                  : classParam
-                    ? [[classParam, t('search.thisClass')] as const]
-                    : []
-              }
-              value={classParam}
-              onChange={(id) => setParam(LINK_PARAMS.class, id, false)}
-            />
-          )}
-          {(subjectParam || narrowing.subjects.length > 1) && (
-            <Chips
-              label={t('search.subjects')}
-              all={t('search.allSubjects')}
-              options={
-                narrowing.subjects.length
-                  ? narrowing.subjects
-                  : subjectParam
-                    ? [[subjectParam, t('search.thisSubject')] as const]
-                    : []
-              }
-              value={subjectParam}
-              onChange={(id) => setParam(LINK_PARAMS.subject, id, false)}
-            />
-          )}
+          {narrowChips(classParam, narrowing.classes, {
+            label: t('search.classes'),
+            all: t('search.allClasses'),
+            current: t('search.thisClass'),
+            onChange: (id) => setParam(LINK_PARAMS.class, id, false),
+          })}
+          {narrowChips(subjectParam, narrowing.subjects, {
+            label: t('search.subjects'),
+            all: t('search.allSubjects'),
+            current: t('search.thisSubject'),
+            onChange: (id) => setParam(LINK_PARAMS.subject, id, false),
+          })}
           {notReady.length > 0 && (
             <p className="search-note" role="status">
               {t('search.notReady', { count: notReady.length })}
