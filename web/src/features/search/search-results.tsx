@@ -76,8 +76,20 @@ export function placeLink(topic: TopicHit, place: Place | undefined, locked: boo
   return links.topic(topic.chapter_id, topic.topic_id);
 }
 
-function PlaceItem({ topic, place, locked }: { topic: TopicHit; place: Place; locked: boolean }) {
-  const t = useT();
+/** The interface's words, looked up once for the whole list (not once for each item). */
+type T = ReturnType<typeof useT>;
+
+function PlaceItem({
+  t,
+  topic,
+  place,
+  locked,
+}: {
+  t: T;
+  topic: TopicHit;
+  place: Place;
+  locked: boolean;
+}) {
   const label =
     place.kind === 'notes'
       ? t('search.notesPage', { page: place.page })
@@ -97,8 +109,7 @@ function PlaceItem({ topic, place, locked }: { topic: TopicHit; place: Place; lo
   );
 }
 
-function TopicItem({ topic, locked }: { topic: TopicHit; locked: boolean }) {
-  const t = useT();
+function TopicItem({ t, topic, locked }: { t: T; topic: TopicHit; locked: boolean }) {
   return (
     <li className="search-topic">
       <Link to={placeLink(topic, undefined, locked)} className="search-topic-name">
@@ -110,7 +121,7 @@ function TopicItem({ topic, locked }: { topic: TopicHit; locked: boolean }) {
       {topic.places.length > 0 && (
         <ul className="search-places">
           {topic.places.map((place, i) => (
-            <PlaceItem key={i} topic={topic} place={place} locked={locked} />
+            <PlaceItem key={i} t={t} topic={topic} place={place} locked={locked} />
           ))}
         </ul>
       )}
@@ -160,6 +171,7 @@ export const SearchResultsList = memo(function SearchResultsList({
             {results.topics.map((topic) => (
               <TopicItem
                 key={topic.topic_id}
+                t={t}
                 topic={topic}
                 locked={!topic.free && !owned.has(topic.subject_id)}
               />
