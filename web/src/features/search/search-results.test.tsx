@@ -1,5 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { SearchResults, TopicHit } from '@gia/shared/search-types.ts';
 import { Highlighted, SearchResultsList } from './search-results.tsx';
@@ -59,10 +59,16 @@ const RESULTS: SearchResults = {
   ],
 };
 
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{pathname + search}</output>;
+}
+
 function show(owned: string[] = ['S1']) {
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={['/search?q=lemma']}>
       <SearchResultsList results={RESULTS} owned={new Set(owned)} />
+      <Where />
     </MemoryRouter>,
   );
 }
@@ -98,6 +104,12 @@ describe('the search results', () => {
     expect(screen.getByRole('link', { name: 'Euclid’s Division Lemma' }).getAttribute('href')).toBe(
       '/GetTopic?chapter=CH1&topic=T1',
     );
+    // A tap opens it within the app (the browser does not load the page anew).
+    const label = screen
+      .getByRole('link', { name: /^Video 02:14/ })
+      .querySelector('.search-place-label');
+    expect(fireEvent.click(label!)).toBe(false);
+    expect(screen.getByTestId('where').textContent).toBe('/GetTopic?chapter=CH1&topic=T1&t=134');
   });
 
   it('marks the matched words of each snippet', () => {

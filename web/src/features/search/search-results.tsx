@@ -3,10 +3,10 @@
  * matched (each opening its page), then the topics grouped one by one — the topic's name and path
  * ("Class 10 · Mathematics · Real Numbers"), its lock when the learner may not open it, and its
  * matching places ("Notes p. 3", "Video 02:14"), each with its snippet and the matched words
- * marked, each a link to that very page or second.
+ * marked, each a link to that very page or second (plain anchors moving within the app through
+ * one click handler: lib/link-clicks.ts).
  */
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import type {
   CatalogueHit,
   Place,
@@ -17,6 +17,7 @@ import type {
 import { LockIcon, NotesIcon, VideoIcon } from '../../components/icons.tsx';
 import { clock } from '../../lib/video-time.ts';
 import { useT } from '../../lib/i18n.ts';
+import { useLinkClicks } from '../../lib/link-clicks.ts';
 import { links } from '../../lib/links.ts';
 
 /** The word naming each kind of catalogue hit. */
@@ -96,7 +97,7 @@ function PlaceItem({
       : t('search.videoAt', { time: clock(place.seconds) });
   return (
     <li>
-      <Link to={placeLink(topic, place, locked)} className="search-place">
+      <a href={placeLink(topic, place, locked)} className="search-place">
         <span className="search-place-label">
           {place.kind === 'notes' ? <NotesIcon /> : <VideoIcon />}
           {label}
@@ -104,7 +105,7 @@ function PlaceItem({
         <span className="search-snippet">
           <Highlighted text={place.snippet} ranges={place.ranges} />
         </span>
-      </Link>
+      </a>
     </li>
   );
 }
@@ -112,11 +113,11 @@ function PlaceItem({
 function TopicItem({ t, topic, locked }: { t: T; topic: TopicHit; locked: boolean }) {
   return (
     <li className="search-topic">
-      <Link to={placeLink(topic, undefined, locked)} className="search-topic-name">
+      <a href={placeLink(topic, undefined, locked)} className="search-topic-name">
         {locked && <LockIcon className="search-lock" />}
         <span>{topic.name}</span>
         {locked && <span className="sr-only"> {t('search.locked')}</span>}
-      </Link>
+      </a>
       <p className="search-path">{topic.path.join(' · ')}</p>
       {topic.places.length > 0 && (
         <ul className="search-places">
@@ -142,8 +143,10 @@ export const SearchResultsList = memo(function SearchResultsList({
   owned: ReadonlySet<string>;
 }) {
   const t = useT();
+  // Plain anchors, one click handler (a keystroke renders dozens of these links).
+  const onClick = useLinkClicks();
   return (
-    <div className="search-results">
+    <div className="search-results" onClick={onClick}>
       {results.catalogue.length > 0 && (
         <section aria-labelledby="search-catalogue">
           <h2 id="search-catalogue" className="search-group-title">
@@ -152,10 +155,10 @@ export const SearchResultsList = memo(function SearchResultsList({
           <ul className="search-catalogue">
             {results.catalogue.map((hit) => (
               <li key={`${hit.kind}:${hit.id}`}>
-                <Link to={catalogueLink(hit)}>
+                <a href={catalogueLink(hit)}>
                   <span className="search-kind">{t(KIND_LABELS[hit.kind])}</span>
                   {hit.name}
-                </Link>
+                </a>
                 {hit.path.length > 0 && <p className="search-path">{hit.path.join(' · ')}</p>}
               </li>
             ))}
