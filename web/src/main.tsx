@@ -8,6 +8,7 @@ import { openLanguage } from './lib/i18n.ts';
 import { captureInstallPrompt } from './lib/install-prompt.ts';
 import { startOnlineState } from './lib/online.ts';
 import { applyDeferredStyles } from './lib/deferred-styles.ts';
+import { reshapeOnFontLoads } from './lib/font-swap.ts';
 import { showSessionStatus } from './lib/session.ts';
 import { startSession } from './lib/session-sync.ts';
 import './styles/index.css';
@@ -17,6 +18,7 @@ void startSession();
 showSessionStatus(document.documentElement);
 
 applyDeferredStyles();
+reshapeOnFontLoads();
 startOnlineState();
 // The network back on a page that started offline (issue 32): the session is restored from its
 // cookie before any guarded screen decides (listening before the app does, it goes first).

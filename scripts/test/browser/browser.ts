@@ -12,6 +12,25 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * The fonts Chromium draws the text of the first element `selector` matches in (CDP
+ * `CSS.getPlatformFontsForNode`): a Kannada label should be in "Noto Sans Kannada", not in a
+ * fallback's empty boxes.
+ */
+export async function platformFontsOf(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Signs a learner in through the sign-in screen and waits for the board screen. */
 export async function signInAsLearner(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/signin');

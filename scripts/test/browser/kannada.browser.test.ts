@@ -14,6 +14,7 @@ import {
   launchChromium,
   layoutProblems,
   PHONE,
+  platformFontsOf,
   watchErrors,
 } from './browser.ts';
 import { api, newLearner } from '../../../functions/test/api.ts';
@@ -91,6 +92,14 @@ describe('a Kannada-medium learner on a phone (issue 33)', () => {
     // The first visit: the one-tap choice, each language by its own name.
     await page.goto('/');
     const choice = page.getByRole('region', { name: /ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ/ });
+    // Drawn in the Kannada and Devanagari faces once they have come (this machine has no font
+    // of its own for either: a label left in its fallback would be a row of empty boxes).
+    await expect
+      .poll(() => platformFontsOf(page, '.language-choice-options button[lang="kn"]'))
+      .toEqual(['Noto Sans Kannada']);
+    await expect
+      .poll(() => platformFontsOf(page, '.language-choice-options button[lang="hi"]'))
+      .toEqual(['Noto Sans Devanagari']);
     await choice.getByRole('button', { name: 'ಕನ್ನಡ' }).click();
     await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('kn');
     await page.getByRole('link', { name: 'ತರಗತಿಗಳನ್ನು ನೋಡಿ' }).waitFor();
