@@ -51,6 +51,12 @@ export interface LocalStack {
   state: StackState;
   admin: { email: string; password: string };
   demoLearner?: { email: string; password: string };
+  /**
+   * Resolves once the videos queued for transcoding are done (the demo's longer lesson is
+   * transcoded after the start, in the background): a benchmark waits for it, so ffmpeg does not
+   * share the machine with what it measures.
+   */
+  videosTranscoded(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -210,6 +216,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       state,
       admin,
       demoLearner,
+      videosTranscoded: () => videos.idle(),
       stop: async () => {
         clearInterval(reconciler);
         for (const off of offSources) off();
@@ -240,7 +247,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
  */
 async function startVideoPipeline(
   progress: (step: string) => void,
-): Promise<{ stop(): Promise<void> }> {
+): Promise<{ idle(): Promise<void>; stop(): Promise<void> }> {
   const { hasFfmpeg, localTranscoder } = await import('./local-transcoder.ts');
   const { objectCreatedHandler, jobStateHandler } =
     await import('@gia/functions/media-jobs/handler.ts');
@@ -250,7 +257,7 @@ async function startVideoPipeline(
       'ffmpeg was not found: uploaded videos are not transcoded and play as MP4 ' +
         '(install it with `apt-get install ffmpeg` and restart).',
     );
-    return { stop: async () => undefined };
+    return { idle: async () => undefined, stop: async () => undefined };
   }
   const { s3 } = await import('@gia/functions/lib/s3.ts');
   const transcoder = localTranscoder({
@@ -262,6 +269,11 @@ async function startVideoPipeline(
   useTranscoder(transcoder);
   const off = onObjectCreated(VIDEO_SOURCE_PREFIX, objectCreatedHandler);
   return {
+    // The upload events still on their way first: a video they queue is waited for too.
+    idle: async () => {
+      await objectEventsSettled();
+      await transcoder.idle();
+    },
     stop: async () => {
       off();
       useTranscoder(undefined);

@@ -136,6 +136,8 @@ async function main() {
         seedDemo: true,
       });
       stop = () => stack.stop();
+      console.log('Waiting for the demo videos to be transcoded (ffmpeg would share the machine)…');
+      await stack.videosTranscoded();
       ctx = await demoContext(stack.url);
     }
     for (const s of chosen) {

@@ -221,10 +221,15 @@ export async function measureSearchTiming(opts: SearchTimingOptions): Promise<Se
     await page.goto(`/search?class=${encodeURIComponent(opts.classId)}`);
     await page.waitForFunction('window.__searchReadyAt', null, { timeout: 180_000, polling: 100 });
     load = (await page.evaluate(`(() => {
-      const fileKey = ${JSON.stringify(pointer.file)};
+      // The class's index file, whichever build the pointer named when the page read it (a
+      // change to the class, such as a video transcoded, publishes a new one).
+      const folder = '/media/' + ${JSON.stringify(pointer.file.slice(0, pointer.file.lastIndexOf('/') + 1))};
       const entries = performance.getEntriesByType('resource');
       const pointerEntry = entries.find((e) => e.name.endsWith('/latest.json'));
-      const fileEntry = entries.find((e) => new URL(e.name).pathname === '/media/' + fileKey);
+      const fileEntry = entries.find((e) => {
+        const path = new URL(e.name).pathname;
+        return path.startsWith(folder) && !path.endsWith('/latest.json');
+      });
       const ready = window.__searchReadyAt;
       if (!pointerEntry || !fileEntry) throw new Error('the index was not fetched by the page');
       return {
