@@ -7,6 +7,7 @@ import { useClearErrorsOnNavigate } from '../components/toast.tsx';
 import { useCartCount } from './cart-count.ts';
 import { useT, withMessages } from '../lib/i18n.ts';
 import { ADMIN_SCREENS } from '../features/admin/admin-screens.ts';
+import { ScrollToTop } from './scroll-to-top.tsx';
 import { RequireAdmin, RequireLearner } from './guards.tsx';
 // The landing page is the first paint of most visits: part of the main bundle, not a lazy chunk.
 import LandingPage from '../features/landing/landing-page.tsx';
@@ -150,6 +151,7 @@ export function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <ScrollToTop />
       <AppRoutes />
     </BrowserRouter>
   );
