@@ -1,6 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  type NavigateFunction,
+} from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_INDEX_VERSION, type SearchIndexFile } from '@gia/shared/search-types.ts';
 import { chooseLanguage, useLanguage } from '../../lib/i18n.ts';
@@ -8,7 +15,7 @@ import { readKeptSearchFiles } from '../../lib/saved-packs.ts';
 import type * as SavedPacks from '../../lib/saved-packs.ts';
 import { signInForTest } from '../../test/session.ts';
 import { forgetOpenedIndexes, pointerUrl } from '../../lib/search-index.ts';
-import { SearchPage } from './search-page.tsx';
+import { FROM_FIELD, SearchPage } from './search-page.tsx';
 
 vi.mock('../../lib/saved-packs.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof SavedPacks>()),
@@ -81,8 +88,12 @@ afterEach(async () => {
   useLanguage.setState({ chosen: false });
 });
 
+/** The router's navigate, for a test to move as a link or the back button would. */
+let navigate: NavigateFunction;
+
 function Where() {
   const { search } = useLocation();
+  navigate = useNavigate();
   return <output data-testid="where">{search}</output>;
 }
 
@@ -123,6 +134,24 @@ describe('the search page', () => {
       '/Notes?topic=photo&page=2',
     );
     expect(requests.filter((r) => r === `/media/${FILE_KEY}`)).toHaveLength(1);
+  });
+
+  it('keeps what the learner typed when an older keystroke’s URL lands late, and takes a query from a link or back', async () => {
+    show('/search?class=c10');
+    const field = screen.getByRole<HTMLInputElement>('searchbox');
+    fireEvent.change(field, { target: { value: 'sto' } });
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('?class=c10&q=sto'));
+    fireEvent.change(field, { target: { value: 'chlorophyll' } });
+    // The router brings the field's own URLs in a transition: one can land after the next key.
+    act(() => navigate('/search?class=c10&q=stom', { replace: true, state: FROM_FIELD }));
+    expect(field.value).toBe('chlorophyll');
+    expect(await screen.findByRole('link', { name: /^Notes p\. 2/ })).toBeTruthy();
+    // A link to a search, and the back button, bring their query into the field.
+    act(() => navigate('/search?class=c10&q=stomata'));
+    expect(field.value).toBe('stomata');
+    expect(await screen.findByRole('link', { name: /^Video 02:14/ })).toBeTruthy();
+    act(() => navigate(-1));
+    expect(field.value).toBe('stom');
   });
 
   it('locks a paid topic the learner does not own, and narrows to a subject', async () => {
