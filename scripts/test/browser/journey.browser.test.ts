@@ -150,10 +150,9 @@ describe('a learner on a phone, from the landing page to the next lesson', () =>
     // The first lesson: watch it to the end.
     await page.getByRole('heading', { level: 1, name: 'Mountains' }).waitFor();
     await page.getByText('Lesson 1 of 3').waitFor();
-    // Once the video has data to play (not only its metadata): a seek made while the player is
-    // still attaching its stream can be undone by that attach (see the closing note of
-    // 2026-11-29).
-    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 3);
+    // As soon as it knows its length. The lesson is read again after the payment (its MP4 signed
+    // anew): the player must play on from the learner's seek, not attach the video again.
+    await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
     await page.evaluate(`(async () => {
       const v = document.querySelector('video');
       v.muted = true;

@@ -11,6 +11,14 @@ import type { VideoSource } from './source.ts';
 const playsHlsNatively = (v: HTMLVideoElement) =>
   v.canPlayType('application/vnd.apple.mpegurl') !== '' && !('MediaSource' in window);
 
+/**
+ * What identifies a video's stream: its playlist, and its MP4 without the signature. A re-read
+ * of the same lesson signs the MP4 anew (a payment, a language change); that is the same video,
+ * and re-attaching it would throw the learner back to where it started.
+ */
+export const streamKey = (source: VideoSource) =>
+  `${source.hlsUrl ?? ''} ${source.mp4Url.split('?')[0] ?? ''}`;
+
 /** hls.js (its light build: no subtitles or alternate audio, which plain <track>s cover). */
 const loadHls = () => import('hls.js/light');
 
@@ -47,6 +55,9 @@ export function useVideoStream(
   },
 ) {
   const { resume } = opts;
+  // The newest signed URLs, for an attach (a renewal's) or the MP4 fallback.
+  const sourceRef = useRef(source);
+  sourceRef.current = source;
   const hlsRef = useRef<HlsType | null>(null);
   const onRenewRef = useRef(opts.onRenew);
   onRenewRef.current = opts.onRenew;
@@ -72,6 +83,7 @@ export function useVideoStream(
   );
 
   // Attach the source: hls.js, the browser's HLS, or the MP4.
+  const key = streamKey(source);
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -85,12 +97,13 @@ export function useVideoStream(
     }
     let cancelled = false;
     setLevels([]);
-    const { hlsUrl, mp4Url } = source;
+    const { hlsUrl } = sourceRef.current;
+    const mp4Url = () => sourceRef.current.mp4Url;
     if (hlsUrl && !playsHlsNatively(video)) {
       void loadHls().then(({ default: Hls, FetchLoader }) => {
         if (cancelled) return;
         if (!Hls.isSupported()) {
-          video.src = mp4Url || hlsUrl;
+          video.src = mp4Url() || hlsUrl;
           return;
         }
         const start = resume.start;
@@ -120,21 +133,21 @@ export function useVideoStream(
           // Anything else: play the MP4 where there is one, else say it cannot play.
           hls.destroy();
           hlsRef.current = null;
-          if (mp4Url) video.src = mp4Url;
+          if (mp4Url()) video.src = mp4Url();
           else setFailed(true);
         });
         hls.loadSource(hlsUrl);
         hls.attachMedia(video);
       });
     } else {
-      video.src = hlsUrl ?? mp4Url;
+      video.src = hlsUrl ?? mp4Url();
     }
     return () => {
       cancelled = true;
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };
-  }, [source.hlsUrl, source.mp4Url, attachCount, renewal]);
+  }, [key, attachCount, renewal]);
 
   /** Leaves the boot script's single rendition for the whole ladder, where the video is. */
   const leaveAdopted = () => {

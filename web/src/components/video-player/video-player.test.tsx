@@ -225,6 +225,30 @@ describe('the video player', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('plays on where it is when the lesson is read again and its MP4 signed anew', async () => {
+    const { rerender } = render(<VideoPlayer source={hlsSource} title="Algebra" />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    const resigned = { ...hlsSource, mp4Url: '/media/private/videos/01-a.mp4?sig=z' };
+    rerender(<VideoPlayer source={resigned} title="Algebra" />);
+    rerender(<VideoPlayer source={{ ...resigned }} title="Algebra" />);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.destroyed).toBe(false);
+    // Its fallback is the newest signature.
+    made[0]?.emit('error', { fatal: true, type: 'networkError', response: { code: 500 } });
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    expect(video.src).toContain('/media/private/videos/01-a.mp4?sig=z');
+  });
+
+  it('an MP4 signed anew plays on; another video is attached', () => {
+    const mp4 = (url: string) => videoSourceOf({ video_url: url, video_status: 'processing' });
+    const { rerender } = render(<VideoPlayer source={mp4('/media/v.mp4?sig=1')} title="Algebra" />);
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    rerender(<VideoPlayer source={mp4('/media/v.mp4?sig=2')} title="Algebra" />);
+    expect(video.src).toContain('/media/v.mp4?sig=1');
+    rerender(<VideoPlayer source={mp4('/media/w.mp4?sig=3')} title="Algebra" />);
+    expect(video.src).toContain('/media/w.mp4?sig=3');
+  });
+
   it('falls back to the MP4 when HLS fails for another reason', async () => {
     render(<VideoPlayer source={hlsSource} title="Algebra" />);
     await waitFor(() => expect(made).toHaveLength(1));
