@@ -6,11 +6,16 @@ import type { BootConfig } from './src/lib/boot-contract.ts';
 import { catalogues } from './build/catalogue-parts.ts';
 import { prerenderPages } from './build/prerender.ts';
 import { installableApp } from './build/pwa.ts';
+import { endonymFonts } from './build/endonym-fonts.ts';
 
 const BOOT_SOURCE = fileURLToPath(new URL('./src/boot/boot.ts', import.meta.url));
 const BOOT_SETTINGS = fileURLToPath(new URL('./src/boot/boot-settings.ts', import.meta.url));
 const WEB = fileURLToPath(new URL('.', import.meta.url));
 const DIST = fileURLToPath(new URL('./dist', import.meta.url));
+/** Where the build writes the language names' cut-down faces (build/endonym-fonts.ts). */
+const ENDONYM_DIR = fileURLToPath(
+  new URL('../node_modules/.cache/gia-endonym-fonts', import.meta.url),
+);
 const TOKENS = fileURLToPath(new URL('./src/styles/tokens.css', import.meta.url));
 
 /** The boot script's settings (src/boot/boot-settings.ts, loaded with its TypeScript imports). */
@@ -73,13 +78,21 @@ export default defineConfig({
     // The message catalogues (src/locales, lingui.config.ts) and their parts by screen
     // (src/locales/parts.ts), compiled where they are imported.
     catalogues(WEB),
+    endonymFonts(ENDONYM_DIR),
     bootScript(),
     prerenderPages(),
     installableApp(DIST, readFileSync(TOKENS, 'utf8')),
   ],
   // The prerendered pages' footer shows the year of the build until the app hydrates.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    // A face stays a file, fetched only where its letters are shown (src/styles/fonts.css).
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+  },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://localhost:3000' },
   },

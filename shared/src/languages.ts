@@ -22,6 +22,16 @@ export const LANGUAGE_NAMES: Record<UiLanguage, string> = {
   hi: 'हिन्दी',
 };
 
+/**
+ * "Choose your language" in each language, as the first visit's choice says it (in every
+ * language at once: the visitor may read only one of them).
+ */
+export const LANGUAGE_PROMPTS: Record<UiLanguage, string> = {
+  en: 'Choose your language',
+  kn: 'ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ',
+  hi: 'भाषा चुनें',
+};
+
 /** The `Intl` locale of each language: India's grouping (₹1,00,000) and calendar words. */
 export const LOCALES: Record<UiLanguage, string> = { en: 'en-IN', kn: 'kn-IN', hi: 'hi-IN' };
 

@@ -72,12 +72,15 @@ describe("the service worker's precache (issue 32)", () => {
           'src/locales/en.json?catalogue-part=learning',
         ],
         css: ['assets/index-c3.css'],
-        assets: ['assets/noto-sans-kannada-400-m3.woff2'],
+        assets: ['assets/noto-sans-kannada-400-m3.woff2', 'assets/kannada-400-p6.woff2'],
       },
       'src/locales/kn.json?catalogue-part=shell': { file: 'assets/kn-n4.js' },
       'src/locales/kn.json?catalogue-part=learning': { file: 'assets/kn-n5.js' },
       'src/locales/en.json?catalogue-part=learning': { file: 'assets/en-e5.js' },
       [font]: { file: 'assets/noto-sans-kannada-400-m3.woff2' },
+      '../node_modules/.cache/gia-endonym-fonts/kannada-400.woff2': {
+        file: 'assets/kannada-400-p6.woff2',
+      },
     });
     // The English parts go with the precached screens that need them.
     expect([...files].sort()).toEqual([

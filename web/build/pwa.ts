@@ -42,7 +42,9 @@ const ADMIN = /(^|\/)src\/features\/admin\//;
  * cached here) and the math renderer of questions (about 67 KB gzip with its font; questions
  * come from the API). Saving a chapter for offline (issue 32, item 3) is where they belong. And
  * the Kannada and Devanagari faces (issue 33, about 28 KB each, src/styles/fonts.css): fetched
- * only by a page in those scripts on a phone without its own Noto (Android has it). And the
+ * only by a page in those scripts on a phone without its own Noto (Android has it); their cuts
+ * to the language names (web/build/endonym-fonts.ts, about 5 KB each) are fetched by any page
+ * there, and kept by the service worker once fetched. And the
  * Kannada and Hindi message catalogues' parts (about 15 KB gzip in all per language,
  * src/locales/parts.ts): only a learner who reads that language fetches them, each with the
  * screen that needs it, and the service worker keeps them then (src/sw/sw.ts), so the precache
@@ -59,6 +61,7 @@ const LEFT_TO_THE_NETWORK = [
   /(^|\/)src\/features\/search\//,
   /(^|\/)node_modules\/pdfjs-dist\//,
   /(^|\/)node_modules\/@fontsource\/noto-sans-(kannada|devanagari)\//,
+  /(^|\/)node_modules\/\.cache\/gia-endonym-fonts\//,
   /(^|\/)src\/components\/math\/tex-to-mathml\.ts$/,
 ];
 

@@ -90,6 +90,10 @@ afterAll(async () => {
 describe('a Kannada-medium learner on a phone (issue 33)', () => {
   it('picks ಕನ್ನಡ, buys the Kannada SSLC subject, watches with Kannada captions, takes the quiz and asks the AI teacher in Kannada', async () => {
     // The first visit: the one-tap choice, each language by its own name.
+    const faces: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.woff2')) faces.push(new URL(r.url()).pathname);
+    });
     await page.goto('/');
     const choice = page.getByRole('region', { name: /ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ/ });
     // Drawn in the Kannada and Devanagari faces once they have come (this machine has no font
@@ -100,6 +104,10 @@ describe('a Kannada-medium learner on a phone (issue 33)', () => {
     await expect
       .poll(() => platformFontsOf(page, '.language-choice-options button[lang="hi"]'))
       .toEqual(['Noto Sans Devanagari']);
+    // From the faces cut down to the language names (web/build/endonym-fonts.ts): the English
+    // page fetches no whole Kannada or Devanagari face for them.
+    expect(faces.length).toBeGreaterThan(0);
+    expect(faces.filter((f) => /noto-sans/.test(f))).toEqual([]);
     await choice.getByRole('button', { name: 'ಕನ್ನಡ' }).click();
     await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('kn');
     await page.getByRole('link', { name: 'ತರಗತಿಗಳನ್ನು ನೋಡಿ' }).waitFor();

@@ -1,4 +1,9 @@
-import { LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '@gia/shared/languages.ts';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGE_PROMPTS,
+  UI_LANGUAGES,
+  type UiLanguage,
+} from '@gia/shared/languages.ts';
 import { chooseLanguage, useLanguage, useT } from '../lib/i18n.ts';
 import { useAfterHydration } from '../lib/hydration.ts';
 
@@ -40,8 +45,8 @@ export function LanguageChoice() {
   return (
     <section className="language-choice" aria-labelledby="language-choice-title">
       <p id="language-choice-title" className="language-choice-title">
-        <span lang="en">Choose your language</span> · <span lang="kn">ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ</span> ·{' '}
-        <span lang="hi">भाषा चुनें</span>
+        <span lang="en">{LANGUAGE_PROMPTS.en}</span> · <span lang="kn">{LANGUAGE_PROMPTS.kn}</span>{' '}
+        · <span lang="hi">{LANGUAGE_PROMPTS.hi}</span>
       </p>
       <div className="language-choice-options">
         {names.map(({ code, name }) => (
