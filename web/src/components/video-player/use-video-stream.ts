@@ -144,6 +144,12 @@ export function useVideoStream(
     }
     return () => {
       cancelled = true;
+      // Attached again (the video transcoded while it played its MP4, a renewal): on from where
+      // the learner is, playing if it played. A renewal has said where; a start not yet applied
+      // (no metadata yet) stays.
+      if (video.currentTime > 0 && resume.start === undefined) {
+        resume.hold(video.currentTime, !video.paused);
+      }
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };

@@ -239,6 +239,20 @@ describe('the video player', () => {
     expect(video.src).toContain('/media/private/videos/01-a.mp4?sig=z');
   });
 
+  it('goes on where the learner is when the video it plays as MP4 is transcoded meanwhile', async () => {
+    const mp4 = videoSourceOf({
+      video_url: '/media/private/videos/01-a.mp4?sig=1',
+      video_status: 'processing',
+    });
+    const { rerender } = render(<VideoPlayer source={mp4} title="Algebra" />);
+    const video = screen.getByLabelText<HTMLVideoElement>('Video: Algebra');
+    await act(() => video.play());
+    video.currentTime = 42;
+    rerender(<VideoPlayer source={hlsSource} title="Algebra" />);
+    await waitFor(() => expect(made).toHaveLength(1));
+    expect(made[0]?.config).toMatchObject({ startPosition: 42 });
+  });
+
   it('an MP4 signed anew plays on; another video is attached', () => {
     const mp4 = (url: string) => videoSourceOf({ video_url: url, video_status: 'processing' });
     const { rerender } = render(<VideoPlayer source={mp4('/media/v.mp4?sig=1')} title="Algebra" />);
