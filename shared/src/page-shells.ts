@@ -22,8 +22,9 @@ export interface PageShell {
   /** The URL the page is rendered at (an id where the page needs one to show its layout). */
   renderAt: string;
   /**
-   * The app's scripts and stylesheet wait in a `<template>` for the boot script to start them
-   * (web/src/boot/boot.ts): the lesson page, whose first segment must not share a slow link with
+   * Every prerendered page holds the app's script in a `<template>` until the boot script starts
+   * it once the page has painted (web/src/boot/boot.ts). With `appOnCue` its preloads and
+   * stylesheet wait too: the lesson page, whose first segment must not share a slow link with
    * the bundle.
    */
   appOnCue?: boolean;

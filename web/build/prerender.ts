@@ -87,7 +87,8 @@ export function prerenderPages(): Plugin {
         );
         // beasties' own inline script that applies the stylesheet: the app does it instead.
         let html = processed.replace(DEFERRED_STYLES_SCRIPT, '');
-        if (shell.appOnCue) html = appOnCue(html, shell.file);
+        // The app starts once the page has painted (the lesson's once its first segment is in).
+        html = appOnCue(html, shell.file, shell.appOnCue ? 'all' : 'script');
         // The site's CSP (script-src 'self') runs no inline script nor event handler attribute.
         if (/<script(?![^>]*\ssrc=)[^>]*>|<[^>]+\son[a-z]+=/i.test(html)) {
           throw new Error(`${shell.file}: the page has an inline script or handler`);

@@ -12,7 +12,7 @@ const page = `<!doctype html><html><head>
 <noscript><link rel="stylesheet" crossorigin href="/assets/index-d.css"></noscript>
 </head><body><div id="root"></div></body></html>`;
 
-describe('the lesson page’s app on cue', () => {
+describe('a prerendered page’s app on cue', () => {
   it('holds the module script, its preloads and the deferred stylesheet in the template, and leaves the rest', () => {
     const doc = new DOMParser().parseFromString(appOnCue(page, 'lesson.html'), 'text/html');
     const template = doc.getElementById('gia-app') as HTMLTemplateElement;
@@ -33,6 +33,20 @@ describe('the lesson page’s app on cue', () => {
     );
     expect(doc.head.querySelector('link[rel=icon]')).not.toBeNull();
     expect(doc.head.querySelector('noscript')?.innerHTML).toContain('index-d.css');
+  });
+
+  it('holds only the module script of a public page: its preloads and stylesheet load at once', () => {
+    const doc = new DOMParser().parseFromString(
+      appOnCue(page, 'landing.html', 'script'),
+      'text/html',
+    );
+    const template = doc.getElementById('gia-app') as HTMLTemplateElement;
+    expect([...template.content.children].map((e) => e.outerHTML)).toEqual([
+      '<script type="module" crossorigin="" src="/assets/index-b.js"></script>',
+    ]);
+    expect(doc.head.querySelector(':scope > script[type=module]')).toBeNull();
+    expect(doc.head.querySelector(':scope > link[rel=modulepreload]')).not.toBeNull();
+    expect(doc.head.querySelector(':scope > link[media=print]')).not.toBeNull();
   });
 
   it('refuses a page without the app’s script, which would never start', () => {

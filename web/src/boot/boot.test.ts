@@ -150,7 +150,10 @@ describe('the boot script on a lesson link', () => {
 
 describe('the boot script where the browser plays HLS itself', () => {
   /** The prerendered lesson page: its player frame, and the app's tags held in a template. */
-  beforeEach(() => {
+  beforeEach(async () => {
+    // An earlier test's page that was not a lesson starts its app a moment after it was parsed:
+    // that has happened, and does not empty this test's template.
+    await new Promise((resolve) => setTimeout(resolve, config.appAfterPaintMs + 10));
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
       type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
     );
@@ -295,6 +298,42 @@ describe('the boot script on any page', () => {
   afterEach(() => {
     delete document.documentElement.dataset.account;
     localStorage.clear();
+  });
+
+  it('starts a public page’s app once the page has painted, or after appAfterPaintMs where no frame comes', async () => {
+    const template = () => {
+      const t = document.createElement('template');
+      t.id = config.appTemplate;
+      t.innerHTML = '<script type="module" crossorigin src="/assets/index-x.js"></script>';
+      document.head.appendChild(t);
+    };
+    const appScript = () => document.head.querySelector('script[type=module]');
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+    try {
+      template();
+      await boot('/AllCourse', null);
+      expect(appScript()).toBeNull();
+      // The frame is drawn: then the app.
+      vi.advanceTimersToNextFrame();
+      expect(appScript()).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(appScript()?.getAttribute('src')).toBe('/assets/index-x.js');
+      expect(document.getElementById(config.appTemplate)).toBeNull();
+      appScript()!.remove();
+
+      // No frame (a tab opened behind another): the app all the same, a moment later.
+      vi.stubGlobal('requestAnimationFrame', () => 0);
+      template();
+      await boot('/', null);
+      vi.advanceTimersByTime(config.appAfterPaintMs - 1);
+      expect(appScript()).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(appScript()).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+      appScript()?.remove();
+      document.getElementById(config.appTemplate)?.remove();
+    }
   });
 
   it('marks <html data-account> with the hint’s role before the page paints, for its header', async () => {

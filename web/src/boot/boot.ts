@@ -39,7 +39,10 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
   };
 
   let appStarted = false;
-  /** The app's scripts and stylesheet, out of their <template> (only the lesson page has one). */
+  /**
+   * The app's script (on the lesson page its preloads and stylesheet too), out of its <template>:
+   * a prerendered page holds it there (web/build/app-on-cue.ts).
+   */
   const startApp = () =>
     whenParsed(() => {
       if (appStarted) return;
@@ -53,6 +56,18 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
         document.head.appendChild(copy);
       }
       template.remove();
+    });
+
+  /**
+   * The app once the page has painted from its HTML: on a slow phone whose link is fast (school
+   * Wi-Fi) the bundle is in before the first frame, and running it first would hold the page
+   * blank behind the app's start. The frame's callback runs before that frame is drawn, the
+   * timeout after; the second timeout starts it where no frame comes (a tab opened behind).
+   */
+  const startAppAfterPaint = () =>
+    whenParsed(() => {
+      requestAnimationFrame(() => setTimeout(startApp));
+      setTimeout(startApp, c.appAfterPaintMs);
     });
 
   const headers: Record<string, string> = { [c.csrf[0]]: c.csrf[1] };
@@ -93,7 +108,7 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
   try {
     hint = JSON.parse(localStorage.getItem(c.sessionHint) ?? '{}').state;
   } catch {
-    startApp();
+    startAppAfterPaint();
     return;
   }
   // Before the page paints: a prerendered page's header hides the visitor's links (layout.css).
@@ -110,7 +125,7 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
     !hint?.isAuthenticated ||
     hint.role !== 'learner'
   ) {
-    startApp();
+    startAppAfterPaint();
     return;
   }
   const native =

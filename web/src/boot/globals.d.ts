@@ -26,10 +26,13 @@ interface GiaBootConfig {
   /** The data attribute (dataset key) of the box that holds a lesson started early. */
   bootPlayer: string;
   /**
-   * The id of the `<template>` that holds the app's scripts and stylesheet on the prerendered
-   * lesson page (web/build/prerender.ts): the boot script starts the app from it.
+   * The id of the `<template>` that holds the app's script on a prerendered page (its preloads
+   * and stylesheet too on the lesson page, web/build/app-on-cue.ts): the boot script starts the
+   * app from it.
    */
   appTemplate: string;
+  /** How long after the page was parsed the app starts at the latest where no frame is drawn (ms). */
+  appAfterPaintMs: number;
   /** How long a lesson started early may hold the app back, at most (ms). */
   appWaitMs: number;
   /** A rendition playlist's name in the video's HLS folder; `{rung}` is the rung (`234p`). */

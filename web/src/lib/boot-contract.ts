@@ -22,8 +22,10 @@ export const BOOT_NAMES = {
   playerFrame: '.lesson-main .player',
   /** `data-boot-player`: the box over that frame, holding the video until the player takes it. */
   bootPlayer: 'bootPlayer',
-  /** The `<template>` of the app's scripts on the prerendered lesson page (web/build/prerender.ts). */
+  /** The `<template>` of the app's script on a prerendered page (web/build/app-on-cue.ts). */
   appTemplate: 'gia-app',
+  /** A page that shows no frame (opened behind another tab) starts the app after this long. */
+  appAfterPaintMs: 250,
   /** A lesson started early holds the app back until its first segment is in, at most this long. */
   appWaitMs: 8000,
 } as const;
