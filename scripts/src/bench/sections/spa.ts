@@ -120,7 +120,17 @@ export function spaSection(): Part {
     line(['route', 'JS and CSS needed before it renders', 'gzip KB']),
     line(['---', '---', '---']),
   ];
-  lines.push(line(['/ (landing)', [...initial].join(', '), landingKb.toFixed(1)]));
+  // The language names every page shows, in faces cut to them (web/build/endonym-fonts.ts).
+  const endonymFaces = Object.entries(manifest)
+    .filter(([key]) => key.includes('gia-endonym-fonts/'))
+    .map(([, e]) => `${e.file} (${(readFileSync(join(dist, e.file)).length / 1024).toFixed(1)})`);
+  lines.push(
+    line([
+      '/ (landing)',
+      `${[...initial].join(', ')}${endonymFaces.length ? `; on a phone without its own Noto, for the language names: ${endonymFaces.join(', ')}` : ''}`,
+      landingKb.toFixed(1),
+    ]),
+  );
   for (const l of perLanguage) {
     const fonts = l.fonts.map(
       (f) => `${f} (${(readFileSync(join(dist, f)).length / 1024).toFixed(1)})`,
