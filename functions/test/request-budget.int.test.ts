@@ -108,15 +108,34 @@ describe('each learner screen’s data', () => {
       ['purchases', () => purchasedSubjects(learner.userId)],
       // Reviews and questions check the learner's entitlement to the topic first (finding 15).
       // Reviews read the topic with the list (one Query) and then its ancestors and the grant;
-      // questions read the topic on its own beside the Query of the list.
+      // questions read the page (one Query) beside one BatchGet of the topic, the ancestors the
+      // SPA names (hints) and the grant; without the hints, the topic is read on its own first.
       ['reviews', () => listReviews(learner.userId, ids.topic!)],
-      ['questions', () => listQuestions(learner.userId, { topic_id: ids.topic!, limit: 20 })],
+      [
+        'questions',
+        () =>
+          listQuestions(learner.userId, {
+            topic_id: ids.topic!,
+            limit: 20,
+            subject_id: ids.subject,
+            class_id: ids.class,
+            board_id: ids.board,
+          }),
+      ],
+      [
+        'questions without hints',
+        () => listQuestions(learner.userId, { topic_id: ids.topic!, limit: 20 }),
+      ],
       ['progress', () => chapterProgress(learner.userId, ids.chapter!)],
       ['profile', () => getProfile(learner.userId)],
     ];
     for (const [name, run] of screens) {
       const { requests, ops } = await count(run);
-      const budget = ['questions', 'subject outline', 'my state on a subject'].includes(name)
+      const budget = [
+        'questions without hints',
+        'subject outline',
+        'my state on a subject',
+      ].includes(name)
         ? 3
         : 2;
       expect({ name, requests: Math.min(requests, 99) <= budget, ops }).toEqual({
@@ -149,7 +168,7 @@ describe('the lesson page’s one request (getLesson)', () => {
 });
 
 describe('a quiz', () => {
-  it('loads in two DynamoDB reads and one write (the attempt it issues), a topic quiz, a chapter test and an offline pack alike', async () => {
+  it('loads a topic quiz and an offline pack in one read and one write (the attempt it issues) with the ancestors the SPA names, a chapter test in two reads and one write', async () => {
     const { loadQuiz, loadOfflineQuiz } = await import('../src/practice/service.ts');
     const { post } = await signInAdmin(call);
     // A free topic with practice questions, in a chapter of its own.
@@ -180,14 +199,17 @@ describe('a quiz', () => {
         status: 'approved',
       });
     }
+    // The topic's subject, class and board, as the lesson read gave them to the SPA.
+    const hints = { subject_id: ids.subject, class_id: ids.class, board_id: ids.board };
     const loads = [
-      [{ topic_id: topic }, () => loadQuiz(learner.userId, { topic_id: topic })],
-      [{ chapter_id: chapter }, () => loadQuiz(learner.userId, { chapter_id: chapter })],
-      [{ offline: topic }, () => loadOfflineQuiz(learner.userId, { topic_id: topic })],
+      [{ topic_id: topic }, 2, () => loadQuiz(learner.userId, { topic_id: topic, ...hints })],
+      [{ no_hints: topic }, 3, () => loadQuiz(learner.userId, { topic_id: topic })],
+      [{ chapter_id: chapter }, 3, () => loadQuiz(learner.userId, { chapter_id: chapter })],
+      [{ offline: topic }, 2, () => loadOfflineQuiz(learner.userId, { topic_id: topic, ...hints })],
     ] as const;
-    for (const [scope, load] of loads) {
+    for (const [scope, budget, load] of loads) {
       const { requests, ops } = await count(load);
-      expect({ scope, requests, ops }).toEqual({ scope, requests: 3, ops: expect.any(Array) });
+      expect({ scope, requests, ops }).toEqual({ scope, requests: budget, ops: expect.any(Array) });
       // Security review 2, F2: the attempt is stored as it is handed out, so only it counts.
       expect(ops.filter((op) => !['GetItem', 'BatchGetItem', 'Query'].includes(op))).toEqual([
         'PutItem',
@@ -274,16 +296,25 @@ describe('each personal call through its route group, the caller’s session che
     }
   });
 
-  it('takes two for the lesson with its chapter, and three for a topic’s questions, whose topic must be read first', async () => {
+  it('takes two for the lesson with its chapter, and two for a topic’s questions with its ancestors (three without)', async () => {
     const topic = { topic_id: ids.topic! };
     const lesson = await viaHandler('catalogue', routePath('catalogue.getLesson'), learner.token, {
       ...topic,
       chapter_id: ids.chapter!,
     });
     expect(lesson).toMatchObject({ status: 200, ops: ['Query', 'BatchGetItem'] });
-    const questions = await viaHandler('learning', routePath('qna.get'), learner.token, topic);
+    const questions = await viaHandler('learning', routePath('qna.get'), learner.token, {
+      ...topic,
+      subject_id: ids.subject!,
+      class_id: ids.class!,
+      board_id: ids.board!,
+    });
     expect(questions.status).toBe(200);
-    expect(questions.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+    expect(questions.ops.sort()).toEqual(['BatchGetItem', 'Query']);
+    // Without the hints the topic is read first, on its own.
+    const unhinted = await viaHandler('learning', routePath('qna.get'), learner.token, topic);
+    expect(unhinted.status).toBe(200);
+    expect(unhinted.ops.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 });
 

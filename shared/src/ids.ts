@@ -33,3 +33,15 @@ export const optionalId = (invalid: string = VALIDATION_MESSAGES.idInvalid) =>
         ),
     ),
   );
+
+/**
+ * The optional hints of a read about one topic (`getqna`, `getQuiz`, `getOfflineQuiz`): the ids
+ * of the topic's subject, class and board as the lesson read gave them to the client. They only
+ * choose what the server reads first, never what it decides (that rests on the topic record's own
+ * ids); a malformed one is `400` "<name> is not valid.", a blank one counts as none.
+ */
+export const topicAncestorHints = {
+  subject_id: optionalId('subject_id is not valid.'),
+  class_id: optionalId('class_id is not valid.'),
+  board_id: optionalId('board_id is not valid.'),
+};

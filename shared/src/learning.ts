@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requiredId } from './ids.ts';
+import { requiredId, topicAncestorHints } from './ids.ts';
 import { preprocess, text } from './zod.ts';
 import { clientIdField, deviceTimeField } from './client-writes.ts';
 import { LEARNING_MESSAGES, QNA_LIMITS } from './learning-messages.ts';
@@ -59,9 +59,13 @@ export const AnswerQuestionInput = z.object({
   answer: text(LEARNING_MESSAGES.answerEmpty, QNA_LIMITS.textChars),
 });
 
-/** `getqna`: one page of a topic's questions (a smaller page than other lists: answers ride along). */
+/**
+ * `getqna`: one page of a topic's questions (a smaller page than other lists: answers ride along),
+ * optionally with the topic's subject, class and board ids (hints: one read less).
+ */
 export const QnaPageQuery = z.object({
   topic_id: id('topic_id'),
+  ...topicAncestorHints,
   limit: z._default(
     z.coerce.number().check(z.int(), z.minimum(1), z.maximum(QNA_LIMITS.pageMax)),
     QNA_LIMITS.pageDefault,

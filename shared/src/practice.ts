@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requiredId } from './ids.ts';
+import { requiredId, topicAncestorHints } from './ids.ts';
 import {
   CLOCK_ADVANCE_MAX_DAYS,
   PRACTICE_LIMITS,
@@ -39,6 +39,8 @@ export const QuizQuery = z
     topic_id: z.optional(id('topic_id')),
     chapter_id: z.optional(id('chapter_id')),
     count: quizCount,
+    // With `topic_id`: its subject, class and board ids (hints: one read less).
+    ...topicAncestorHints,
   })
   .check(
     z.refine((q) => (q.topic_id === undefined) !== (q.chapter_id === undefined), {
@@ -50,6 +52,7 @@ export const QuizQuery = z
 export const TopicQuizQuery = z.object({
   topic_id: id('topic_id'),
   count: quizCount,
+  ...topicAncestorHints,
 });
 
 export const MasteryQuery = z.object({ subject_id: id('subject_id') });

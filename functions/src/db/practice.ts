@@ -8,7 +8,6 @@ import { chapterBanksPartition, withoutKeys } from './keys.ts';
 import { queryAll } from './query.ts';
 import {
   pickOf,
-  recordOf,
   type BoardFields,
   type ChapterFields,
   type ClassFields,
@@ -16,6 +15,7 @@ import {
   type TopicFields,
 } from './records.ts';
 import { tableName } from './table-name.ts';
+import { topicWithAncestors, type AncestorHints } from './topic-ancestors.ts';
 import { cancellationCodes, WriteRefused, type TransactItem } from './transact.ts';
 
 /**
@@ -118,32 +118,36 @@ export interface QuizContext {
 
 /**
  * A topic with its subject, class and board, the learner's grant of the subject, and the topic's
- * bank: a GetItem and one BatchGet. With `questionId`, the learner's review card of that question
- * rides in the same BatchGet (issue 31).
+ * bank. With the topic's ancestor ids the client sent (`hints`, the lesson read gave them), all
+ * of it is one BatchGet; without them, or with wrong ones, the topic's true ancestors are read in
+ * a second (see `topicWithAncestors`): the answer is the same. With `questionId`, the learner's
+ * review card of that question rides in the first BatchGet (issue 31).
  */
 export async function topicQuizContext(
   userId: string,
   topicId: string,
   questionId?: string,
+  hints: AncestorHints = {},
 ): Promise<QuizContext> {
-  const topic = await recordOf('topic', topicId);
-  if (!topic) return { topics: [], granted: new Set(), banks: [] };
   const cardKey = questionId ? keys.reviewCard(userId, questionId) : undefined;
-  const { records, granted, extras } = await getRecordsAndGrants(
-    ancestors(topic),
-    userId,
-    [topic.subject_id],
-    [],
-    [keys.quizBank(topicId), ...(cardKey ? [cardKey] : [])],
-  );
-  const card = cardKey && extras.find((e) => e.sk === cardKey.sk);
+  const bankKey = keys.quizBank(topicId);
+  const {
+    topic,
+    subject,
+    class: cls,
+    board,
+    granted,
+    extras,
+  } = await topicWithAncestors(userId, topicId, hints, [bankKey, ...(cardKey ? [cardKey] : [])]);
+  if (!topic) return { topics: [], granted: new Set(), banks: [] };
+  const card = cardKey && extras.find((e) => e.pk === cardKey.pk && e.sk === cardKey.sk);
   return {
     topics: [topic],
-    subject: pickOf(records, 'subject', topic.subject_id),
-    class: pickOf(records, 'class', topic.class_id),
-    board: pickOf(records, 'board', topic.board_id),
+    subject,
+    class: cls,
+    board,
     granted,
-    banks: extras.filter((e) => e.sk === keys.quizBank(topicId).sk).map(bankOf),
+    banks: extras.filter((e) => e.pk === bankKey.pk && e.sk === bankKey.sk).map(bankOf),
     ...(card ? { card } : {}),
   };
 }

@@ -31,7 +31,11 @@ import {
 import { WriteRefused } from '../db/transact.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../lib/errors.ts';
 import { answerRefusal, publicQuestion } from '../domain/questions/index.ts';
-import { requireTopicAccess, topicAccessOf } from '../domain/entitlement/index.ts';
+import {
+  requireTopicAccess,
+  requireTopicAccessHinted,
+  topicAccessOf,
+} from '../domain/entitlement/index.ts';
 import { markActive } from '../domain/streak/index.ts';
 import { onceByClientId } from '../domain/client-writes/index.ts';
 
@@ -151,11 +155,16 @@ export async function deleteReview(userId: string, id: string) {
   await withRetry(async () => removeReview(await ownReview(userId, id)));
 }
 
-/** One page of a topic's questions, newest first, for a learner who may watch the topic. */
+/**
+ * One page of a topic's questions, newest first, for a learner who may watch the topic. With the
+ * topic's subject, class and board ids (hints the lesson read gave the client), two requests: the
+ * page (Query) and one BatchGet of the topic, its ancestors and the learner's grant.
+ */
 export async function listQuestions(userId: string, query: QnaPageQuery) {
   // The page is read beside the entitlement check, and shown only once the check has passed.
+  const { subject_id, class_id, board_id } = query;
   const [, page] = await Promise.all([
-    requireTopicAccess(userId, query.topic_id),
+    requireTopicAccessHinted(userId, query.topic_id, { subject_id, class_id, board_id }),
     topicQuestions(query.topic_id, query.limit, query.cursor).catch((err: unknown) => {
       throw err instanceof InvalidCursorError ? new ValidationError(M.invalidCursor) : err;
     }),

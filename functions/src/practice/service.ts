@@ -29,6 +29,7 @@ import {
   type StoredQuestion,
 } from '../db/practice.ts';
 import { recordOf, topicsOfSubject, type TopicFields } from '../db/records.ts';
+import type { AncestorHints } from '../db/topic-ancestors.ts';
 import { mayWatchTopic } from '../domain/entitlement/index.ts';
 import { onceByClientId, type GuardOf } from '../domain/client-writes/index.ts';
 import { markActive } from '../domain/streak/index.ts';
@@ -62,15 +63,27 @@ function shuffled<T>(items: readonly T[]): T[] {
 
 /**
  * A topic the learner may practise, with its context: 404 when there is none, 403 when not theirs.
- * With `questionId`, the context carries the learner's review card of that question.
+ * With `questionId`, the context carries the learner's review card of that question; `hints`
+ * (the topic's ancestor ids the client sent) only save a read (see `topicQuizContext`).
  */
-async function openTopic(userId: string, topicId: string, questionId?: string) {
-  const ctx = await topicQuizContext(userId, topicId, questionId);
+async function openTopic(
+  userId: string,
+  topicId: string,
+  questionId?: string,
+  hints: AncestorHints = {},
+) {
+  const ctx = await topicQuizContext(userId, topicId, questionId, hints);
   const topic = ctx.topics[0];
   if (!isActive(topic)) throw new NotFoundError(TOPIC_MESSAGES.topicNotFound);
   if (!mayOpen(ctx, topic)) throw new ForbiddenError(TOPIC_MESSAGES.notEntitled);
   return { ctx, topic };
 }
+
+/**
+ * What a quiz is of: a topic (with, optionally, its ancestor ids the client sent: hints that save
+ * a read) or a chapter, and how many questions at most.
+ */
+type QuizScope = { topic_id?: string; chapter_id?: string; count?: number } & AncestorHints;
 
 /** A question of the pool a quiz draws from, with the topic it belongs to. */
 type Pooled = { topicId: string; q: StoredQuestion };
@@ -80,10 +93,7 @@ type Pooled = { topicId: string; q: StoredQuestion };
  * asks the topic's; a chapter test draws from every topic of the chapter the learner may open.
  * The attempt is issued to the learner with the questions asked: only its answers count.
  */
-export async function loadQuiz(
-  userId: string,
-  scope: { topic_id?: string; chapter_id?: string; count?: number },
-): Promise<Quiz> {
+export async function loadQuiz(userId: string, scope: QuizScope): Promise<Quiz> {
   const { attemptId, ref, picked } = await issueQuiz(userId, scope);
   return {
     attempt_id: attemptId,
@@ -100,7 +110,7 @@ export async function loadQuiz(
  */
 export async function loadOfflineQuiz(
   userId: string,
-  scope: { topic_id: string; count?: number },
+  scope: QuizScope & { topic_id: string },
 ): Promise<OfflineQuiz> {
   const { attemptId, picked } = await issueQuiz(userId, scope);
   return {
@@ -121,13 +131,15 @@ export async function loadOfflineQuiz(
 }
 
 /** Draws a quiz's questions and issues its attempt to the learner. */
-async function issueQuiz(
-  userId: string,
-  scope: { topic_id?: string; chapter_id?: string; count?: number },
-) {
+async function issueQuiz(userId: string, scope: QuizScope) {
   let pool: Pooled[];
   if (scope.topic_id) {
-    const { ctx } = await openTopic(userId, scope.topic_id);
+    const { subject_id, class_id, board_id } = scope;
+    const { ctx } = await openTopic(userId, scope.topic_id, undefined, {
+      subject_id,
+      class_id,
+      board_id,
+    });
     pool = approvedOf(ctx, scope.topic_id).map((q) => ({ topicId: scope.topic_id!, q }));
     if (!pool.length) throw new NotFoundError(M.topicNoQuestions);
   } else {

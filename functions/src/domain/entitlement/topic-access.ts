@@ -9,8 +9,11 @@ import {
   type SubjectFields,
   type TopicFields,
 } from '../../db/records.ts';
+import { topicWithAncestors, type AncestorHints } from '../../db/topic-ancestors.ts';
 import { mayWatchTopic } from './entitlement.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+
+export type { AncestorHints } from '../../db/topic-ancestors.ts';
 
 export interface TopicAccess {
   topic: TopicFields;
@@ -60,4 +63,28 @@ export async function requireTopicAccess(userId: string, topicId: string): Promi
   const access = await topicAccess(userId, topicId);
   if (!access.allowed) throw new ForbiddenError(M.notEntitled);
   return access;
+}
+
+/**
+ * {@link requireTopicAccess} read with the ancestor ids the client sent (`hints`, see
+ * `topicWithAncestors`): with the right ones, the topic, its subject, class and board and the
+ * learner's grant are one BatchGet; wrong or absent ones cost a second BatchGet and answer the
+ * same. The decision rests on the topic record's own ids. No chapter: the caller needs none.
+ */
+export async function requireTopicAccessHinted(
+  userId: string,
+  topicId: string,
+  hints: AncestorHints,
+): Promise<Omit<TopicAccess, 'chapter'>> {
+  const {
+    topic,
+    subject,
+    class: cls,
+    board,
+    granted,
+  } = await topicWithAncestors(userId, topicId, hints);
+  if (!topic || topic.status !== 'Active') throw new NotFoundError(M.topicNotFound);
+  const ctx = { topic, subject, class: cls, board };
+  if (!mayWatchTopic(ctx, granted)) throw new ForbiddenError(M.notEntitled);
+  return { ...ctx, allowed: true };
 }
