@@ -3,6 +3,7 @@ import { call } from './api-call.ts';
 import { ApiError } from './api-client.ts';
 import { takeBootLesson } from './boot.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
+import { rememberTopicAncestors } from './topic-hints.ts';
 
 /** Query keys of the lesson read. */
 export const lessonKeys = {
@@ -36,6 +37,12 @@ export const useLesson = (topicId?: string, chapterId?: string) =>
       const sent = await takeBootLesson(id);
       // The chapter only saves the server a read: the answer is the same (the key has no chapter).
       const query = chapterId ? { topic_id: id, chapter_id: chapterId } : { topic_id: id };
-      return (await call('catalogue.getLesson', { query, signal, sent })).data;
+      const lesson = (await call('catalogue.getLesson', { query, signal, sent })).data;
+      // The topic's ancestors: hints of the lesson's other reads (its tabs, quizzes, packs).
+      rememberTopicAncestors(
+        [lesson.topic.topic_id, ...lesson.chapter.topics.map((t) => t.topic_id)],
+        lesson.topic,
+      );
+      return lesson;
     },
   });

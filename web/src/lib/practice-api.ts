@@ -3,6 +3,7 @@ import { ApiError } from './api-client.ts';
 import { call } from './api-call.ts';
 import { enqueue } from './outbox.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
+import { topicHints } from './topic-hints.ts';
 
 /** Query keys of practice (issue 17). */
 export const practiceKeys = {
@@ -22,7 +23,11 @@ export type QuizScope = ({ topic_id: string } | { chapter_id: string }) & { coun
 /** Starts a quiz: a new attempt with its questions, never their answers. */
 export const useStartQuiz = () =>
   useMutation({
-    mutationFn: async (scope: QuizScope) => (await call('practice.getQuiz', { query: scope })).data,
+    mutationFn: async (scope: QuizScope) => {
+      // A topic quiz sends the topic's ancestor ids the lesson gave: the server reads one less.
+      const query = 'topic_id' in scope ? { ...topicHints(scope.topic_id), ...scope } : scope;
+      return (await call('practice.getQuiz', { query })).data;
+    },
   });
 
 /** One answer, graded by the server; the last answer of an attempt carries the score. */
@@ -65,7 +70,7 @@ export const useLessonCheck = (topicId: string, enabled: boolean) =>
       try {
         return (
           await call('practice.getQuiz', {
-            query: { topic_id: topicId, count: LESSON_CHECK_SIZE },
+            query: { ...topicHints(topicId), topic_id: topicId, count: LESSON_CHECK_SIZE },
           })
         ).data;
       } catch (e) {

@@ -9,6 +9,7 @@ import {
   removePracticePack,
   savePracticePack,
 } from './practice-offline.ts';
+import { forgetTopicAncestors, rememberTopicAncestors } from './topic-hints.ts';
 
 const PACK = {
   attempt_id: `t2-T1-${'0'.repeat(32)}`,
@@ -54,7 +55,10 @@ function stubServer() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetTopicAncestors();
+});
 
 describe('a practice pack on the device', () => {
   it('is saved with its size in bytes, found, and removed', async () => {
@@ -68,6 +72,24 @@ describe('a practice pack on the device', () => {
     expect(await hasPracticePack('T1')).toBe(true);
     await removePracticePack('T1');
     expect(await hasPracticePack('T1')).toBe(false);
+  });
+
+  it('is asked with the topic’s subject, class and board once its lesson was read (hints)', async () => {
+    stubServer();
+    await savePracticePack('T1');
+    const unhinted = new URL(String(vi.mocked(fetch).mock.calls[0]![0]), 'http://x');
+    expect(unhinted.searchParams.get('subject_id')).toBeNull();
+
+    rememberTopicAncestors(['T1'], { subject_id: 'S1', class_id: 'C1', board_id: 'B1' });
+    await savePracticePack('T1');
+    const hinted = new URL(String(vi.mocked(fetch).mock.calls[1]![0]), 'http://x');
+    expect(Object.fromEntries(hinted.searchParams)).toMatchObject({
+      topic_id: 'T1',
+      subject_id: 'S1',
+      class_id: 'C1',
+      board_id: 'B1',
+    });
+    await removePracticePack('T1');
   });
 
   it('is none for a topic without practice questions, so its lesson saves without one', async () => {

@@ -5,6 +5,7 @@ import { gradedOf } from '@gia/shared/practice-grading.ts';
 import { call } from './api-call.ts';
 import { ApiError } from './api-client.ts';
 import { t } from './i18n.ts';
+import { topicHints } from './topic-hints.ts';
 
 /*
  * Practice offline (issue 32 item 5): a topic's practice pack is a topic quiz the server issued
@@ -46,13 +47,13 @@ const sizeOf = (pack: PracticePack) => new Blob([JSON.stringify(pack)]).size;
  * questions (no pack). Rejects as `getQuiz` does for a topic the learner may not open (403).
  */
 export async function savePracticePack(topicId: string): Promise<number> {
-  const answer = await call('practice.getOfflineQuiz', { query: { topic_id: topicId } }).catch(
-    (err: unknown) => {
-      // A topic without practice questions has no pack: its lesson is saved without one.
-      if (err instanceof ApiError && err.status === 404) return undefined;
-      throw err;
-    },
-  );
+  // The topic's ancestor ids the lesson gave, if it was read: the server reads one less.
+  const query = { ...topicHints(topicId), topic_id: topicId };
+  const answer = await call('practice.getOfflineQuiz', { query }).catch((err: unknown) => {
+    // A topic without practice questions has no pack: its lesson is saved without one.
+    if (err instanceof ApiError && err.status === 404) return undefined;
+    throw err;
+  });
   if (!answer) return 0;
   const quiz = answer.data;
   const pack: PracticePack = { ...quiz, saved_at: new Date().toISOString(), answered: {} };

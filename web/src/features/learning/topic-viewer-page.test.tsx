@@ -327,7 +327,14 @@ describe('the lesson player', () => {
     const check = await screen.findByRole('button', { name: 'Check your understanding' });
     expect(screen.getByText(/2 questions check what you have learnt/)).toBeTruthy();
     const asked = server.mock.calls.find(([p]) => String(p).includes('/getQuiz?'))![0];
-    expect(new URLSearchParams(String(asked).split('?')[1]).get('count')).toBe('5');
+    const query = new URLSearchParams(String(asked).split('?')[1]);
+    expect(query.get('count')).toBe('5');
+    // With the topic's subject, class and board the lesson read gave: the server reads one less.
+    expect([query.get('subject_id'), query.get('class_id'), query.get('board_id')]).toEqual([
+      's1',
+      'c1',
+      'b1',
+    ]);
     fireEvent.click(check);
 
     // The Practice tab opens on the check's first question.

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/api-call.ts';
 import { enqueue } from '../../../lib/outbox.ts';
 import { DEPENDS_ON_PURCHASES } from '../../../lib/purchases-api.ts';
+import { topicHints } from '../../../lib/topic-hints.ts';
 
 /** Query keys of topics' questions. */
 export const questionKeys = {
@@ -18,7 +19,13 @@ export const useQuestions = (topicId: string) =>
     initialPageParam: '',
     queryFn: ({ pageParam }) =>
       call('qna.get', {
-        query: { topic_id: topicId, limit: QNA_LIMITS.pageDefault, cursor: pageParam },
+        // The topic's ancestor ids the lesson gave: the server reads one less.
+        query: {
+          ...topicHints(topicId),
+          topic_id: topicId,
+          limit: QNA_LIMITS.pageDefault,
+          cursor: pageParam,
+        },
       }),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // A topic the learner has not bought answers 403: nothing to retry.
