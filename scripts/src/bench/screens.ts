@@ -48,14 +48,19 @@ export const SCREENS: ScreenCalls[] = [
   {
     screen: '/GetTopic (Questions, Reviews)',
     who: 'learner',
-    calls: [`${L}/getreviews?topic_id={topic}`, `${L}/getqna?topic_id={topic}`],
+    // As the SPA sends them: a read about the topic names its subject, class and board (the
+    // lesson read gave them), hints that save the server a read.
+    calls: [
+      `${L}/getreviews?topic_id={topic}`,
+      `${L}/getqna?topic_id={topic}&subject_id={subject}&class_id={class}&board_id={board}`,
+    ],
   },
   {
     // The lesson's Practice tab (issue 17): a lesson quiz, a chapter test, the video's questions.
     screen: '/GetTopic (Practice)',
     who: 'learner',
     calls: [
-      `${L}/getQuiz?topic_id={topic}`,
+      `${L}/getQuiz?topic_id={topic}&subject_id={subject}&class_id={class}&board_id={board}`,
       `${L}/getQuiz?chapter_id={chapter}`,
       `${L}/getVideoQuestions?topic_id={topic}`,
     ],
