@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, inject } from 'vitest';
-import { api, newLearner, routePath } from './api.ts';
+import { api, buySubjects, newLearner, routePath } from './api.ts';
 import { signInAdmin } from './fixtures.ts';
 
 const stack = inject('stack');
@@ -244,7 +244,14 @@ describe('the insights dashboard', () => {
 describe('each personal call through its route group, the caller’s session check included', () => {
   /** Sends one call to a group's handler in-process, with its token: its status and requests. */
   async function viaHandler(
-    group: 'cart' | 'learning' | 'practice' | 'catalogue' | 'catalogue-admin',
+    group:
+      | 'cart'
+      | 'learning'
+      | 'practice'
+      | 'catalogue'
+      | 'catalogue-admin'
+      | 'purchases'
+      | 'favourites',
     path: string,
     token: string,
     query: Record<string, string> = {},
@@ -277,6 +284,38 @@ describe('each personal call through its route group, the caller’s session che
       // The first BatchGet carries the session check: none of its own, never a Scan.
       expect(ops.filter((op) => op === 'BatchGetItem')).toHaveLength(1);
       expect(ops).not.toContain('Scan');
+    }
+  });
+
+  it('takes at most two for what a learner who bought a course owns, paid and keeps, the session check riding in the one BatchGet; a logged-out session gets 401', async () => {
+    const buyer = await newLearner(call, 'Budget Buyer');
+    const paid = await buySubjects(call, buyer.token, [ids.subject!]);
+    expect(paid.recorded.status).toBe(200);
+    await call('POST', routePath('favourites.insert'), {
+      token: buyer.token,
+      body: { subject_id: ids.subject },
+    });
+    const calls = [
+      ['purchases', routePath('purchases.getsubjects_purchased')],
+      ['purchases', routePath('purchases.getUserClassPurchased')],
+      ['purchases', routePath('purchases.getpayment_history')],
+      ['favourites', routePath('favourites.get')],
+    ] as const;
+    for (const [group, path] of calls) {
+      const { status, requests, ops } = await viaHandler(group, path, buyer.token);
+      expect({ path, status, requests, ops }).toEqual({
+        path,
+        status: 200,
+        requests: 2,
+        ops: ['Query', 'BatchGetItem'],
+      });
+    }
+    await call('POST', routePath('learner.login.logout'), { token: buyer.token });
+    for (const [group, path] of calls) {
+      expect({ path, status: (await viaHandler(group, path, buyer.token)).status }).toEqual({
+        path,
+        status: 401,
+      });
     }
   });
 
