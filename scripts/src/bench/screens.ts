@@ -70,9 +70,21 @@ export const SCREENS: ScreenCalls[] = [
   { screen: '/AllCourse', who: 'visitor', calls: [`${L}/getSubjects`] },
   { screen: '/CartScreen', who: 'learner', calls: [`${L}/getUSER_CART`] },
   { screen: '/Favourite', who: 'learner', calls: [`${U}/getuser_favorites`] },
-  { screen: '/MyCourse', who: 'learner', calls: [`${L}/getsubjects_purchased`] },
+  // My Courses' Continue and Start (my-courses-page.tsx).
+  { screen: '/MyCourse', who: 'learner', calls: [`${L}/getCourseProgress`] },
   { screen: '/UserPurchase', who: 'learner', calls: [`${L}/getUserClassPurchased`] },
-  { screen: '/Profile', who: 'learner', calls: [`${L}/getclass_users`] },
+  // The profile and its orders (your-orders.tsx).
+  {
+    screen: '/Profile',
+    who: 'learner',
+    calls: [`${L}/getclass_users`, `${L}/getpayment_history`],
+  },
+  // The receipt after paying (payment-page.tsx): the payments, and the progress for its Start.
+  {
+    screen: '/Payment',
+    who: 'learner',
+    calls: [`${L}/getpayment_history`, `${L}/getCourseProgress`],
+  },
   { screen: '/Board', who: 'admin', calls: [`${A}/getBoards`] },
   { screen: '/Class', who: 'admin', calls: [`${A}/getClasses`, `${A}/getBoards`] },
   {

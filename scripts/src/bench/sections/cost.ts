@@ -1,14 +1,12 @@
 import { ddbMetrics } from '@gia/functions/lib/dynamo.ts';
-import { BASES, ROUTES, routeMatcher } from '@gia/shared';
+import { ROUTES, routeMatcher } from '@gia/shared';
 import { PRICES, per1000Inr, stepUsd, type PricedStep } from '../cost-model.ts';
-import type { BenchContext, Ids } from '../demo.ts';
+import type { BenchContext } from '../demo.ts';
+import { settle, signUpLearner, walkJourney } from '../journey-walk.ts';
 import { table, type Part } from '../report.ts';
-import { JOURNEY } from '../screens.ts';
 
 /** The budget (issue 30): 1,000 learner journeys, at most this many rupees. */
 const MAX_INR_PER_1000 = 2;
-/** How long the table's stream consumers (invoices, insights) are given after the journey. */
-const STREAM_SETTLE_MS = 3000;
 
 const match = routeMatcher(ROUTES);
 
@@ -26,17 +24,7 @@ function answeredBy(method: string, path: string): PricedStep['by'] {
  * 1,000 journeys when the public catalogue reads are answered by CloudFront.
  */
 export async function journeyCost(ctx: BenchContext): Promise<Part> {
-  const { api, ids, fill } = ctx;
-  const buyer = `bench-${Date.now()}@gia.local`;
-  await api('POST', `${BASES.learner}/login/signup`, undefined, {
-    user_name: 'Bench Buyer',
-    email: buyer,
-    password: 'Bench12345',
-  });
-  ids.email = buyer;
-  ids.password = 'Bench12345';
-  // Whatever the sign-up set going on the table's stream is over before the journey starts.
-  await new Promise((r) => setTimeout(r, STREAM_SETTLE_MS));
+  const learner = await signUpLearner(ctx, 'Bench Buyer');
   const steps: (PricedStep & { screen: string; requests: number; ops: string[] })[] = [];
   const measured = async (
     screen: string,
@@ -56,44 +44,23 @@ export async function journeyCost(ctx: BenchContext): Promise<Part> {
       wcu: ddbMetrics.writeUnits - before.writeUnits,
     });
   };
-  let token: string | undefined;
-  for (const step of JOURNEY) {
-    const body = step.body
-      ? Object.fromEntries(Object.entries(step.body).map(([k, v]) => [k, fill(v)]))
-      : step.method === 'POST'
-        ? {}
-        : undefined;
-    if (body && 'position_seconds' in body)
-      Object.assign(body, { position_seconds: 30, duration_seconds: 360 });
-    const path = fill(step.path);
-    await measured(
-      step.screen,
-      `${step.method} \`${step.path.replace(/^\/api\/v1\//, '')}\``,
-      answeredBy(step.method, path),
-      async () => {
-        const res = await api(step.method, path, token, body);
-        if (step.path.endsWith('/login/request')) token = String(res.body.accessToken);
-        if (step.path.endsWith('/processPayment'))
-          ids.order = String((res.body.data as Ids).order_id);
-        if (step.path.endsWith('/razorpay/pay')) {
-          ids.payment = String(res.body.razorpay_payment_id);
-          ids.signature = String(res.body.razorpay_signature);
-        }
-      },
-    );
+  await walkJourney(ctx, learner, {
+    around: (step, path, send) =>
+      measured(
+        step.screen,
+        `${step.method} \`${step.path.replace(/^\/api\/v1\//, '')}\``,
+        answeredBy(step.method, path),
+        send,
+      ),
     // The table's stream consumers act on a write after it (a payment's invoice, the day's
     // insights, a sale's totals): their DynamoDB work is the journey's too, and is waited for
     // here so it is not counted in a later step (where a public read would hide it).
-    if (step.method !== 'GET') {
-      await measured(
-        '',
-        `table stream after ${step.path.split('/').pop()}`,
-        'stream',
-        () => new Promise((r) => setTimeout(r, STREAM_SETTLE_MS)),
-      );
+    after: async (step) => {
+      if (step.method === 'GET') return;
+      await measured('', `table stream after ${step.path.split('/').pop()}`, 'stream', settle);
       if (steps.at(-1)?.requests === 0) steps.pop();
-    }
-  }
+    },
+  });
 
   const sum = (pick: (s: (typeof steps)[number]) => number, of = steps) =>
     of.reduce((a, s) => a + pick(s), 0);

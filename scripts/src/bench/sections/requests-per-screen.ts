@@ -1,6 +1,7 @@
 import { ddbMetrics } from '@gia/functions/lib/dynamo.ts';
 import { ROUTES, routeMatcher } from '@gia/shared';
 import type { BenchContext } from '../demo.ts';
+import { learnerWithCourse } from '../journey-walk.ts';
 import { table, type Part } from '../report.ts';
 import { SCREENS } from '../screens.ts';
 
@@ -26,10 +27,12 @@ const byEdge = (path: string) => {
 export async function requestsPerScreen(ctx: BenchContext): Promise<Part> {
   const rows: (string | number)[][] = [];
   const over: string[] = [];
+  // The learner screens as a learner with a course sees them (an empty account reads less).
+  const learner = await learnerWithCourse(ctx);
   for (const s of SCREENS) {
     for (const call of s.calls) {
       const before = { ...ddbMetrics, operations: ddbMetrics.operations.length };
-      const token = s.who === 'learner' ? ctx.learner : s.who === 'admin' ? ctx.admin : undefined;
+      const token = s.who === 'learner' ? learner : s.who === 'admin' ? ctx.admin : undefined;
       const res = await ctx.api('GET', ctx.fill(call), token);
       const requests = ddbMetrics.requests - before.requests;
       const ops = ddbMetrics.operations.slice(before.operations);
@@ -75,7 +78,7 @@ export async function requestsPerScreen(ctx: BenchContext): Promise<Part> {
     ],
     sections: [
       '## DynamoDB requests per screen\n\n' +
-        `Each screen's API calls one by one through the gateway, with the DynamoDB requests each cost (the functions' metered client). A personal call's caller is checked by one consistent BatchGetItem of the session's logout and sign-out records (and an admin's account record): a request of its own before the handler, or, on the read-only routes that let it (\`sessionCheckInReads\` in their group's handler), the keys ride in the call's own first BatchGetItem, which is then read consistently (its read units count double). The budget holds the personal calls (a learner's or an admin's, never cached): at most ${MAX_REQUESTS} DynamoDB requests and no Scan. The public catalogue reads (\`cache: 'public'\` in shared/src/routes.ts) are answered by the edge, CloudFront in AWS and the gateway's cache here, so a warm one costs no request (a 0 below is such a hit; the origin's cost of a miss is at most about two requests a minute per path and edge).` +
+        `Each screen's API calls one by one through the gateway, with the DynamoDB requests each cost (the functions' metered client). The learner screens are read as a learner with a course (scripts/src/bench/journey-walk.ts \`learnerWithCourse\`: one who walked the cost section's journey, so owns and paid for the demo subject, with its invoice and progress in its topic, keeps it as a favourite and has another subject in the cart); an empty account reads less. A personal call's caller is checked by one consistent BatchGetItem of the session's logout and sign-out records (and an admin's account record): a request of its own before the handler, or, on the read-only routes that let it (\`sessionCheckInReads\` in their group's handler), the keys ride in the call's own first BatchGetItem, which is then read consistently (its read units count double). The budget holds the personal calls (a learner's or an admin's, never cached): at most ${MAX_REQUESTS} DynamoDB requests and no Scan. The public catalogue reads (\`cache: 'public'\` in shared/src/routes.ts) are answered by the edge, CloudFront in AWS and the gateway's cache here, so a warm one costs no request (a 0 below is such a hit; the origin's cost of a miss is at most about two requests a minute per path and edge).` +
         (over.length
           ? ` Personal calls over the budget: ${over.join('; ')}.`
           : ' No personal call is over the budget.') +
