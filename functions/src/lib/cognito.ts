@@ -17,7 +17,7 @@ import type { UiLanguage } from '@gia/shared/languages.ts';
 import { cognito } from './cognito-client.ts';
 import { env } from './env.ts';
 import type { Pool } from './auth.ts';
-import { mailClientMetadata } from './mail-texts.ts';
+import { mailClientMetadata } from './mail-language.ts';
 import { POOL_GROUP } from './pools.ts';
 
 export const poolIds = (pool: Pool) => {

@@ -1,4 +1,6 @@
-import { isUiLanguage, type UiLanguage } from '@gia/shared/languages.ts';
+import type { UiLanguage } from '@gia/shared/languages.ts';
+
+export { languageOfClientMetadata, mailClientMetadata, mailLanguage } from './mail-language.ts';
 
 /*
  * The words of every e-mail the product sends a learner (issue 33), in English, Kannada and
@@ -108,28 +110,6 @@ export const MAIL_TEXTS = {
     },
   },
 } as const satisfies Record<UiLanguage, Record<MailKind, MailText>>;
-
-/**
- * The language a learner's e-mail is written in: the one saved in their profile, else the one the
- * request came with (the app's language at the time), else English. Anything the product does
- * not speak counts as not given.
- */
-export function mailLanguage(saved: unknown, asked?: unknown): UiLanguage {
-  if (isUiLanguage(saved)) return saved;
-  if (isUiLanguage(asked)) return asked;
-  return 'en';
-}
-
-/**
- * What a Cognito call that e-mails a code (ForgotPassword, UpdateUserAttributes) passes its
- * custom-message trigger (functions/src/auth-triggers/handler.ts): the language to write in.
- */
-export const mailClientMetadata = (language?: UiLanguage): Record<string, string> | undefined =>
-  language ? { language } : undefined;
-
-/** The language a custom-message trigger writes in: the call's, else English. */
-export const languageOfClientMetadata = (metadata?: Record<string, string>): UiLanguage =>
-  mailLanguage(undefined, metadata?.language);
 
 /** `kind`'s e-mail in `language`, its `{name}`s filled with `values`. */
 export function mailText<K extends MailKind>(

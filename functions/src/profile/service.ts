@@ -27,7 +27,7 @@ import {
 } from '../lib/errors.ts';
 import { poolIds } from '../lib/cognito.ts';
 import { attachLearnerImage } from '../lib/attach.ts';
-import { mailClientMetadata, mailLanguage } from '../lib/mail-texts.ts';
+import { mailClientMetadata, mailLanguage } from '../lib/mail-language.ts';
 
 const view = (p: LearnerProfile) => ({
   user_id: p.user_id,
