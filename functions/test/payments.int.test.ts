@@ -116,6 +116,14 @@ describe('paying for the cart', () => {
       expect(again.body.cart).toMatchObject({ data: [], total: 0 });
     });
 
+    it('answers the report with the subjects owned now, as getsubjects_purchased reads them', async () => {
+      const { data: owned } = await get('getsubjects_purchased');
+
+      expect(owned).toHaveLength(2);
+      expect(ok.body.purchases).toEqual(owned);
+      expect(again.body.purchases).toEqual(owned);
+    });
+
     it('grants both subjects', async () => {
       const owned = (await get('getsubjects_purchased')).data;
 

@@ -190,9 +190,13 @@ export const ROUTE_ANSWERS = {
   'admin.dashboard': data(DashboardCounts),
 
   'payments.process': data(OrderAnswer),
-  // What happened, and the cart as the payment left it (the app reads no cart after).
-  'payments.record': z.extend(done, { cart: CartAnswer }),
-  'payments.recordAlias': z.extend(done, { cart: CartAnswer }),
+  // What happened, and what it changed as the reads answer it: the cart as the payment left it
+  // and the subjects owned now (the app reads neither after).
+  'payments.record': z.extend(done, { cart: CartAnswer, purchases: z.array(PurchasedSubject) }),
+  'payments.recordAlias': z.extend(done, {
+    cart: CartAnswer,
+    purchases: z.array(PurchasedSubject),
+  }),
   'payments.webhook': done,
   'admin.payments.refund': data(PaymentRefund),
   'local.razorpay.pay': LocalPaymentAnswer,

@@ -6,6 +6,7 @@ import {
   RefundPaymentInput,
 } from '@gia/shared';
 import { cartPricingView, pricedCart } from '../domain/pricing/index.ts';
+import { purchasedSubjects } from '../domain/purchases/index.ts';
 import { learnerId } from '../lib/identity.ts';
 import { createGroupHandler, ok, type RouteHandler } from '../lib/http.ts';
 import { loadSecrets } from '../lib/secrets.ts';
@@ -18,12 +19,18 @@ import { handleWebhook } from './webhook.ts';
 const record: RouteHandler<'payments.record' | 'payments.recordAlias'> = async (req) => {
   const userId = learnerId(req);
   const outcome = await recordPayment(userId, parse(RecordPaymentInput, req.body));
-  // The cart as the payment left it, so the app does not read it again (issue 30).
-  const cart = await pricedCart(userId);
+  // What the payment changed, as the app's reads answer it, so it reads neither again (issue
+  // 30): on a slow link the confirmation is one round trip sooner. The cart as the payment left
+  // it, and the subjects the learner owns now (what opens depends on them), read consistently
+  // (the grants were written a moment ago).
+  const [cart, purchases] = await Promise.all([
+    pricedCart(userId),
+    purchasedSubjects(userId, { consistent: true }),
+  ]);
   return ok(
     outcome === 'duplicate' ? M.duplicate : outcome === 'refused' ? M.couponUsedUp : M.success,
     undefined,
-    { cart: { data: cart.items, ...cartPricingView(cart) } },
+    { cart: { data: cart.items, ...cartPricingView(cart) }, purchases },
   );
 };
 

@@ -2,13 +2,8 @@ import { ANSWER_MESSAGES, LEARNER_MESSAGES as M, SubjectRefInput } from '@gia/sh
 import { createGroupHandler, ok, sessionCheckInReads } from '../lib/http.ts';
 import { learnerId } from '../lib/identity.ts';
 import { parse } from '../lib/validation.ts';
-import {
-  aboutSubject,
-  courseProgress,
-  paymentHistory,
-  purchasedClasses,
-  purchasedSubjects,
-} from './service.ts';
+import { paymentHistory, purchasedClasses, purchasedSubjects } from '../domain/purchases/index.ts';
+import { aboutSubject, courseProgress } from './service.ts';
 
 /** What the learner owns and paid (docs/api.md §6). */
 export const handler = createGroupHandler('purchases', {

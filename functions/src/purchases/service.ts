@@ -1,9 +1,7 @@
 import { LEARNER_MESSAGES } from '@gia/shared/learner-messages.ts';
-import type { PaymentRefund } from '@gia/shared/learner-answers.ts';
-import type { PaidSubject } from '@gia/shared/learner-answers.ts';
 import { MASTERY_PERCENT } from '@gia/shared/practice-limits.ts';
 import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
-import { grants, paymentRows, progressRows, type TopicProgress } from '../db/learner.ts';
+import { grants, progressRows, type TopicProgress } from '../db/learner.ts';
 import { bestScores } from '../db/mastery.ts';
 import {
   aboutRecordsOfSubject,
@@ -15,85 +13,8 @@ import {
 import { isFreeCourse } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
-import { readingLanguage } from '../lib/reading-language.ts';
 import { videoDelivery } from '../lib/hls-access.ts';
-import { subjectCards, withSubjectCards, type SubjectRef } from '../domain/entitlement/index.ts';
-
-/** The subjects a learner owns, with their class and board, oldest grant first. */
-async function ownedSubjects(userId: string) {
-  return withSubjectCards(await grants(userId), (g, c) => ({
-    subject_id: c.subject_id,
-    subject_name: c.subject_name,
-    subject_price: c.subject_price,
-    class_id: c.class_id,
-    class_name: c.class_name,
-    class_price: c.class_price,
-    board_id: c.board_id,
-    board_name: c.board_name,
-    subject_image_url: c.subject_image_url,
-    purchased_at: g.purchased_at,
-  }));
-}
-
-/** `getsubjects_purchased`: the subjects a learner owns, with names (prices left out). */
-export async function purchasedSubjects(userId: string) {
-  return (await ownedSubjects(userId)).map(({ subject_price: _p, class_price: _c, ...r }) => r);
-}
-
-/** `getUserClassPurchased`: the owned subjects with their classes, boards and prices. */
-export async function purchasedClasses(userId: string) {
-  return (await ownedSubjects(userId)).map((r) => ({
-    board_name: r.board_name,
-    class_id: r.class_id,
-    class_name: r.class_name,
-    class_price: r.class_price,
-    subject_id: r.subject_id,
-    subject_name: r.subject_name,
-    subject_price: r.subject_price,
-  }));
-}
-
-/** A subject as recorded with its payment (its name and price then). */
-type PaidItem = PaidSubject;
-
-/**
- * The learner's payments, newest first: each a receipt whose subjects carry their class and board
- * names as they are now (one Query, then one BatchGet for every subject of every payment), with
- * its tax invoice (`invoice_number`, and `invoice_url` signed) once issued, and its refund (the
- * credit note's URL signed) once an admin refunded it.
- */
-export async function paymentHistory(userId: string) {
-  const rows = await paymentRows(userId);
-  const paid = rows.flatMap((r) => (Array.isArray(r.subjects) ? (r.subjects as PaidItem[]) : []));
-  const cards = await subjectCards(paid);
-  // In Kannada or Hindi a subject is named as the catalogue gives it in that language (English
-  // keeps the name it was paid under, as the invoice does).
-  const language = readingLanguage();
-  const renamed = language !== undefined && language !== 'en';
-  // The invoice once its PDF is stored (a moment after the payment), signed for an hour.
-  const invoices = await Promise.all(
-    rows.map((r) => (r.invoice_url ? signedMediaUrl(r.invoice_url) : null)),
-  );
-  // A refund's credit note likewise, once stored (issue 18).
-  const creditNotes = await Promise.all(
-    rows.map((r) => {
-      const url = (r.refund as PaymentRefund | undefined)?.credit_note_url;
-      return url ? signedMediaUrl(url) : null;
-    }),
-  );
-  return rows.map((r, n) => ({
-    ...r,
-    invoice_number: invoices[n] ? (r.invoice_number ?? null) : null,
-    invoice_url: invoices[n],
-    ...(r.refund ? { refund: refundShown(r.refund as PaymentRefund, creditNotes[n] ?? null) } : {}),
-    subjects: (Array.isArray(r.subjects) ? (r.subjects as PaidItem[]) : []).map((item) => {
-      const card = cards.get(item.subject_id);
-      if (!card) return item;
-      const named = { ...item, class_name: card.class_name, board_name: card.board_name };
-      return renamed ? { ...named, subject_name: card.subject_name } : named;
-    }),
-  }));
-}
+import { subjectCards, type SubjectRef } from '../domain/entitlement/index.ts';
 
 const lesson = (t: TopicFields) => ({
   chapter_id: t.chapter_id,
@@ -216,10 +137,3 @@ export async function aboutSubject(userId: string, subjectId: string) {
     })),
   );
 }
-
-/** A refund as the learner sees it: the credit note's number and signed URL once it is stored. */
-const refundShown = (refund: PaymentRefund, signedUrl: string | null): PaymentRefund => ({
-  ...refund,
-  credit_note_number: signedUrl ? (refund.credit_note_number ?? null) : null,
-  credit_note_url: signedUrl,
-});

@@ -120,9 +120,9 @@ export interface JourneyStep {
  * One learner's journey, from the landing page to a purchased topic playing: the requests the SPA
  * (web/src) sends on the way, in its order, one per row (read from the code: TanStack Query's
  * 30 s `staleTime`, what each screen mounts, what a mutation refreshes). Not here, because no
- * request leaves the browser: the cart screen (the add's answer filled its query), the cart after
- * paying (the payment's answer carries it), reviews and questions (their tabs load only when
- * opened), and the pages' own HTML and bundle.
+ * request leaves the browser: the cart screen (the add's answer filled its query), the cart and
+ * the purchases after paying (the payment's answer carries them), reviews and questions (their
+ * tabs load only when opened), and the pages' own HTML and bundle.
  */
 export const JOURNEY: JourneyStep[] = [
   // `/` (landing-page.tsx): the boards, the classes and the testimonials.
@@ -170,12 +170,10 @@ export const JOURNEY: JourneyStep[] = [
       razorpay_signature: '{signature}',
     },
   },
-  // use-cart.ts finish: the payment's answer carries the cart (the header's count needs no read);
-  // the purchases are read again, shown or not, as what opens depends on them.
-  { screen: '/CartScreen (paid)', method: 'GET', path: `${L}/getsubjects_purchased` },
-  // `/Payment?order=` (payment-page.tsx): the receipts, read again every 2 s until the invoice
-  // the table stream makes is on them (one read before it, one after), and the course progress
-  // for the Start link.
+  // use-cart.ts finish: the payment's answer carries the cart (the header's count needs no read)
+  // and the subjects owned now (what opens depends on them). `/Payment?order=` (payment-page.tsx):
+  // the receipts, read again every 2 s until the invoice the table stream makes is on them (one
+  // read before it, one after), and the course progress for the Start link.
   { screen: '/Payment', method: 'GET', path: `${L}/getpayment_history` },
   { screen: '/Payment', method: 'GET', path: `${L}/getpayment_history` },
   { screen: '/Payment', method: 'GET', path: `${L}/getCourseProgress` },

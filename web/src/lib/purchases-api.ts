@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { PaymentHistoryRow } from '@gia/shared';
 import { call } from './api-call.ts';
 import { useHasSession } from './session.ts';
@@ -14,9 +14,16 @@ import { useHasSession } from './session.ts';
  */
 export const DEPENDS_ON_PURCHASES = { dependsOnPurchases: true } as const;
 
-/** After a payment: everything that depends on what the learner owns is out of date. */
-export const invalidateOwned = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (q) => q.meta?.dependsOnPurchases === true });
+/**
+ * After a payment: everything that depends on what the learner owns is out of date, but for the
+ * queries whose fresh answer is already set (`fresh`, their keys).
+ */
+export const invalidateOwned = (queryClient: QueryClient, fresh: QueryKey[] = []) => {
+  const kept = new Set(fresh.map((key) => hashKey(key)));
+  return queryClient.invalidateQueries({
+    predicate: (q) => q.meta?.dependsOnPurchases === true && !kept.has(q.queryHash),
+  });
+};
 
 /** Query keys of the learner's purchases. */
 export const purchaseKeys = {

@@ -1,10 +1,16 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useToasts } from '../../components/toast.tsx';
 import { chooseLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session.ts';
+import { signInForTest } from '../../test/session.ts';
+import { newQueryClient } from '../../app/app.tsx';
+import { purchaseKeys } from '../../lib/purchases-api.ts';
+import { cartKeys } from './api/cart.ts';
 import { CartPage } from './cart-page.tsx';
+import { PaymentPage } from './payment-page.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -62,6 +68,7 @@ const renderCart = () =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  useSession.setState({ isAuthenticated: false, role: null });
   useToasts.setState({ toasts: [] });
 });
 
@@ -95,11 +102,20 @@ describe('checking out the cart', () => {
 });
 
 describe('after a payment', () => {
-  it('shows the cart the payment answered, without reading the cart again', async () => {
+  it('shows the cart the payment answered and opens the receipt, reading neither the cart nor the purchases again', async () => {
     const paid = {
       razorpay_order_id: 'order_1',
       razorpay_payment_id: 'pay_1',
       razorpay_signature: 'sig',
+    };
+    const receipt = {
+      id: 'p1',
+      order_id: 'order_1',
+      transaction_id: 'pay_1',
+      payment_amount: 300,
+      payment_status: 'captured',
+      paid_at: '2026-11-29T07:00:00.000Z',
+      subjects: [{ subject_id: 's1', subject_name: 'Physics', subject_price: 300 }],
     };
     const fetchMock = vi.fn(async (path: string) => {
       if (path.endsWith('/getUSER_CART')) return json(200, cart);
@@ -110,23 +126,44 @@ describe('after a payment', () => {
         return json(200, {
           message: 'Payment successful. Cart cleared.',
           cart: { ...cart, data: [], total: 0, subtotal: 0 },
+          purchases: [{ subject_id: 's1', subject_name: 'Physics' }],
         });
       }
-      if (path.endsWith('/getsubjects_purchased')) return json(200, { message: 'ok', data: [] });
+      if (path.endsWith('/getpayment_history'))
+        return json(200, { message: 'ok', data: [receipt] });
+      if (path.endsWith('/getCourseProgress')) return json(200, { message: 'ok', data: [] });
       return json(404, { message: 'Not found.', code: 'NOT_FOUND' });
     });
     vi.stubGlobal('fetch', fetchMock);
     const calls = (suffix: string) =>
       fetchMock.mock.calls.filter(([path]) => String(path).endsWith(suffix)).length;
-    renderCart();
+    signInForTest();
+    const client = newQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Routes>
+            <Route path="/" element={<CartPage />} />
+            <Route path="/Payment" element={<PaymentPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Checkout' }));
     const dialog = await screen.findByRole('dialog', { name: 'Test checkout' });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
 
-    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+    expect(await screen.findByText(/^You now own Physics\./)).toBeTruthy();
+    expect(screen.getByText('pay_1')).toBeTruthy();
+    expect(client.getQueryData(cartKeys.all())).toMatchObject({ data: [], total: 0 });
+    expect(client.getQueryData(purchaseKeys.subjects())).toEqual([
+      { subject_id: 's1', subject_name: 'Physics' },
+    ]);
     expect(calls('/insertpayment_hsitory')).toBe(1);
     expect(calls('/getUSER_CART')).toBe(1);
+    expect(calls('/getsubjects_purchased')).toBe(0);
+    expect(calls('/getpayment_history')).toBe(1);
   });
 });
 

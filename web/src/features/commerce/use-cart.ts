@@ -54,12 +54,13 @@ export function useCart() {
     try {
       const res = await recordPayment(result);
       toast.success(serverText(res));
-      // A payment changes the cart (its answer carries the cart as it left it) and what the
-      // learner owns.
+      // A payment changes the cart and what the learner owns: its answer carries the cart as it
+      // left it and the subjects owned now (what opens depends on them), so the confirmation
+      // opens without reading them again (issue 30). The rest that depends on what the learner
+      // owns (the receipts among it) is read again.
       queryClient.setQueryData(cartKeys.all(), { message: res.message, ...res.cart });
-      await invalidateOwned(queryClient);
-      // What opens depends on this list: have it fresh before the confirmation links onwards.
-      await queryClient.refetchQueries({ queryKey: purchaseKeys.subjects(), type: 'all' });
+      queryClient.setQueryData(purchaseKeys.subjects(), res.purchases);
+      void invalidateOwned(queryClient, [purchaseKeys.subjects()]);
       navigate(links.payment(result.razorpay_order_id));
     } catch (err) {
       toast.error(errorMessage(err, t('cart.clearFailed')));

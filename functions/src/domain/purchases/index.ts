@@ -1,0 +1,2 @@
+export * from './owned.ts';
+export * from './receipts.ts';
