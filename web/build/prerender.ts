@@ -75,6 +75,10 @@ export function prerenderPages(): Plugin {
         // Not 'media'/'swap': their onload="" is an inline script, which the site's CSP refuses;
         // not 'body': a stylesheet there still blocks the parser, and Lighthouse counts it.
         preload: 'media-script',
+        // The rules of the marks the boot script sets on <html> before the first paint (the
+        // account hint, the language chosen): no element of the built page has them, but the
+        // page they paint must follow them before the full stylesheet is in.
+        allowRules: [/^html\[data-/],
         pruneSource: false,
         reduceInlineStyles: false,
         logLevel: 'warn',
