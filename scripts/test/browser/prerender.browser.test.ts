@@ -190,11 +190,36 @@ describe('with JavaScript, at 360×740', () => {
       await route.continue();
     });
     await page.goto(`/GetClasses?board=${demo.boardId}`);
+    // The app runs (it starts once the page has painted) and asks for the page's code.
+    await expect.poll(() => holding, { timeout: 15_000 }).toBe(1);
     const kannadaIn = page.waitForResponse(/\/assets\/kn-[^/]+\.js$/);
     const choice = page.getByRole('region', { name: /ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ/ });
     await choice.getByRole('button', { name: 'ಕನ್ನಡ' }).click();
     await kannadaIn;
-    expect(holding).toBe(1);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'ತರಗತಿ ಆಯ್ಕೆಮಾಡಿ' }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('kn');
+    expect(errors, `\n${errors.join('\n')}\n`).toEqual([]);
+  });
+
+  it('keeps a language tapped before the app runs, and opens in it once the app is in', async () => {
+    const page = await (await newContext({ serviceWorkers: 'block' })).newPage();
+    const errors = watch(page);
+    // The app's code held back: a slow phone shows the page from its HTML for seconds before.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      holding++;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/GetClasses?board=${demo.boardId}`);
+    await expect.poll(() => holding, { timeout: 15_000 }).toBe(1);
+    const choice = page.getByRole('region', { name: /ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ/ });
+    await choice.getByRole('button', { name: 'ಕನ್ನಡ' }).click();
+    // Taken at once: the choice bar goes, the page stays as it is until the app is in.
+    await choice.waitFor({ state: 'hidden' });
     release();
     await page.getByRole('heading', { level: 1, name: 'ತರಗತಿ ಆಯ್ಕೆಮಾಡಿ' }).waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('kn');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPath } from '../lib/api-paths.ts';
 import { takeBootRead } from '../lib/boot.ts';
 import { BOOT_NAMES, type BootConfig, type BootRequests } from '../lib/boot-contract.ts';
+import { LANGUAGE_KEY } from '../lib/language-choice.ts';
 import { pageReads } from './page-reads.ts';
 
 /** The settings web/vite.config.ts writes into the built script. */
@@ -346,6 +347,50 @@ describe('the boot script on any page', () => {
     localStorage.clear();
     await boot('/', { isAuthenticated: false, role: null });
     expect(document.documentElement.dataset.account).toBeUndefined();
+  });
+});
+
+describe('a language picked before the app runs', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+    delete document.documentElement.dataset.languageChosen;
+    localStorage.clear();
+  });
+
+  it('is kept from the first visit’s choice or the header’s select, so the app opens in it, and the choice bar hides', async () => {
+    document.body.innerHTML = `
+      <section class="language-choice">
+        <p><span lang="en">Choose your language</span> · <span lang="hi">अपनी भाषा चुनें</span></p>
+        <button type="button" lang="en">English</button>
+        <button type="button" lang="kn">ಕನ್ನಡ</button>
+      </section>
+      <label class="language-select"><select>
+        <option value="en">English</option><option value="hi">हिन्दी</option>
+      </select></label>
+      <button type="button" lang="hi" class="other">हिन्दी</button>`;
+    server();
+    await boot('/', null);
+    const kept = () => localStorage.getItem(LANGUAGE_KEY);
+    const click = (selector: string) =>
+      document.querySelector(selector)!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+
+    // The prompt's words and a button elsewhere are no choice.
+    click('.language-choice span[lang="hi"]');
+    click('button.other');
+    expect(kept()).toBeNull();
+    expect(document.documentElement.dataset.languageChosen).toBeUndefined();
+
+    click('.language-choice button[lang="kn"]');
+    expect(kept()).toBe('kn');
+    expect(document.documentElement.dataset.languageChosen).toBe('');
+
+    // The select counts when it changes, not when it is tapped open.
+    const select = document.querySelector('select')!;
+    select.value = 'hi';
+    click('select');
+    expect(kept()).toBe('kn');
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(kept()).toBe('hi');
   });
 });
 

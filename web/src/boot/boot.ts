@@ -26,7 +26,13 @@ import { dataSaverOn } from '../components/video-player/data-saver-rule.ts';
 import { startEstimate } from '../components/video-player/link-estimate.ts';
 import { startRung } from '../components/video-player/start-rung.ts';
 import type { BootRequests } from '../lib/boot-contract.ts';
-import { CHOSEN_ATTRIBUTE, openingLanguage, withLanguage } from '../lib/language-choice.ts';
+import { isUiLanguage } from '@gia/shared/languages.ts';
+import {
+  CHOSEN_ATTRIBUTE,
+  LANGUAGE_KEY,
+  openingLanguage,
+  withLanguage,
+} from '../lib/language-choice.ts';
 import { readsFor } from './reads-for.ts';
 
 type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
@@ -89,6 +95,27 @@ type LessonVideo = NonNullable<NonNullable<GiaLessonHead['data']>['video']>;
     document.documentElement.lang = language;
     document.documentElement.dataset[CHOSEN_ATTRIBUTE] = '';
   }
+
+  // A language picked before the app runs (the page paints from its HTML seconds before it on a
+  // slow phone, and its buttons do nothing until then): kept, as the app keeps it, so the app
+  // opens in it, and the first visit's choice bar hides at once (layout.css). Once the app runs,
+  // its own handlers do the same.
+  const keepPicked = (e: Event) => {
+    const picker = e.target instanceof Element ? e.target.closest(c.languagePickers) : null;
+    const isSelect = picker instanceof HTMLSelectElement;
+    // A button counts when tapped, the select when changed (a tap on it only opens it).
+    if (!picker || isSelect !== (e.type === 'change')) return;
+    const picked = isSelect ? picker.value : picker.getAttribute('lang');
+    if (!isUiLanguage(picked)) return;
+    try {
+      localStorage.setItem(LANGUAGE_KEY, picked);
+    } catch {
+      // Private mode: the app, once it runs, still speaks what is tapped then.
+    }
+    document.documentElement.dataset[CHOSEN_ATTRIBUTE] = '';
+  };
+  document.addEventListener('click', keepPicked, true);
+  document.addEventListener('change', keepPicked, true);
 
   // The page's public reads first, as the app's `call` sends them (no token: their answer is the
   // same for everyone); a failed one leaves `undefined`, and the app sends its own.

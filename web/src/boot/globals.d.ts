@@ -31,6 +31,8 @@ interface GiaBootConfig {
    * app from it.
    */
   appTemplate: string;
+  /** The language pickers a choice is kept from before the app runs (a selector). */
+  languagePickers: string;
   /** How long after the page was parsed the app starts at the latest where no frame is drawn (ms). */
   appAfterPaintMs: number;
   /** How long a lesson started early may hold the app back, at most (ms). */

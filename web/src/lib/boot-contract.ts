@@ -24,6 +24,11 @@ export const BOOT_NAMES = {
   bootPlayer: 'bootPlayer',
   /** The `<template>` of the app's script on a prerendered page (web/build/app-on-cue.ts). */
   appTemplate: 'gia-app',
+  /**
+   * The first visit's language buttons and the header's language select (components/language.tsx):
+   * a choice made there before the app runs is kept by the boot script.
+   */
+  languagePickers: '.language-choice button[lang], .language-select select',
   /** A page that shows no frame (opened behind another tab) starts the app after this long. */
   appAfterPaintMs: 250,
   /** A lesson started early holds the app back until its first segment is in, at most this long. */
