@@ -214,7 +214,8 @@ describe('with JavaScript, at 360×740', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/GetClasses?board=${demo.boardId}`);
+    // Not until `load`: the page's load waits for the app's code, held here.
+    await page.goto(`/GetClasses?board=${demo.boardId}`, { waitUntil: 'domcontentloaded' });
     await expect.poll(() => holding, { timeout: 15_000 }).toBe(1);
     const choice = page.getByRole('region', { name: /ಭಾಷೆ ಆಯ್ಕೆಮಾಡಿ/ });
     await choice.getByRole('button', { name: 'ಕನ್ನಡ' }).click();
