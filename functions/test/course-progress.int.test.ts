@@ -1,9 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, buySubjects, newLearner } from './api.ts';
-import { LEARNER_DATA, signedInAdmin, smallCatalogue, unique } from './fixtures.ts';
+import { ADMIN_DATA, LEARNER_DATA, signedInAdmin, smallCatalogue, unique } from './fixtures.ts';
 
 const call = api();
 const admin = signedInAdmin(call);
+
+// The outlines are read and written here too, in-process, against the same embedded DynamoDB.
+Object.assign(process.env, inject('stack').env, { LOG_LEVEL: 'SILENT' });
+const { rebuildClassOutlines, outlineKey } = await import('../src/db/outlines.ts');
+const { getItem } = await import('../src/db/learner.ts');
+const { ddb } = await import('../src/lib/dynamo.ts');
+const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+const { tableName } = await import('../src/db/table-name.ts');
+
+/** Waits (up to 20 s) until `check` holds: what the table's stream does comes a little later. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 const learner = (name = 'Cora Continue') => newLearner(call, name);
 type Learner = Awaited<ReturnType<typeof learner>>;
@@ -47,6 +65,8 @@ async function courses() {
     free_to_watch: '2',
     chapter_id: artChapter.chapter_id,
   });
+  // The outlines as they are now: what the stream builds a moment later, read at once.
+  await rebuildClassOutlines(c.cls.class_id as string);
   return { ...c, artChapter, brush };
 }
 
@@ -143,6 +163,82 @@ describe('getCourseProgress', () => {
       }),
     ]);
     expect(await progress(other)).toEqual([]);
+  });
+});
+
+describe('getCourseProgress’s outlines (kept by the table’s stream)', () => {
+  it('counts a topic an admin adds, once the stream has rebuilt its subject’s outline', async () => {
+    const c = await courses();
+    const me = await learner();
+    await buySubjects(call, me.token, [c.subjects.maths.subject_id]);
+    expect((await progress(me))[0]).toMatchObject({ topics_total: 3 });
+
+    await admin.post('insertTopics', {
+      topic_name: 'Halving',
+      author: 'A',
+      serial_no: 5,
+      free_to_watch: '2',
+      chapter_id: c.chapter.chapter_id,
+    });
+
+    const now = await eventually(
+      () => progress(me),
+      (p) => p[0]?.topics_total === 4,
+    );
+    expect(now[0]).toMatchObject({ topics_total: 4, first: lessonOf(c.chapter, c.topics.one) });
+  });
+
+  it('places a progress row saved before rows kept their subject by reading its topic', async () => {
+    const c = await courses();
+    const me = await learner();
+    // A row as saveTopicProgress wrote it before issue 30: no subject, class or board.
+    await ddb.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: `USER#${me.userId}`,
+          sk: `PROGRESS#${c.artChapter.chapter_id}#${c.brush.topic_id}`,
+          type: 'progress',
+          topic_id: c.brush.topic_id,
+          chapter_id: c.artChapter.chapter_id,
+          position_seconds: 99,
+          duration_seconds: 100,
+          completed: true,
+          updated_at: new Date().toISOString(),
+        },
+      }),
+    );
+
+    expect(await progress(me)).toEqual([
+      expect.objectContaining({
+        subject_id: c.subjects.art.subject_id,
+        owned: false,
+        topics_total: 1,
+        topics_watched: 1,
+        last: lessonOf(c.artChapter, c.brush),
+      }),
+    ]);
+  });
+
+  it('drops a deleted subject’s outline', async () => {
+    const c = await courses();
+    const extra = await admin.post('insertSubjects', {
+      subject_name: unique('Music'),
+      class_id: c.cls.class_id,
+      price: 10,
+    });
+    const outline = () => getItem(outlineKey(extra.subject_id as string));
+    expect(await eventually(outline, (o) => o !== undefined)).toMatchObject({
+      subject_id: extra.subject_id,
+      topics: [],
+    });
+
+    const res = await call('DELETE', `${ADMIN_DATA}/deleteSubjects/${extra.subject_id}`, {
+      token: admin.token,
+    });
+    expect(res.status).toBe(200);
+
+    expect(await eventually(outline, (o) => o === undefined)).toBeUndefined();
   });
 });
 

@@ -287,7 +287,7 @@ describe('each personal call through its route group, the caller’s session che
     }
   });
 
-  it('takes at most two for what a learner who bought a course owns, paid and keeps, the session check riding in the one BatchGet; a logged-out session gets 401', async () => {
+  it('takes at most two for what a learner who bought a course owns, paid, keeps and has watched, the session check riding in the one BatchGet; a logged-out session gets 401', async () => {
     const buyer = await newLearner(call, 'Budget Buyer');
     const paid = await buySubjects(call, buyer.token, [ids.subject!]);
     expect(paid.recorded.status).toBe(200);
@@ -295,10 +295,21 @@ describe('each personal call through its route group, the caller’s session che
       token: buyer.token,
       body: { subject_id: ids.subject },
     });
+    const saved = await call('POST', routePath('progress.save'), {
+      token: buyer.token,
+      body: { topic_id: ids.topic, position_seconds: 20, duration_seconds: 100 },
+    });
+    expect(saved.status).toBe(200);
+    // The subjects' outlines as the table's stream keeps them, built now rather than waited for.
+    const { rebuildClassOutlines } = await import('../src/db/outlines.ts');
+    await rebuildClassOutlines(ids.class!);
     const calls = [
       ['purchases', routePath('purchases.getsubjects_purchased')],
       ['purchases', routePath('purchases.getUserClassPurchased')],
       ['purchases', routePath('purchases.getpayment_history')],
+      // My Courses: the grants, scores and progress in one Query; the cards and outlines in one
+      // BatchGet.
+      ['purchases', routePath('purchases.getCourseProgress')],
       ['favourites', routePath('favourites.get')],
     ] as const;
     for (const [group, path] of calls) {

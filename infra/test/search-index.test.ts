@@ -31,7 +31,7 @@ describe('the search index function', () => {
     ]);
   });
 
-  it('may read the table, put its source uses, and write and delete only under public/search/ in the bucket', () => {
+  it('may read the table, put its source uses and outlines, delete outlines, and write and delete only under public/search/ in the bucket', () => {
     const roleId = idOf(given.stack.api.searchIndex.fn.role!);
     const statements = ofType('AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
@@ -40,7 +40,13 @@ describe('the search index function', () => {
     const actions = [...new Set(statements.flatMap((s) => [s.Action].flat()))].sort();
     expect(
       actions.filter((a) => a.startsWith('dynamodb:') && !/Stream|Records|Shard/.test(a)),
-    ).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query']);
+    ).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+    ]);
     const puts = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
     const s3Actions = puts.flatMap((s) => [s.Action].flat());
     expect(s3Actions.every((a) => /^s3:(PutObject|DeleteObject)/.test(a))).toBe(true);

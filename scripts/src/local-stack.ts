@@ -186,11 +186,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         { filter: isSearchRecord, handler: rebuildIndexes, batchingWindowMs: 1500 },
       ],
     });
-    // Every class's index is published before the stack says it is ready: the seed wrote the
-    // demo catalogue before the stream was read, and a restart may follow changes it missed.
+    // Every class's index and outlines are published before the stack says it is ready: the seed
+    // wrote the demo catalogue before the stream was read, and a restart may follow changes it
+    // missed.
     progress('Publishing the search indexes…');
-    const { publishEveryClassIndex } = await import('@gia/functions/search/publish.ts');
-    await publishEveryClassIndex();
+    const { rebuildEveryClass } = await import('@gia/functions/search/stream.ts');
+    await rebuildEveryClass();
 
     server = await startGateway({
       port: options.port,

@@ -184,6 +184,11 @@ export const clientWrite = (userId: string, clientId: string) => ({
   pk: `CLIENTWRITE#${userId}#${clientId.toLowerCase()}`,
   sk: 'CLIENTWRITE',
 });
+/** A subject's outline, beside the subject: its active topics in lesson order (db/outlines.ts). */
+export const subjectOutline = (subjectId: string) => ({
+  pk: `SUBJECT#${subjectId}`,
+  sk: 'OUTLINE',
+});
 /** A topic's question bank, beside the topic. */
 export const quizBank = (topicId: string) => ({ pk: `TOPIC#${topicId}`, sk: 'QUIZ' });
 /** gsi1: a chapter's question banks, by topic. */

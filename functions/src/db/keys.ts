@@ -18,6 +18,7 @@
  * | sub-subject | `SUBSUBJECT#<id>` | `SUBSUBJECT` | `SUBJECT#<subject_id>#SUBSUBJECTS` / `<id>` | `SUBSUBJECTS` / `<id>` | getSubSubjects (`subject_id`?) |
  * | chapter | `CHAPTER#<id>` | `CHAPTER` | `SUBSUBJECT#<sub_subject_id>#CHAPTERS` / `<id>` | `CHAPTERS` / `<id>` | getChapters (`sub_subject_id`), in chapter_id order |
  * | topic | `TOPIC#<id>` | `TOPIC` | `CHAPTER#<chapter_id>#TOPICS` / `<serial_no padded>#<id>` | `TOPICS` / `<id>` | getTopics (`chapter_id`), in serial_no order |
+ * | subject outline | `SUBJECT#<subject_id>` | `OUTLINE` | | | getCourseProgress: the subject's active topics in lesson order, in the BatchGet of its card; derived, rebuilt with the class's search index by the table's stream (db/outlines.ts) |
  * | about-subject | `ABOUT#<id>` | `ABOUT` | `SUBSUBJECT#<sub_subject_id>#ABOUT` / `<id>` | `ABOUTS` / `<id>` | getAboutSubjects (`sub_subject_id`?), the purchased-class video viewer |
  * | testimonial | `TESTIMONIAL#<id>` | `TESTIMONIAL` | `TESTIMONIALS` / `<id>` | | gettestimonial |
  * | learner profile | `USER#<user_id>` | `PROFILE` | | | signup (created), getclass_users, updateclass_users, sign-in name |
@@ -132,6 +133,12 @@ export const sortKeyRanges = {
    * (`TOPIC`): nothing else in a topic's partition sorts between them.
    */
   reviewsSummaryAndTopic: { from: sortKeyPrefixes.reviewsAndSummary, to: 'TOPIC' },
+  /**
+   * A learner's grants (`GRANT#`), best topic scores (`MASTERY#`) and progress rows
+   * (`PROGRESS#`, all below `PROGRESS$`): only the payments (`PAYMENT#`) and the profile
+   * (`PROFILE`) sort between them.
+   */
+  grantsScoresAndProgress: { from: sortKeyPrefixes.grant, to: 'PROGRESS$' },
 } as const;
 
 /** Strips the key attributes from an item before it leaves the data layer. */

@@ -6,7 +6,8 @@ import type { PaymentHistoryRow } from '@gia/shared/learner-answers.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { keyOf } from './catalogue.ts';
 import * as keys from './item-keys.ts';
-import { partitions, sortKeyPrefixes, withoutKeys, type Key } from './keys.ts';
+import { partitions, sortKeyPrefixes, sortKeyRanges, withoutKeys, type Key } from './keys.ts';
+import { scoreOf, type BestScore } from './mastery.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
 import { transactWrite, WriteRefused, type TransactItem } from './transact.ts';
@@ -54,6 +55,35 @@ export interface TopicProgress {
   completed: boolean;
   updated_at: string;
 }
+
+/**
+ * Where a topic was in the catalogue when its progress was last saved: its subject, class and
+ * board, so My Courses finds a started subject's card by key (rows saved before issue 30 have
+ * none, and their topics are read instead). A topic moved since keeps its old place until saved.
+ */
+export interface ProgressPlace {
+  subject_id: string;
+  class_id: string;
+  board_id: string;
+}
+
+/** A stored progress row: the position and, when saved since issue 30, the topic's place. */
+export type ProgressRow = TopicProgress & Partial<ProgressPlace>;
+
+/** The position an answer carries, from a stored row (which holds its place and furthest tenth). */
+const progressIn = (item: Record<string, unknown>): TopicProgress => ({
+  topic_id: String(item.topic_id),
+  chapter_id: String(item.chapter_id),
+  position_seconds: Number(item.position_seconds ?? 0),
+  duration_seconds: Number(item.duration_seconds ?? 0),
+  completed: item.completed === true,
+  updated_at: String(item.updated_at),
+});
+
+const placeOf = (item: Record<string, unknown>): Partial<ProgressPlace> =>
+  typeof item.subject_id === 'string' && typeof item.class_id === 'string'
+    ? { subject_id: item.subject_id, class_id: item.class_id, board_id: String(item.board_id) }
+    : {};
 
 /**
  * The items of one learner whose sort key starts with a prefix, every page, without keys and
@@ -122,8 +152,10 @@ export const paymentRows = (userId: string) =>
   userItems<PaymentRow>(userId, sortKeyPrefixes.payment, { newestFirst: true });
 
 /** The learner's position in each topic of one chapter they have started (that chapter only). */
-export const progressInChapter = (userId: string, chapterId: string) =>
-  userItems<TopicProgress>(userId, sortKeyPrefixes.progressInChapter(chapterId));
+export const progressInChapter = async (userId: string, chapterId: string) =>
+  (
+    await userItems<Record<string, unknown>>(userId, sortKeyPrefixes.progressInChapter(chapterId))
+  ).map(progressIn);
 
 /**
  * The keys of the learner's position in some topics of one chapter: read by key beside other
@@ -141,15 +173,37 @@ export function progressFrom(
   const prefix = sortKeyPrefixes.progressInChapter(chapterId);
   return items
     .filter((i) => i.pk === partitions.user(userId) && String(i.sk).startsWith(prefix))
-    .map((item) => {
-      const { type: _type, ...rest } = withoutKeys(item);
-      return rest as unknown as TopicProgress;
-    });
+    .map(progressIn);
 }
 
-/** The learner's position in every topic they have started (one Query, all pages). */
-export const progressRows = (userId: string) =>
-  userItems<TopicProgress>(userId, sortKeyPrefixes.progress);
+/**
+ * What getCourseProgress reads of a learner, in one Query (all pages): the grants (`GRANT#`), the
+ * best topic scores (`MASTERY#`) and the progress rows (`PROGRESS#`). Only the payments and the
+ * profile sort between them, and are passed over (a filter may not name the sort key, and would
+ * save no read units).
+ */
+export async function courseItems(userId: string): Promise<{
+  grants: Grant[];
+  progress: ProgressRow[];
+  scores: BestScore[];
+}> {
+  const { from, to } = sortKeyRanges.grantsScoresAndProgress;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': partitions.user(userId), ':from': from, ':to': to },
+  });
+  const out = { grants: [] as Grant[], progress: [] as ProgressRow[], scores: [] as BestScore[] };
+  for (const item of items) {
+    const sk = String(item.sk);
+    const { type: _type, ...rest } = withoutKeys(item);
+    if (sk.startsWith(sortKeyPrefixes.grant)) out.grants.push(rest as unknown as Grant);
+    else if (sk.startsWith(sortKeyPrefixes.mastery)) out.scores.push(scoreOf(item));
+    else if (sk.startsWith(sortKeyPrefixes.progress)) {
+      out.progress.push({ ...progressIn(item), ...placeOf(item) });
+    }
+  }
+  return out;
+}
 
 const subjectExists = (subjectId: string): TransactItem => ({
   ConditionCheck: {
@@ -267,13 +321,15 @@ export async function removeFavourite(userId: string, favoriteId: string, subjec
 }
 
 /**
- * Saves where a learner is in a topic; `completed`, once reached, stays true. With `newerOnly`
+ * Saves where a learner is in a topic (and where that topic is: {@link ProgressPlace});
+ * `completed`, once reached, stays true. With `newerOnly`
  * (a save stamped on the device, issue 32) it is written only if newer than the stored one, and
  * a refused save answers the stored, newer progress.
  */
 export async function saveProgress(
   userId: string,
   p: TopicProgress,
+  place: ProgressPlace,
   newerOnly = false,
 ): Promise<TopicProgress | undefined> {
   let res;
@@ -285,6 +341,7 @@ export async function saveProgress(
         UpdateExpression: [
           'SET #t = :type, topic_id = :topic, chapter_id = :chapter, position_seconds = :pos',
           'duration_seconds = :dur, updated_at = :now',
+          'subject_id = :subject, class_id = :class, board_id = :board',
           p.completed ? 'completed = :true' : 'completed = if_not_exists(completed, :false)',
         ].join(', '),
         // A save made on the device earlier than the stored one (sent late, or sent again)
@@ -303,6 +360,9 @@ export async function saveProgress(
           ':pos': p.position_seconds,
           ':dur': p.duration_seconds,
           ':now': p.updated_at,
+          ':subject': place.subject_id,
+          ':class': place.class_id,
+          ':board': place.board_id,
           ...(p.completed ? { ':true': true } : { ':false': false }),
         },
         // The furthest tenth reached so far, for the topic's drop-off (below).
@@ -325,17 +385,8 @@ export async function saveProgress(
 }
 
 /** The stored progress a refused save returned (DynamoDB's own attribute shape). */
-function progressOf(item: Record<string, unknown> | undefined): TopicProgress {
-  const p = unmarshall((item ?? {}) as Record<string, AttributeValue>);
-  return {
-    topic_id: String(p.topic_id),
-    chapter_id: String(p.chapter_id),
-    position_seconds: Number(p.position_seconds ?? 0),
-    duration_seconds: Number(p.duration_seconds ?? 0),
-    completed: p.completed === true,
-    updated_at: String(p.updated_at),
-  };
-}
+const progressOf = (item: Record<string, unknown> | undefined): TopicProgress =>
+  progressIn(unmarshall((item ?? {}) as Record<string, AttributeValue>));
 
 /** Marks a topic finished without touching its newer position. */
 async function markCompleted(userId: string, p: TopicProgress): Promise<void> {

@@ -7,11 +7,15 @@ import { queryAll } from './query.ts';
  * (db/practice.ts) so that My Courses' function bundles only this Query.
  */
 
+/** A learner's best percentage in a topic's quiz. */
+export interface BestScore {
+  topic_id: string;
+  subject_id: string;
+  best_percent: number;
+}
+
 /** A learner's best topic scores: of one subject, or of every subject. One Query. */
-export async function bestScores(
-  userId: string,
-  subjectId?: string,
-): Promise<{ topic_id: string; subject_id: string; best_percent: number }[]> {
+export async function bestScores(userId: string, subjectId?: string): Promise<BestScore[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
     ExpressionAttributeValues: {
@@ -19,9 +23,12 @@ export async function bestScores(
       ':p': `${sortKeyPrefixes.mastery}${subjectId ? `${subjectId}#` : ''}`,
     },
   });
-  return items.map((i) => ({
-    topic_id: String(i.topic_id),
-    subject_id: String(i.subject_id),
-    best_percent: Number(i.best_percent ?? 0),
-  }));
+  return items.map(scoreOf);
 }
+
+/** A learner's best score in one topic, from its stored item. */
+export const scoreOf = (item: Record<string, unknown>): BestScore => ({
+  topic_id: String(item.topic_id),
+  subject_id: String(item.subject_id),
+  best_percent: Number(item.best_percent ?? 0),
+});

@@ -1,6 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { searchChangeOf } from './search-stream.ts';
+import { removedSubjectOf, searchChangeOf } from './search-stream.ts';
 
 const S = (value: string) => ({ S: value });
 const record = (
@@ -50,5 +50,23 @@ describe('searchChangeOf', () => {
     for (const image of [passages, guard, use, odd]) {
       expect(searchChangeOf(record('MODIFY', image))).toBeUndefined();
     }
+  });
+});
+
+describe('removedSubjectOf', () => {
+  it('names a deleted subject (its outline goes with it), never a written one or a guard', () => {
+    const subject = {
+      pk: S('SUBJECT#s1'),
+      sk: S('SUBJECT'),
+      type: S('subject'),
+      subject_id: S('s1'),
+      class_id: S('c1'),
+    };
+    expect(removedSubjectOf(record('REMOVE', subject))).toBe('s1');
+    expect(removedSubjectOf(record('MODIFY', subject))).toBeUndefined();
+    const outline = { ...subject, sk: S('OUTLINE'), type: S('outline') };
+    expect(removedSubjectOf(record('REMOVE', outline))).toBeUndefined();
+    const topic = { pk: S('TOPIC#t1'), sk: S('TOPIC'), type: S('topic'), subject_id: S('s1') };
+    expect(removedSubjectOf(record('REMOVE', topic))).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ export type SearchChange =
  * The string attributes a change is told by, read straight from the image: the whole image is
  * never unmarshalled (a filter sees every record of the table, and must not throw on any).
  */
-const FIELDS = ['pk', 'sk', 'type', 'status', 'key', 'class_id', 'board_id'] as const;
+const FIELDS = ['pk', 'sk', 'type', 'status', 'key', 'class_id', 'board_id', 'subject_id'] as const;
 type Fields = Partial<Record<(typeof FIELDS)[number], string>>;
 
 function itemOf(image: unknown): Fields | undefined {
@@ -52,4 +52,11 @@ export function searchChangeOf(record: DynamoDBRecord): SearchChange | undefined
       : undefined;
   }
   return item.class_id ? { kind: 'class', classId: item.class_id } : undefined;
+}
+
+/** The subject a stream record deletes (its own item, not a guard), whose outline goes with it. */
+export function removedSubjectOf(record: DynamoDBRecord): string | undefined {
+  if (record.eventName !== 'REMOVE') return undefined;
+  const item = itemOf(record.dynamodb?.OldImage);
+  return item?.type === 'subject' && item.sk === 'SUBJECT' ? item.subject_id : undefined;
 }

@@ -316,7 +316,7 @@ export async function recordProgress(
   };
   // A finished lesson counts today toward the learner's streak (issue 31); once a day at most.
   const [newer] = await Promise.all([
-    saveProgress(userId, progress, input.at !== undefined),
+    saveProgress(userId, progress, access.topic, input.at !== undefined),
     completed && markActive(userId),
   ]);
   return { user_id: userId, ...(newer ?? progress) };

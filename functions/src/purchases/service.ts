@@ -1,36 +1,29 @@
 import { LEARNER_MESSAGES } from '@gia/shared/learner-messages.ts';
 import { MASTERY_PERCENT } from '@gia/shared/practice-limits.ts';
 import { getRecords, getRecordsAndGrants, type Ref } from '../db/catalogue.ts';
-import { grants, progressRows, type TopicProgress } from '../db/learner.ts';
-import { bestScores } from '../db/mastery.ts';
-import {
-  aboutRecordsOfSubject,
-  pickOf,
-  recordOf,
-  topicsOfSubject,
-  type TopicFields,
-} from '../db/records.ts';
+import { courseItems, type TopicProgress } from '../db/learner.ts';
+import { outlineKey, outlineOf, outlinesFrom, type OutlineTopic } from '../db/outlines.ts';
+import { aboutRecordsOfSubject, pickOf, recordOf, topicsOfSubject } from '../db/records.ts';
 import { isFreeCourse } from '../domain/entitlement/index.ts';
 import { NotFoundError } from '../lib/errors.ts';
 import { signedMediaUrl } from '../lib/media.ts';
 import { videoDelivery } from '../lib/hls-access.ts';
-import { subjectCards, type SubjectRef } from '../domain/entitlement/index.ts';
+import { subjectCardsAnd, type SubjectRef } from '../domain/entitlement/index.ts';
 
-const lesson = (t: TopicFields) => ({
+const lesson = (t: OutlineTopic) => ({
   chapter_id: t.chapter_id,
   topic_id: t.topic_id,
   topic_name: t.topic_name,
 });
 
-/** How far the learner is in one subject, from its active topics and the learner's rows. */
+/** How far the learner is in one subject, from its outline and the learner's rows. */
 function progressIn(
-  topics: TopicFields[],
+  active: readonly OutlineTopic[],
   mine: Map<string, TopicProgress>,
   mastered: ReadonlySet<string>,
 ) {
-  const active = topics.filter((t) => t.status === 'Active');
   const started = active.filter((t) => mine.has(t.topic_id));
-  const last = started.reduce<TopicFields | undefined>(
+  const last = started.reduce<OutlineTopic | undefined>(
     (latest, t) =>
       !latest || mine.get(t.topic_id)!.updated_at > mine.get(latest.topic_id)!.updated_at
         ? t
@@ -51,32 +44,33 @@ function progressIn(
  * bought ones first in purchase order, with how many of its active topics are watched and the
  * topic watched last ("Continue") and its first topic ("Start").
  *
- * DynamoDB requests: 3 Queries (grants, progress rows and best quiz scores, in parallel), 1 BatchGet of the
- * started topics (only when there are any: it finds their subjects), 1 BatchGet of the subjects
- * with their classes and boards (a second only for a subject moved to another class), then 1
- * Query per subject (its topics, in parallel). A learner with 3 subjects: 8.
+ * DynamoDB requests: 2. One Query of the learner's grants, best scores and progress rows
+ * (db/learner.ts `courseItems`), then one BatchGet of the subjects with their classes, boards and
+ * outlines (db/outlines.ts; the session check rides in it). More only where something derived is
+ * missing: a BatchGet of the started topics whose rows were saved without their place, a second
+ * BatchGet for a subject moved to another class, and a Query of its topics for a subject whose
+ * outline the stream has not built yet.
  */
 export async function courseProgress(userId: string) {
-  const [owned, rows, scores] = await Promise.all([
-    grants(userId),
-    progressRows(userId),
-    bestScores(userId),
-  ]);
+  const { grants: owned, progress: rows, scores } = await courseItems(userId);
   const mastered = new Set(
     scores.filter((s) => s.best_percent >= MASTERY_PERCENT).map((s) => s.topic_id),
   );
   const mine = new Map(rows.map((r) => [r.topic_id, r]));
   const ownedIds = new Set(owned.map((g) => g.subject_id));
   const refs: SubjectRef[] = [...owned];
-  if (rows.length) {
-    const topics = await getRecords([...mine.keys()].map((id): Ref => ({ entity: 'topic', id })));
-    for (const id of mine.keys()) {
-      const t = pickOf(topics, 'topic', id);
-      if (t && !ownedIds.has(t.subject_id)) refs.push(t);
-    }
+  const unplaced = rows.filter((r) => !r.subject_id);
+  const topics = unplaced.length
+    ? await getRecords(unplaced.map((r): Ref => ({ entity: 'topic', id: r.topic_id })))
+    : undefined;
+  for (const r of rows) {
+    const place = r.subject_id ? r : topics && pickOf(topics, 'topic', r.topic_id);
+    if (place?.subject_id && !ownedIds.has(place.subject_id)) refs.push(place as SubjectRef);
   }
-  const cards = await subjectCards(refs);
-  const open = [...new Set(refs.map((r) => r.subject_id))].flatMap((id) => {
+  const subjectIds = [...new Set(refs.map((r) => r.subject_id))];
+  const { cards, extras } = await subjectCardsAnd(refs, subjectIds.map(outlineKey));
+  const outlines = outlinesFrom(extras);
+  const open = subjectIds.flatMap((id) => {
     const card = cards.get(id);
     return card && (ownedIds.has(id) || card.free) ? [card] : [];
   });
@@ -90,7 +84,12 @@ export async function courseProgress(userId: string) {
       board_id: card.board_id,
       board_name: card.board_name,
       owned: ownedIds.has(card.subject_id),
-      ...progressIn(await topicsOfSubject(card.class_id, card.subject_id), mine, mastered),
+      ...progressIn(
+        outlines.get(card.subject_id) ??
+          outlineOf(await topicsOfSubject(card.class_id, card.subject_id)),
+        mine,
+        mastered,
+      ),
     })),
   );
 }

@@ -10,7 +10,6 @@ import {
 import { env } from '../lib/env.ts';
 import { logger } from '../lib/logger.ts';
 import { s3 } from '../lib/s3.ts';
-import { allClassIds } from '../db/search.ts';
 import { buildClassIndex } from './build.ts';
 
 /*
@@ -97,14 +96,4 @@ export async function publishClassIndex(classId: string): Promise<SearchPointer 
     gzip_bytes: pointer.gzip_bytes,
   });
   return pointer;
-}
-
-/** Publishes every class's index (the local stack's start; after a change of the index format). */
-export async function publishEveryClassIndex(): Promise<SearchPointer[]> {
-  const pointers: SearchPointer[] = [];
-  for (const classId of await allClassIds()) {
-    const pointer = await publishClassIndex(classId);
-    if (pointer) pointers.push(pointer);
-  }
-  return pointers;
 }

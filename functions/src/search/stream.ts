@@ -1,6 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { classesUsingSource, classIdsOfBoard } from '../db/search.ts';
-import { searchChangeOf, type SearchChange } from '../db/search-stream.ts';
+import { allClassIds, classesUsingSource, classIdsOfBoard } from '../db/search.ts';
+import { deleteOutline, rebuildClassOutlines } from '../db/outlines.ts';
+import { removedSubjectOf, searchChangeOf, type SearchChange } from '../db/search-stream.ts';
 import { logger } from '../lib/logger.ts';
 import { publishClassIndex } from './publish.ts';
 
@@ -9,7 +10,9 @@ import { publishClassIndex } from './publish.ts';
  * catalogue records and source results (the event source's filter in AWS, `isSearchRecord` on
  * the local stack's poller), batched over a window so a burst of admin writes rebuilds each
  * class once. A rebuild reads the class as it is now, so a replayed or reordered record is
- * harmless.
+ * harmless. With each class's index it rebuilds its subjects' outlines (db/outlines.ts, what My
+ * Courses reads): the same records change both, and a fourth reader of the table's stream would
+ * pass DynamoDB Streams' advice of at most two readers per shard further than the three do.
  */
 
 /** Whether a stream record may change an index (the local poller's filter). */
@@ -27,20 +30,40 @@ async function classesOf(change: SearchChange): Promise<string[]> {
   }
 }
 
+/** What a class's catalogue change rebuilds: its search index and its subjects' outlines. */
+export async function rebuildClass(classId: string): Promise<void> {
+  await publishClassIndex(classId);
+  await rebuildClassOutlines(classId);
+}
+
+/** Rebuilds every class (the local stack's start; after a change of the index format). */
+export async function rebuildEveryClass(): Promise<void> {
+  for (const classId of await allClassIds()) await rebuildClass(classId);
+}
+
 export async function handler(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
   const classes = new Set<string>();
+  const removedSubjects = new Set<string>();
   for (const record of event.Records) {
     const change = searchChangeOf(record);
     if (change) for (const id of await classesOf(change)) classes.add(id);
+    const removed = removedSubjectOf(record);
+    if (removed) removedSubjects.add(removed);
   }
   const failed: string[] = [];
   for (const classId of classes) {
     try {
-      await publishClassIndex(classId);
+      await rebuildClass(classId);
     } catch (err) {
       logger.error('search index not published', { class_id: classId, error: err as Error });
       failed.push(classId);
     }
+  }
+  try {
+    await Promise.all([...removedSubjects].map(deleteOutline));
+  } catch (err) {
+    logger.error('outline not deleted', { error: err as Error });
+    failed.push('outlines');
   }
   // A failure retries the whole batch (from its first record): every class is rebuilt from the
   // table as it is then, so rebuilding the ones that worked again costs time, never correctness.

@@ -12,10 +12,11 @@ export const SEARCH_PREFIX = 'public/search/';
  * It reads a class's records (Query of its content partition and of its chapters' lists, GetItem
  * of its board, BatchGetItem of its sources), notes which sources the class uses (PutItem), and
  * writes the index file and its pointer (PutObject under `public/search/`), or deletes the pointer
- * of a class that is gone.
+ * of a class that is gone; it writes the outline of each subject of the class (PutItem) and
+ * deletes a deleted subject's (DeleteItem).
  */
 export const SEARCH_INDEX_NEEDS: Needs = {
-  table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'],
+  table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'DeleteItem'],
   mediaPut: [SEARCH_PREFIX],
   mediaDelete: [SEARCH_PREFIX],
 };
