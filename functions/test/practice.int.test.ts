@@ -472,6 +472,29 @@ describe('taking a quiz (learner)', () => {
     expect(graded.body.data.correct).toBe(true);
   });
 
+  it('draws the same chapter test with the hints a lesson read gives, and with stale ones', async () => {
+    const buyer = await newLearner(call, 'Hinted Buyer');
+    await buySubjects(call, buyer.token, [t.subject.subject_id]);
+    const ancestors = `subject_id=${t.subject.subject_id}&class_id=${t.cls.class_id}&board_id=${t.board.board_id}`;
+    const topicsOf = async (who: typeof me, topicIds: string[]) => {
+      const res = await getQuiz(
+        who,
+        `chapter_id=${t.chapter.chapter_id}&${ancestors}&topic_ids=${topicIds.join(',')}`,
+      );
+      expect(res.status).toBe(200);
+      return new Set(res.body.data.questions.map((q: { topic_id: string }) => q.topic_id));
+    };
+    const both = [t.free.topic_id, t.paid.topic_id];
+
+    expect(await topicsOf(me, both)).toEqual(new Set([t.free.topic_id]));
+    expect(await topicsOf(buyer, both)).toEqual(new Set(both));
+    // A list that misses a topic of the chapter (the lesson was read before it was added).
+    expect(await topicsOf(buyer, [t.free.topic_id])).toEqual(new Set(both));
+    expect(
+      (await getQuiz(buyer, `chapter_id=${t.chapter.chapter_id}&topic_ids=a,<b>`)).body,
+    ).toEqual(expect.objectContaining({ message: 'topic_ids is not valid.' }));
+  });
+
   it('answers 404 for a topic without approved questions and a chapter without any', async () => {
     const other = await historyTopics(admin.post);
     expect((await getQuiz(me, `topic_id=${other.free.topic_id}`)).body).toMatchObject({

@@ -168,7 +168,7 @@ describe('the lesson page’s one request (getLesson)', () => {
 });
 
 describe('a quiz', () => {
-  it('loads a topic quiz and an offline pack in one read and one write (the attempt it issues) with the ancestors the SPA names, a chapter test in two reads and one write', async () => {
+  it('loads a topic quiz and an offline pack in one read and one write (the attempt it issues) with the ancestors the SPA names, a chapter test too with its topics', async () => {
     const { loadQuiz, loadOfflineQuiz } = await import('../src/practice/service.ts');
     const { post } = await signInAdmin(call);
     // A free topic with practice questions, in a chapter of its own.
@@ -201,10 +201,22 @@ describe('a quiz', () => {
     }
     // The topic's subject, class and board, as the lesson read gave them to the SPA.
     const hints = { subject_id: ids.subject, class_id: ids.class, board_id: ids.board };
+    // The subject's outline (its active topics) as the table's stream keeps it, built now.
+    const { rebuildClassOutlines } = await import('../src/db/outlines.ts');
+    await rebuildClassOutlines(ids.class!);
+    const chapterTest = (topicIds?: string[]) => () =>
+      loadQuiz(learner.userId, {
+        chapter_id: chapter,
+        ...(topicIds ? { ...hints, topic_ids: topicIds } : {}),
+      });
     const loads = [
       [{ topic_id: topic }, 2, () => loadQuiz(learner.userId, { topic_id: topic, ...hints })],
       [{ no_hints: topic }, 3, () => loadQuiz(learner.userId, { topic_id: topic })],
-      [{ chapter_id: chapter }, 3, () => loadQuiz(learner.userId, { chapter_id: chapter })],
+      // With the chapter's topics the lesson listed: one BatchGet, as a topic quiz.
+      [{ chapter_id: chapter }, 2, chapterTest([topic])],
+      [{ chapter_no_hints: chapter }, 3, chapterTest()],
+      // A list the outline shows to be short: the chapter's banks are queried after all.
+      [{ chapter_stale_hints: chapter }, 4, chapterTest([ids.topic!])],
       [{ offline: topic }, 2, () => loadOfflineQuiz(learner.userId, { topic_id: topic, ...hints })],
     ] as const;
     for (const [scope, budget, load] of loads) {

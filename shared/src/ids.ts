@@ -35,6 +35,36 @@ export const optionalId = (invalid: string = VALIDATION_MESSAGES.idInvalid) =>
   );
 
 /**
+ * An optional list of ids in a query string, comma-separated (`a,b,c`): blank means none; more
+ * than `max`, or one malformed, answers `invalid`.
+ */
+export const optionalIdList = (invalid: string, max: number) =>
+  preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v.trim() === ''
+          ? undefined
+          : v.split(',').map((id) => id.trim())
+        : v === null
+          ? undefined
+          : v,
+    z.optional(
+      z
+        .array(
+          z
+            .string({ error: invalid })
+            .check(
+              z.minLength(1, { error: invalid }),
+              z.maxLength(ID_MAX_LENGTH, { error: invalid }),
+              z.regex(ID_PATTERN, { error: invalid }),
+            ),
+          { error: invalid },
+        )
+        .check(z.maxLength(max, { error: invalid })),
+    ),
+  );
+
+/**
  * The optional hints of a read about one topic (`getqna`, `getQuiz`, `getOfflineQuiz`): the ids
  * of the topic's subject, class and board as the lesson read gave them to the client. They only
  * choose what the server reads first, never what it decides (that rests on the topic record's own

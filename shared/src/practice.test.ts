@@ -10,6 +10,7 @@ import {
   REVIEW_SCOPE_ID,
   questionIdOf,
   questionProblem,
+  QuizQuery,
   quizSize,
   topicOfQuestion,
 } from './practice.ts';
@@ -152,6 +153,17 @@ describe('ids', () => {
       expect(res.error?.issues[0]?.message).toBe(
         'advance_days must be a whole number from 1 to 365.',
       );
+    }
+  });
+
+  it('a chapter test’s topic_ids hint is a comma list of ids, blank for none, at most 45', () => {
+    const parse = (topic_ids: string) => QuizQuery.safeParse({ chapter_id: 'C1', topic_ids });
+    expect(parse(' T1, T2 ').data?.topic_ids).toEqual(['T1', 'T2']);
+    expect(parse('').data?.topic_ids).toBeUndefined();
+    const many = Array.from({ length: 46 }, (_, i) => `T${i}`);
+    expect(parse(many.slice(1).join(',')).success).toBe(true);
+    for (const bad of [many.join(','), 'T1,,T2', 'T1,<b>', 'T1,']) {
+      expect(parse(bad).error?.issues[0]?.message).toBe('topic_ids is not valid.');
     }
   });
 

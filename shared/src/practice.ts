@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requiredId, topicAncestorHints } from './ids.ts';
+import { optionalIdList, requiredId, topicAncestorHints } from './ids.ts';
 import {
   CLOCK_ADVANCE_MAX_DAYS,
   PRACTICE_LIMITS,
@@ -39,8 +39,10 @@ export const QuizQuery = z
     topic_id: z.optional(id('topic_id')),
     chapter_id: z.optional(id('chapter_id')),
     count: quizCount,
-    // With `topic_id`: its subject, class and board ids (hints: one read less).
+    // Its subject, class and board ids (hints: one read less).
     ...topicAncestorHints,
+    // With `chapter_id`: the chapter's topics, as the lesson read gave them (a hint too).
+    topic_ids: optionalIdList('topic_ids is not valid.', PRACTICE_LIMITS.chapterTopicsHinted),
   })
   .check(
     z.refine((q) => (q.topic_id === undefined) !== (q.chapter_id === undefined), {

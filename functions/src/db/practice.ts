@@ -5,6 +5,7 @@ import { ddb } from '../lib/dynamo.ts';
 import { getRecordsAndGrants, type Ref } from './catalogue.ts';
 import * as keys from './item-keys.ts';
 import { chapterBanksPartition, withoutKeys } from './keys.ts';
+import { outlineKey, outlinesFrom } from './outlines.ts';
 import { queryAll } from './query.ts';
 import {
   pickOf,
@@ -158,11 +159,77 @@ const ancestors = (r: { subject_id: string; class_id: string; board_id: string }
   { entity: 'board', id: r.board_id },
 ];
 
+/** What the SPA knows of a chapter from its lesson read: its topics and their ancestors. */
+export interface ChapterHints extends AncestorHints {
+  topic_ids?: string[];
+}
+
+/**
+ * A chapter test's context. With the hints the lesson read gave the SPA (the chapter's subject,
+ * class and board, and its topics), it is one BatchGet: the chapter, those topics and their
+ * banks, the ancestors, the learner's grant and the subject's outline (db/outlines.ts). The
+ * outline lists the chapter's active topics: when the hint names every one of them, the banks
+ * read are all the chapter's that a test can ask; when it does not (a topic added since the
+ * lesson was read, a wrong hint, no outline built yet), the chapter's banks are queried as
+ * without hints. Either way the decision rests on the records read, so the answer is the same.
+ */
+export async function chapterQuizContext(
+  userId: string,
+  chapterId: string,
+  hints: ChapterHints = {},
+): Promise<QuizContext> {
+  return (
+    (await hintedChapterContext(userId, chapterId, hints)) ??
+    (await queriedChapterContext(userId, chapterId))
+  );
+}
+
+async function hintedChapterContext(
+  userId: string,
+  chapterId: string,
+  { subject_id, class_id, board_id, topic_ids }: ChapterHints,
+): Promise<QuizContext | undefined> {
+  if (!subject_id || !class_id || !board_id || !topic_ids?.length) return undefined;
+  const named = new Set(topic_ids);
+  const { records, granted, extras } = await getRecordsAndGrants(
+    [
+      { entity: 'chapter', id: chapterId },
+      ...[...named].map((id): Ref => ({ entity: 'topic', id })),
+      ...ancestors({ subject_id, class_id, board_id }),
+    ],
+    userId,
+    [subject_id],
+    [],
+    [outlineKey(subject_id), ...[...named].map(keys.quizBank)],
+  );
+  const chapter = pickOf(records, 'chapter', chapterId) as
+    (ChapterFields & { subject_id?: string; class_id?: string; board_id?: string }) | undefined;
+  if (!chapter) return { topics: [], granted, banks: [] };
+  const active = outlinesFrom(extras).get(subject_id);
+  const whole =
+    chapter.subject_id === subject_id &&
+    chapter.class_id === class_id &&
+    chapter.board_id === board_id &&
+    active?.every((t) => t.chapter_id !== chapterId || named.has(t.topic_id));
+  if (!whole) return undefined;
+  const partition = chapterBanksPartition(chapterId);
+  const banks = extras.filter((e) => e.sk === 'QUIZ' && e.gsi1pk === partition).map(bankOf);
+  return {
+    chapter,
+    topics: banks.flatMap((b) => pickOf(records, 'topic', b.topic_id) ?? []),
+    subject: pickOf(records, 'subject', subject_id),
+    class: pickOf(records, 'class', class_id),
+    board: pickOf(records, 'board', board_id),
+    granted,
+    banks,
+  };
+}
+
 /**
  * A chapter's banks (one Query), then in one BatchGet the chapter, the topics they belong to,
  * their subject, class and board and the learner's grant.
  */
-export async function chapterQuizContext(userId: string, chapterId: string): Promise<QuizContext> {
+async function queriedChapterContext(userId: string, chapterId: string): Promise<QuizContext> {
   const banks = (
     await queryAll({
       IndexName: 'gsi1',

@@ -27,6 +27,7 @@ import {
   topicQuizContext,
   type QuizContext,
   type StoredQuestion,
+  type ChapterHints,
 } from '../db/practice.ts';
 import { recordOf, topicsOfSubject, type TopicFields } from '../db/records.ts';
 import type { AncestorHints } from '../db/topic-ancestors.ts';
@@ -83,7 +84,7 @@ async function openTopic(
  * What a quiz is of: a topic (with, optionally, its ancestor ids the client sent: hints that save
  * a read) or a chapter, and how many questions at most.
  */
-type QuizScope = { topic_id?: string; chapter_id?: string; count?: number } & AncestorHints;
+type QuizScope = { topic_id?: string; chapter_id?: string; count?: number } & ChapterHints;
 
 /** A question of the pool a quiz draws from, with the topic it belongs to. */
 type Pooled = { topicId: string; q: StoredQuestion };
@@ -144,7 +145,13 @@ async function issueQuiz(userId: string, scope: QuizScope) {
     if (!pool.length) throw new NotFoundError(M.topicNoQuestions);
   } else {
     const chapterId = scope.chapter_id!;
-    const ctx = await chapterQuizContext(userId, chapterId);
+    const { subject_id, class_id, board_id, topic_ids } = scope;
+    const ctx = await chapterQuizContext(userId, chapterId, {
+      subject_id,
+      class_id,
+      board_id,
+      topic_ids,
+    });
     if (!ctx.chapter) throw new NotFoundError(M.chapterNotFound);
     const withQuestions = ctx.topics.filter(
       (t) => isActive(t) && t.chapter_id === chapterId && approvedOf(ctx, t.topic_id).length,

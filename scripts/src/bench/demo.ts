@@ -60,7 +60,9 @@ export async function demoContext(url: string): Promise<BenchContext> {
   const subject = await first(`getSubjects?class_id=${cls.class_id}`);
   const sub = await first(`getSubSubjects?subject_id=${subject.subject_id}`);
   const chapter = await first(`getChapters?sub_subject_id=${sub.sub_subject_id}`);
-  const topic = await first(`getTopics?chapter_id=${chapter.chapter_id}`);
+  const topics = (await api('GET', `${LEARNER_DATA}/getTopics?chapter_id=${chapter.chapter_id}`))
+    .body.data as Ids[];
+  const topic = topics[0]!;
   const ids: Ids = {
     board: board.board_id!,
     class: cls.class_id!,
@@ -68,6 +70,8 @@ export async function demoContext(url: string): Promise<BenchContext> {
     subSubject: sub.sub_subject_id!,
     chapter: chapter.chapter_id!,
     topic: topic.topic_id!,
+    // The chapter's topics, as the lesson read lists them (a chapter test's hint).
+    chapterTopics: topics.map((t) => t.topic_id).join(','),
     email: DEMO_LEARNER.email,
     password: DEMO_LEARNER.password,
   };

@@ -61,7 +61,7 @@ export const SCREENS: ScreenCalls[] = [
     who: 'learner',
     calls: [
       `${L}/getQuiz?topic_id={topic}&subject_id={subject}&class_id={class}&board_id={board}`,
-      `${L}/getQuiz?chapter_id={chapter}`,
+      `${L}/getQuiz?chapter_id={chapter}&subject_id={subject}&class_id={class}&board_id={board}&topic_ids={chapterTopics}`,
       `${L}/getVideoQuestions?topic_id={topic}`,
     ],
   },

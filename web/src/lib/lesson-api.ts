@@ -3,7 +3,7 @@ import { call } from './api-call.ts';
 import { ApiError } from './api-client.ts';
 import { takeBootLesson } from './boot.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
-import { rememberTopicAncestors } from './topic-hints.ts';
+import { rememberChapterTopics, rememberTopicAncestors } from './topic-hints.ts';
 
 /** Query keys of the lesson read. */
 export const lessonKeys = {
@@ -42,6 +42,10 @@ export const useLesson = (topicId?: string, chapterId?: string) =>
       rememberTopicAncestors(
         [lesson.topic.topic_id, ...lesson.chapter.topics.map((t) => t.topic_id)],
         lesson.topic,
+      );
+      rememberChapterTopics(
+        lesson.topic.chapter_id,
+        lesson.chapter.topics.map((t) => t.topic_id),
       );
       return lesson;
     },

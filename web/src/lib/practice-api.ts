@@ -3,7 +3,7 @@ import { ApiError } from './api-client.ts';
 import { call } from './api-call.ts';
 import { enqueue } from './outbox.ts';
 import { DEPENDS_ON_PURCHASES } from './purchases-api.ts';
-import { topicHints } from './topic-hints.ts';
+import { chapterHints, topicHints } from './topic-hints.ts';
 
 /** Query keys of practice (issue 17). */
 export const practiceKeys = {
@@ -24,8 +24,12 @@ export type QuizScope = ({ topic_id: string } | { chapter_id: string }) & { coun
 export const useStartQuiz = () =>
   useMutation({
     mutationFn: async (scope: QuizScope) => {
-      // A topic quiz sends the topic's ancestor ids the lesson gave: the server reads one less.
-      const query = 'topic_id' in scope ? { ...topicHints(scope.topic_id), ...scope } : scope;
+      // A topic quiz sends the topic's ancestor ids the lesson gave, a chapter test those and the
+      // chapter's topics: the server reads one less.
+      const query =
+        'topic_id' in scope
+          ? { ...topicHints(scope.topic_id), ...scope }
+          : { ...chapterHints(scope.chapter_id), ...scope };
       return (await call('practice.getQuiz', { query })).data;
     },
   });

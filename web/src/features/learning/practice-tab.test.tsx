@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,11 @@ import { flush } from '../../lib/outbox.ts';
 import { usePlayerSeek } from '../../lib/player-seek.ts';
 import { hasPracticePack, savePracticePack } from '../../lib/practice-offline.ts';
 import { chooseLanguage, t } from '../../lib/i18n.ts';
+import {
+  forgetTopicAncestors,
+  rememberChapterTopics,
+  rememberTopicAncestors,
+} from '../../lib/topic-hints.ts';
 import { PracticeTab } from './practice-tab.tsx';
 
 /** The shape of a device-made id (issue 32). */
@@ -231,6 +236,34 @@ describe('the Practice tab', () => {
     expect(await screen.findByText('You scored 1 of 2 (50%).')).toBeTruthy();
     expect(screen.getByText('Score 80% or more to master this topic.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('sends a chapter test the chapter’s topics and their ancestors the lesson read gave, and nothing it does not know', async () => {
+    stubServer();
+    renderTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Take the chapter test' }));
+    await screen.findByRole('group', { name: 'Who built the Buland Darwaza?' });
+    const asked = () => {
+      const calls = vi.mocked(fetch).mock.calls.filter(([p]) => String(p).includes('/getQuiz?'));
+      return Object.fromEntries(new URLSearchParams(String(calls.at(-1)![0]).split('?')[1]));
+    };
+    // No lesson of the chapter was read here: the chapter alone.
+    expect(asked()).toEqual({ chapter_id: 'C1' });
+    cleanup();
+
+    rememberTopicAncestors(['T1', 'T2'], { subject_id: 'S1', class_id: 'K1', board_id: 'B1' });
+    rememberChapterTopics('C1', ['T1', 'T2']);
+    renderTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Take the chapter test' }));
+    await screen.findByRole('group', { name: 'Who built the Buland Darwaza?' });
+    expect(asked()).toEqual({
+      chapter_id: 'C1',
+      subject_id: 'S1',
+      class_id: 'K1',
+      board_id: 'B1',
+      topic_ids: 'T1,T2',
+    });
+    forgetTopicAncestors();
   });
 
   it('says why a locked topic has no quiz, with the way to the course', async () => {
