@@ -13,3 +13,10 @@ export const ID_PATTERN = /^[0-9A-Za-z_-]+$/;
 /** Whether a value (e.g. a decoded path parameter) has the shape of an id. */
 export const isId = (value: unknown): value is string =>
   typeof value === 'string' && value.length <= ID_MAX_LENGTH && ID_PATTERN.test(value);
+
+/**
+ * A chapter test's `topic_ids` hint (getQuiz) names at most this many topics: with their banks,
+ * the chapter, its ancestors and the learner's keys, one BatchGet of at most 100 keys. Here, not
+ * beside practice's limits, so the lesson page's code carries no practice texts.
+ */
+export const CHAPTER_TOPIC_IDS_MAX = 45;

@@ -16,11 +16,6 @@ export const PRACTICE_LIMITS = {
   questionsPerTopic: 100,
   /** Rows one CSV import takes. */
   importRows: 100,
-  /**
-   * A chapter test's `topic_ids` hint names at most this many topics (with their banks, the
-   * chapter, its ancestors and the learner's keys: one BatchGet of at most 100 keys).
-   */
-  chapterTopicsHinted: 45,
   /** Characters of a CSV import. */
   importChars: 200_000,
   optionsMin: 2,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CHAPTER_TOPIC_IDS_MAX } from './id-shape.ts';
 import { optionalIdList, requiredId, topicAncestorHints } from './ids.ts';
 import {
   CLOCK_ADVANCE_MAX_DAYS,
@@ -42,7 +43,7 @@ export const QuizQuery = z
     // Its subject, class and board ids (hints: one read less).
     ...topicAncestorHints,
     // With `chapter_id`: the chapter's topics, as the lesson read gave them (a hint too).
-    topic_ids: optionalIdList('topic_ids is not valid.', PRACTICE_LIMITS.chapterTopicsHinted),
+    topic_ids: optionalIdList('topic_ids is not valid.', CHAPTER_TOPIC_IDS_MAX),
   })
   .check(
     z.refine((q) => (q.topic_id === undefined) !== (q.chapter_id === undefined), {

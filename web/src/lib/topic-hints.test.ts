@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PRACTICE_LIMITS } from '@gia/shared/practice-limits.ts';
+import { CHAPTER_TOPIC_IDS_MAX } from '@gia/shared/id-shape.ts';
 import {
   chapterHints,
   forgetTopicAncestors,
@@ -18,13 +18,11 @@ describe('chapterHints', () => {
     rememberChapterTopics('C1', ['T1', 'T2']);
     expect(chapterHints('C1')).toEqual({ ...ancestors, topic_ids: 'T1,T2' });
 
-    const many = Array.from({ length: PRACTICE_LIMITS.chapterTopicsHinted + 1 }, (_, i) => `T${i}`);
+    const many = Array.from({ length: CHAPTER_TOPIC_IDS_MAX + 1 }, (_, i) => `T${i}`);
     rememberTopicAncestors(many, ancestors);
     rememberChapterTopics('C2', many);
     expect(chapterHints('C2')).toEqual({});
     rememberChapterTopics('C2', many.slice(1));
-    expect(chapterHints('C2').topic_ids?.split(',')).toHaveLength(
-      PRACTICE_LIMITS.chapterTopicsHinted,
-    );
+    expect(chapterHints('C2').topic_ids?.split(',')).toHaveLength(CHAPTER_TOPIC_IDS_MAX);
   });
 });

@@ -1,4 +1,4 @@
-import { PRACTICE_LIMITS } from '@gia/shared/practice-limits.ts';
+import { CHAPTER_TOPIC_IDS_MAX } from '@gia/shared/id-shape.ts';
 
 /**
  * The subject, class and board ids of the topics whose lesson the SPA has read (`getLesson`'s
@@ -27,7 +27,7 @@ export function rememberTopicAncestors(topicIds: string[], ancestors: Partial<To
 /**
  * Remembers a chapter's topics, as a lesson read listed them: a chapter test sends them (with
  * their ancestors) and the server reads the chapter's banks by key. At most
- * `PRACTICE_LIMITS.chapterTopicsHinted` are sent; a longer chapter sends no list.
+ * `CHAPTER_TOPIC_IDS_MAX` are sent; a longer chapter sends no list.
  */
 export function rememberChapterTopics(chapterId: string, topicIds: string[]) {
   chapters.set(chapterId, topicIds);
@@ -37,7 +37,7 @@ export function rememberChapterTopics(chapterId: string, topicIds: string[]) {
 export function chapterHints(chapterId: string): Partial<TopicAncestors> & { topic_ids?: string } {
   const topicIds = chapters.get(chapterId);
   const ancestors = topicIds?.[0] ? known.get(topicIds[0]) : undefined;
-  if (!topicIds || !ancestors || topicIds.length > PRACTICE_LIMITS.chapterTopicsHinted) return {};
+  if (!topicIds || !ancestors || topicIds.length > CHAPTER_TOPIC_IDS_MAX) return {};
   return { ...ancestors, topic_ids: topicIds.join(',') };
 }
 
