@@ -37,4 +37,12 @@ describe('a payment row read from the table stream (paymentRowChange)', () => {
     expect(paymentRowChange(record('INSERT', { type: 'grant', id: 'g1' }))).toBeUndefined();
     expect(paymentRowChange(record('REMOVE', row))).toBeUndefined();
   });
+
+  it('never throws on another item’s image it could not unmarshall (a filter sees every record)', () => {
+    const odd = {
+      eventName: 'MODIFY',
+      dynamodb: { NewImage: { type: { S: 'progress' }, weird: {} } },
+    } as unknown as DynamoDBRecord;
+    expect(paymentRowChange(odd)).toBeUndefined();
+  });
 });

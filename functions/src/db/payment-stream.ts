@@ -21,17 +21,22 @@ export interface PaymentRowChange {
   before?: StoredPaymentRow;
 }
 
-const itemOf = (image: unknown): Record<string, unknown> | undefined =>
-  image ? unmarshall(image as Record<string, AttributeValue>) : undefined;
-
-const paymentRow = (item: Record<string, unknown> | undefined) =>
-  item?.type === 'payment' ? (item as unknown as StoredPaymentRow) : undefined;
+/**
+ * The payment row an image holds, or undefined. Told by its raw `type` before anything is
+ * unmarshalled: a filter sees every record of the table, and must not throw on an image it has no
+ * use for (DynamoDB Local's stream gives some attributes no type, which `unmarshall` refuses).
+ */
+function paymentRow(image: unknown): StoredPaymentRow | undefined {
+  const raw = image as Record<string, AttributeValue> | undefined;
+  if (raw?.type?.S !== 'payment') return undefined;
+  return unmarshall(raw) as unknown as StoredPaymentRow;
+}
 
 /** The payment history row a stream record wrote or changed, or undefined for any other item. */
 export function paymentRowChange(record: DynamoDBRecord): PaymentRowChange | undefined {
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return undefined;
-  const after = paymentRow(itemOf(record.dynamodb?.NewImage));
+  const after = paymentRow(record.dynamodb?.NewImage);
   if (!after) return undefined;
-  const before = paymentRow(itemOf(record.dynamodb?.OldImage));
+  const before = paymentRow(record.dynamodb?.OldImage);
   return { change: record.eventName, after, ...(before ? { before } : {}) };
 }
