@@ -54,16 +54,28 @@ async function upload(kind: 'notes' | 'captions', name: string, type: string, by
 
 const media = (key: string) => fetch(`${stack.url}/media/${key}`);
 
+/** A response's JSON, or undefined for a body that is not whole. */
+async function jsonOrUndefined<T>(res: Response): Promise<T | undefined> {
+  try {
+    return (await res.json()) as T;
+  } catch (err) {
+    if (err instanceof SyntaxError) return undefined;
+    throw err;
+  }
+}
+
 /** The class's published index once it holds what `ready` wants (the stream runs on its own). */
 async function publishedIndex(classId: string, ready: (file: SearchIndexFile) => boolean) {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const res = await media(searchPointerKey(classId));
-    if (res.ok) {
-      const pointer = (await res.json()) as SearchPointer;
+    // The local S3 stand-in (s3rver) writes an object in place, not atomically as S3 does: a
+    // pointer read while a rebuild rewrites it can come back empty. Then it is read again.
+    const pointer = res.ok ? await jsonOrUndefined<SearchPointer>(res) : undefined;
+    if (pointer) {
       const file = await media(pointer.file);
-      const index = (await file.json()) as SearchIndexFile;
-      if (ready(index)) return { pointer, file, index };
+      const index = await jsonOrUndefined<SearchIndexFile>(file);
+      if (index && ready(index)) return { pointer, file, index };
     }
     if (Date.now() > deadline) throw new Error(`no ready search index for ${classId}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
