@@ -6,6 +6,7 @@ import { TEST_ENV } from '../../test/tokens.ts';
 
 Object.assign(process.env, TEST_ENV);
 const { outlineOf, outlinesFrom, rebuildClassOutlines } = await import('./outlines.ts');
+const { withReadingLanguage } = await import('../lib/reading-language.ts');
 
 const ddbMock = mockClient(DynamoDBDocumentClient);
 
@@ -45,6 +46,38 @@ describe('outlineOf', () => {
       { topic_id: 't1', chapter_id: 'ch-s1', topic_name: 'Topic t1' },
       { topic_id: 't3', chapter_id: 'ch2', topic_name: 'Topic t3' },
     ]);
+  });
+});
+
+describe('a topic’s name in Kannada and Hindi (issue 33)', () => {
+  it('is kept in the outline (its name only), and a learner’s read gets its language’s', () => {
+    const named = topic('t1', 's1', {
+      translations: {
+        kn: { topic_name: 'ವಾಸ್ತವ ಸಂಖ್ಯೆಗಳು', topic_description: 'ವಿವರ' },
+        hi: { topic_description: 'विवरण' },
+      },
+    });
+    const [kept] = outlineOf([named]);
+    expect(kept).toEqual({
+      topic_id: 't1',
+      chapter_id: 'ch-s1',
+      topic_name: 'Topic t1',
+      translations: { kn: { topic_name: 'ವಾಸ್ತವ ಸಂಖ್ಯೆಗಳು' } },
+    });
+    const item = {
+      pk: 'SUBJECT#s1',
+      sk: 'OUTLINE',
+      type: 'outline',
+      subject_id: 's1',
+      topics: [kept],
+    };
+    const read = (language: 'en' | 'kn' | 'hi') =>
+      withReadingLanguage(language, () => outlinesFrom([item]).get('s1'));
+    expect(read('kn')).toEqual([
+      { topic_id: 't1', chapter_id: 'ch-s1', topic_name: 'ವಾಸ್ತವ ಸಂಖ್ಯೆಗಳು' },
+    ]);
+    expect(read('hi')).toEqual([{ topic_id: 't1', chapter_id: 'ch-s1', topic_name: 'Topic t1' }]);
+    expect(read('en')).toEqual([{ topic_id: 't1', chapter_id: 'ch-s1', topic_name: 'Topic t1' }]);
   });
 });
 

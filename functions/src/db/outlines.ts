@@ -1,6 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { inLanguage, type Translations } from '@gia/shared/languages.ts';
 import { ddb } from '../lib/dynamo.ts';
+import { readingLanguage } from '../lib/reading-language.ts';
 import { classContents } from './catalogue-reads.ts';
 import * as keys from './item-keys.ts';
 import type { TopicFields } from './records.ts';
@@ -24,6 +26,22 @@ export interface OutlineTopic {
   topic_id: string;
   chapter_id: string;
   topic_name: string;
+  /** Its name in Kannada and Hindi (issue 33), stored; a learner's read gets its language's. */
+  translations?: Translations;
+}
+
+/** The translations of a topic's name only (what the outline keeps of them). */
+function nameTranslations(
+  translations: Translations | undefined,
+): Pick<OutlineTopic, 'translations'> {
+  const names: Translations = {};
+  for (const [language, fields] of Object.entries(translations ?? {}) as [
+    keyof Translations,
+    Record<string, string> | undefined,
+  ][]) {
+    if (fields?.topic_name) names[language] = { topic_name: fields.topic_name };
+  }
+  return Object.keys(names).length ? { translations: names } : {};
 }
 
 /** The outline's stored `type` (not a catalogue record's: the search stream passes it over). */
@@ -36,14 +54,27 @@ export const outlineKey = (subjectId: string) => keys.subjectOutline(subjectId);
 export const outlineOf = (topics: readonly TopicFields[]): OutlineTopic[] =>
   topics
     .filter((t) => t.status === 'Active')
-    .map((t) => ({ topic_id: t.topic_id, chapter_id: t.chapter_id, topic_name: t.topic_name }));
+    .map((t) => ({
+      topic_id: t.topic_id,
+      chapter_id: t.chapter_id,
+      topic_name: t.topic_name,
+      ...nameTranslations(t.translations),
+    }));
 
-/** The outlines among a BatchGet's items, by subject. */
+/**
+ * The outlines among a BatchGet's items, by subject: in a learner's read, each topic's name in
+ * the language it asks for (lib/reading-language.ts), as the catalogue's records come out.
+ */
 export function outlinesFrom(items: readonly Record<string, unknown>[]) {
+  const language = readingLanguage();
   const out = new Map<string, OutlineTopic[]>();
   for (const item of items) {
     if (item.type !== OUTLINE_TYPE || !Array.isArray(item.topics)) continue;
-    out.set(String(item.subject_id), item.topics as OutlineTopic[]);
+    const topics = item.topics as OutlineTopic[];
+    out.set(
+      String(item.subject_id),
+      language ? topics.map((t) => inLanguage(t, language)) : topics,
+    );
   }
   return out;
 }

@@ -62,6 +62,8 @@ export interface TopicFields {
   notes_url?: string;
   status?: string;
   free_to_watch?: string;
+  /** Its texts in Kannada and Hindi (issue 33), where it is read as stored. */
+  translations?: Translations;
 }
 
 export interface AboutSubjectFields {
