@@ -188,6 +188,28 @@ describe('getCourseProgress’s outlines (kept by the table’s stream)', () => 
     expect(now[0]).toMatchObject({ topics_total: 4, first: lessonOf(c.chapter, c.topics.one) });
   });
 
+  it('names the lessons in the language the read asks for, from the outline', async () => {
+    const c = await courses();
+    await admin.post('updateTopics', {
+      ...c.topics.one,
+      translations: { kn: { topic_name: 'ಎಣಿಕೆ' }, hi: { topic_name: 'गिनती' } },
+    });
+    await rebuildClassOutlines(c.cls.class_id as string);
+    const me = await learner();
+    await buySubjects(call, me.token, [c.subjects.maths.subject_id]);
+    await watch(me, c.topics.one.topic_id, 'part');
+    const inLanguage = async (lang: string) =>
+      (await call('GET', `${LEARNER_DATA}/getCourseProgress?lang=${lang}`, { token: me.token }))
+        .body.data[0];
+
+    expect(await inLanguage('kn')).toMatchObject({
+      last: { topic_id: c.topics.one.topic_id, topic_name: 'ಎಣಿಕೆ' },
+      first: { topic_name: 'ಎಣಿಕೆ' },
+    });
+    expect((await inLanguage('hi')).last.topic_name).toBe('गिनती');
+    expect((await inLanguage('en')).last.topic_name).toBe('Counting');
+  });
+
   it('places a progress row saved before rows kept their subject by reading its topic', async () => {
     const c = await courses();
     const me = await learner();
