@@ -20,19 +20,18 @@ export const requiredId = (missing: string, invalid: string = VALIDATION_MESSAGE
       ),
   );
 
+/** An id's text: at most `ID_MAX_LENGTH` of the id letters (at least one), else `invalid`. */
+const idText = (invalid: string) =>
+  z
+    .string({ error: invalid })
+    .check(z.maxLength(ID_MAX_LENGTH, { error: invalid }), z.regex(ID_PATTERN, { error: invalid }));
+
+/** Whether a query value means none: missing, `null` or blank. */
+const none = (v: unknown) => v === null || (typeof v === 'string' && v.trim() === '');
+
 /** An optional id: missing, `null` or blank mean none (`undefined`). */
 export const optionalId = (invalid: string = VALIDATION_MESSAGES.idInvalid) =>
-  preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : trimmed(v)),
-    z.optional(
-      z
-        .string({ error: invalid })
-        .check(
-          z.maxLength(ID_MAX_LENGTH, { error: invalid }),
-          z.regex(ID_PATTERN, { error: invalid }),
-        ),
-    ),
-  );
+  preprocess((v) => (none(v) ? undefined : trimmed(v)), z.optional(idText(invalid)));
 
 /**
  * An optional list of ids in a query string, comma-separated (`a,b,c`): blank means none; more
@@ -40,27 +39,9 @@ export const optionalId = (invalid: string = VALIDATION_MESSAGES.idInvalid) =>
  */
 export const optionalIdList = (invalid: string, max: number) =>
   preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v.trim() === ''
-          ? undefined
-          : v.split(',').map((id) => id.trim())
-        : v === null
-          ? undefined
-          : v,
+    (v) => (none(v) ? undefined : typeof v === 'string' ? v.split(',').map((id) => id.trim()) : v),
     z.optional(
-      z
-        .array(
-          z
-            .string({ error: invalid })
-            .check(
-              z.minLength(1, { error: invalid }),
-              z.maxLength(ID_MAX_LENGTH, { error: invalid }),
-              z.regex(ID_PATTERN, { error: invalid }),
-            ),
-          { error: invalid },
-        )
-        .check(z.maxLength(max, { error: invalid })),
+      z.array(idText(invalid), { error: invalid }).check(z.maxLength(max, { error: invalid })),
     ),
   );
 
