@@ -20,19 +20,30 @@ const shown = () =>
   screen.getAllByRole('figure').map((f) => f.querySelector('strong')?.textContent);
 const tick = () => act(() => vi.advanceTimersByTime(AUTOPLAY_MS));
 
+/** The window's width as its media queries see it. */
+let width = 360;
+
 function reducedMotion(reduce: boolean) {
   window.matchMedia = ((query: string) => ({
-    matches: reduce && query.includes('reduce'),
+    get matches() {
+      const min = /min-width: (\d+)px/.exec(query);
+      return min ? width >= Number(min[1]) : reduce && query.includes('reduce');
+    },
     media: query,
     addEventListener() {},
     removeEventListener() {},
   })) as unknown as typeof window.matchMedia;
 }
 
+function resizeTo(w: number) {
+  width = w;
+  act(() => void window.dispatchEvent(new Event('resize')));
+}
+
 describe('the testimonial carousel', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    window.innerWidth = 360;
+    width = 360;
     reducedMotion(false);
   });
   afterEach(() => vi.useRealTimers());
@@ -74,5 +85,15 @@ describe('the testimonial carousel', () => {
     tick();
     expect(shown()).toEqual(['Asha']);
     expect(screen.getByRole('button', { name: 'Play testimonials' })).toBeTruthy();
+  });
+
+  it('shows 1 testimonial below 768 px, 2 from 768 px and 3 from 1024 px, following the window', () => {
+    width = 1366;
+    render(<TestimonialCarousel items={items} />);
+    expect(shown()).toEqual(['Asha', 'Ravi', 'Meena']);
+    resizeTo(800);
+    expect(shown()).toEqual(['Asha', 'Ravi']);
+    resizeTo(360);
+    expect(shown()).toEqual(['Asha']);
   });
 });

@@ -5,8 +5,15 @@ import { useT } from '../../lib/i18n.ts';
 
 export const AUTOPLAY_MS = 5000;
 
-/** Slides per view: 1 below 768 px, 2 from 768 px, 3 from 1024 px. */
-export const slidesFor = (width: number) => (width >= 1024 ? 3 : width >= 768 ? 2 : 1);
+/**
+ * Slides per view: 1 below 768 px, 2 from 768 px, 3 from 1024 px, from media queries: reading
+ * `innerWidth` makes the browser lay the page out in the middle of the app's first render
+ * (scrollbars change it), a whole-page layout that a slow phone feels as a stall.
+ */
+const slidesForWindow = () => {
+  const from = (px: number) => window.matchMedia(`(min-width: ${px}px)`).matches;
+  return typeof window === 'undefined' ? 1 : from(1024) ? 3 : from(768) ? 2 : 1;
+};
 
 /** Whether the visitor asked their system for less motion. */
 const prefersReducedMotion = () =>
@@ -22,15 +29,13 @@ const prefersReducedMotion = () =>
 export function TestimonialCarousel({ items }: { items: TestimonialRecord[] }) {
   const t = useT();
   // No window when the landing page is prerendered (issue 30): it shows no testimonials then.
-  const [perView, setPerView] = useState(() =>
-    typeof window === 'undefined' ? 1 : slidesFor(window.innerWidth),
-  );
+  const [perView, setPerView] = useState(slidesForWindow);
   const [start, setStart] = useState(0);
   const [paused, setPaused] = useState(prefersReducedMotion);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   useEffect(() => {
-    const onResize = () => setPerView(slidesFor(window.innerWidth));
+    const onResize = () => setPerView(slidesForWindow());
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
