@@ -437,3 +437,36 @@ describe('a write resent with its device-made id (issue 32)', () => {
     }
   });
 });
+
+describe('a class’s rebuild on a catalogue change (the search function)', () => {
+  it('reads the class’s content partition once for its search index and its subjects’ outlines', async () => {
+    const { ddb } = await import('../src/lib/dynamo.ts');
+    const { rebuildClass } = await import('../src/search/stream.ts');
+    const { outlineKey } = await import('../src/db/outlines.ts');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { tableName } = await import('../src/db/table-name.ts');
+    const contentReads: unknown[] = [];
+    ddb.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { IndexName?: string; KeyConditionExpression?: string };
+        if (context.commandName === 'QueryCommand' && input.IndexName === 'gsi3')
+          contentReads.push(input.KeyConditionExpression);
+        return next(args);
+      },
+      { step: 'initialize', name: 'classContentReads' },
+    );
+    const startedAt = new Date().toISOString();
+    try {
+      await rebuildClass(ids.class!);
+    } finally {
+      ddb.middlewareStack.remove('classContentReads');
+    }
+    expect(contentReads).toEqual(['gsi3pk = :pk']);
+    // The outlines were written from that read: the subject's lists its topics, read just now.
+    const { Item } = await ddb.send(
+      new GetCommand({ TableName: tableName(), Key: outlineKey(ids.subject!) }),
+    );
+    expect(String(Item?.read_at) >= startedAt).toBe(true);
+    expect(Item?.topics).toContainEqual(expect.objectContaining({ topic_id: ids.topic }));
+  });
+});

@@ -295,6 +295,21 @@ export async function subjectTopicRecords(
 /** The records of a class's content partition, by entity. */
 export type ClassContents = { [E in CatalogueEntity]?: RecordOf<E>[] };
 
+/**
+ * A class's content partition as one read found it, and when that read began: what a rebuild of
+ * the class's search index and its subjects' outlines share.
+ */
+export interface ClassRead {
+  readAt: string;
+  content: ClassContents;
+}
+
+/** Reads a class's content partition once, for everything a rebuild of the class writes. */
+export async function readClass(classId: string): Promise<ClassRead> {
+  const readAt = new Date().toISOString();
+  return { readAt, content: await classContents(classId) };
+}
+
 /** A class with its subjects, their topics and about-subject records, in one Query (gsi3). */
 export async function classContents(classId: string): Promise<ClassContents> {
   const out: Record<string, AnyCatalogueRecord[]> = {};

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inLanguage, type Translations } from '@gia/shared/languages.ts';
 import { ddb } from '../lib/dynamo.ts';
 import { readingLanguage } from '../lib/reading-language.ts';
-import { classContents } from './catalogue-reads.ts';
+import { readClass, type ClassRead } from './catalogue-reads.ts';
 import * as keys from './item-keys.ts';
 import type { TopicFields } from './records.ts';
 import { tableName } from './table-name.ts';
@@ -81,15 +81,15 @@ export function outlinesFrom(items: readonly Record<string, unknown>[]) {
 
 /**
  * Writes the outline of every subject of a class, from one Query of its content partition (the
- * class, its subjects and their topics in lesson order). A class that is gone writes nothing.
+ * class, its subjects and their topics in lesson order), or from `read`, that Query made already
+ * for the class's search index. A class that is gone writes nothing.
  *
  * Each outline says when its read began (`read_at`), and never replaces one read later: two
  * rebuilds of a class at once (two stream batches, or a batch and the local stack's start) leave
  * the newer read, whichever writes last.
  */
-export async function rebuildClassOutlines(classId: string): Promise<void> {
-  const readAt = new Date().toISOString();
-  const content = await classContents(classId);
+export async function rebuildClassOutlines(classId: string, read?: ClassRead): Promise<void> {
+  const { readAt, content } = read ?? (await readClass(classId));
   const topics = (content.topic ?? []) as unknown as TopicFields[];
   await Promise.all(
     (content.subject ?? []).map(async (s) => {

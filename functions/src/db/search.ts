@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { RecordOf } from '@gia/shared';
 import { ddb } from '../lib/dynamo.ts';
-import { classContents, getRecord } from './catalogue-reads.ts';
+import { classContents, getRecord, type ClassContents } from './catalogue-reads.ts';
 import { allPartition, toRecord, underPartition, type Ref } from './catalogue-keys.ts';
 import { queryAll } from './query.ts';
 import { tableName } from './table-name.ts';
@@ -38,11 +38,15 @@ const under = async <E extends 'sub-subject' | 'chapter'>(entity: E, parent: Ref
 
 /**
  * A class with everything an index names, or undefined when the class is gone: one Query of its
- * content partition (class, subjects, topics), one GetItem of its board, and per subject a Query
+ * content partition (class, subjects, topics) unless `read` is that Query's answer, one GetItem of
+ * its board, and per subject a Query
  * of its sub-subjects and of its chapters, per sub-subject one of its chapters.
  */
-export async function classTree(classId: string): Promise<ClassTree | undefined> {
-  const content = await classContents(classId);
+export async function classTree(
+  classId: string,
+  read?: ClassContents,
+): Promise<ClassTree | undefined> {
+  const content = read ?? (await classContents(classId));
   const cls = content.class?.[0];
   if (!cls) return undefined;
   const subjects = content.subject ?? [];

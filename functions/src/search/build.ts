@@ -7,6 +7,7 @@ import {
 } from '@gia/shared/search-types.ts';
 import { wordsAt, wordsOf } from '@gia/shared/search-text.ts';
 import type { RecordOf, TopicCaptions } from '@gia/shared';
+import type { ClassContents } from '../db/catalogue-reads.ts';
 import { classTree, recordSourceUses, type ClassTree } from '../db/search.ts';
 import { sourcesOf, type Cue, type SourceItem } from '../db/sources.ts';
 import { isFreeCourse } from '../domain/entitlement/index.ts';
@@ -245,11 +246,15 @@ export function indexOfClass(
 }
 
 /**
- * Builds a class's index from the table, or undefined when the class is gone. The sources it
- * uses are recorded first, so an extraction finishing after this build's read still rebuilds it.
+ * Builds a class's index from the table (its content partition from `read` where the caller read
+ * it), or undefined when the class is gone. The sources it uses are recorded first, so an
+ * extraction finishing after this build's read still rebuilds it.
  */
-export async function buildClassIndex(classId: string): Promise<SearchIndexFile | undefined> {
-  const tree = await classTree(classId);
+export async function buildClassIndex(
+  classId: string,
+  read?: ClassContents,
+): Promise<SearchIndexFile | undefined> {
+  const tree = await classTree(classId, read);
   if (!tree) return undefined;
   const keys = tree.topics.flatMap((t) => {
     const { notes, captions } = keysOf(t);

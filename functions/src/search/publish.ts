@@ -7,6 +7,7 @@ import {
   type SearchIndexFile,
   type SearchPointer,
 } from '@gia/shared/search-types.ts';
+import type { ClassContents } from '../db/catalogue-reads.ts';
 import { env } from '../lib/env.ts';
 import { logger } from '../lib/logger.ts';
 import { s3 } from '../lib/s3.ts';
@@ -79,8 +80,11 @@ export async function storeIndex(file: SearchIndexFile): Promise<SearchPointer> 
  * class that is gone loses its pointer, so no device finds it any more (its last file stays for
  * the devices that hold it, until an operator's lifecycle rule removes it).
  */
-export async function publishClassIndex(classId: string): Promise<SearchPointer | undefined> {
-  const file = await buildClassIndex(classId);
+export async function publishClassIndex(
+  classId: string,
+  read?: ClassContents,
+): Promise<SearchPointer | undefined> {
+  const file = await buildClassIndex(classId, read);
   if (!file) {
     await s3.send(
       new DeleteObjectCommand({ Bucket: env().MEDIA_BUCKET, Key: searchPointerKey(classId) }),

@@ -1,5 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { allClassIds, classesUsingSource, classIdsOfBoard } from '../db/search.ts';
+import { readClass } from '../db/catalogue-reads.ts';
 import { deleteOutline, rebuildClassOutlines } from '../db/outlines.ts';
 import { removedSubjectOf, searchChangeOf, type SearchChange } from '../db/search-stream.ts';
 import { logger } from '../lib/logger.ts';
@@ -30,10 +31,14 @@ async function classesOf(change: SearchChange): Promise<string[]> {
   }
 }
 
-/** What a class's catalogue change rebuilds: its search index and its subjects' outlines. */
+/**
+ * What a class's catalogue change rebuilds: its search index and its subjects' outlines, both
+ * from one read of the class's content partition.
+ */
 export async function rebuildClass(classId: string): Promise<void> {
-  await publishClassIndex(classId);
-  await rebuildClassOutlines(classId);
+  const read = await readClass(classId);
+  await publishClassIndex(classId, read.content);
+  await rebuildClassOutlines(classId, read);
 }
 
 /** Rebuilds every class (the local stack's start; after a change of the index format). */
