@@ -11,22 +11,20 @@ function fontSet(statuses: FontFaceLoadStatus[]) {
 }
 
 describe('reshapeOnFontLoads', () => {
-  it('flips <html>’s data-font-loads each time faces finish loading', () => {
+  it('gives <html> a new --font-loads each time faces finish loading', () => {
     const root = document.createElement('html');
     const fonts = fontSet(['unloaded', 'loading']);
     reshapeOnFontLoads(root, fonts);
-    expect(root.getAttribute('data-font-loads')).toBeNull();
+    expect(root.style.getPropertyValue('--font-loads')).toBe('');
     fonts.dispatchEvent(new Event('loadingdone'));
-    expect(root.getAttribute('data-font-loads')).toBe('1');
+    expect(root.style.getPropertyValue('--font-loads')).toBe('1');
     fonts.dispatchEvent(new Event('loadingdone'));
-    expect(root.getAttribute('data-font-loads')).toBe('2');
-    fonts.dispatchEvent(new Event('loadingdone'));
-    expect(root.getAttribute('data-font-loads')).toBe('1');
+    expect(root.style.getPropertyValue('--font-loads')).toBe('2');
   });
 
   it('counts a face that loaded before it watched (the prerendered page’s text)', () => {
     const root = document.createElement('html');
     reshapeOnFontLoads(root, fontSet(['loaded', 'unloaded']));
-    expect(root.getAttribute('data-font-loads')).toBe('1');
+    expect(root.style.getPropertyValue('--font-loads')).toBe('1');
   });
 });
