@@ -39,8 +39,8 @@ const under = async <E extends 'sub-subject' | 'chapter'>(entity: E, parent: Ref
 /**
  * A class with everything an index names, or undefined when the class is gone: one Query of its
  * content partition (class, subjects, topics) unless `read` is that Query's answer, one GetItem of
- * its board, and per subject a Query
- * of its sub-subjects and of its chapters, per sub-subject one of its chapters.
+ * its board, and per subject a Query of its sub-subjects and of its chapters, per sub-subject one
+ * of its chapters.
  */
 export async function classTree(
   classId: string,
