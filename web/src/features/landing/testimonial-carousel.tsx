@@ -11,8 +11,9 @@ export const AUTOPLAY_MS = 5000;
  * (scrollbars change it), a whole-page layout that a slow phone feels as a stall.
  */
 const slidesForWindow = () => {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 1;
   const from = (px: number) => window.matchMedia(`(min-width: ${px}px)`).matches;
-  return typeof window === 'undefined' ? 1 : from(1024) ? 3 : from(768) ? 2 : 1;
+  return from(1024) ? 3 : from(768) ? 2 : 1;
 };
 
 /** Whether the visitor asked their system for less motion. */
