@@ -1,3 +1,4 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { api, buySubjects, newLearner, routePath } from './api.ts';
 import { signInAdmin } from './fixtures.ts';
@@ -9,7 +10,7 @@ let learner: { userId: string; token: string };
 
 // The services run here, in-process, against the same embedded DynamoDB, with every request counted.
 Object.assign(process.env, stack.env, { DDB_METRICS: '1', LOG_LEVEL: 'SILENT' });
-const { ddbMetrics } = await import('../src/lib/dynamo.ts');
+const { ddb, ddbMetrics } = await import('../src/lib/dynamo.ts');
 const { publicClassDetail, publicList, publicTopics } = await import('../src/catalogue/public.ts');
 const { subjectOutline } = await import('../src/catalogue/outline.ts');
 const { lessonOf } = await import('../src/catalogue/lesson.ts');
@@ -20,6 +21,9 @@ const { purchasedSubjects } = await import('../src/domain/purchases/index.ts');
 const { listReviews, listQuestions } = await import('../src/learning/service.ts');
 const { chapterProgress } = await import('../src/learning/service.ts');
 const { getProfile } = await import('../src/profile/service.ts');
+const { rebuildClass } = await import('../src/search/stream.ts');
+const { outlineKey } = await import('../src/db/outlines.ts');
+const { tableName } = await import('../src/db/table-name.ts');
 
 beforeAll(async () => {
   const { post } = await signInAdmin(call);
@@ -440,11 +444,6 @@ describe('a write resent with its device-made id (issue 32)', () => {
 
 describe('a class’s rebuild on a catalogue change (the search function)', () => {
   it('reads the class’s content partition once for its search index and its subjects’ outlines', async () => {
-    const { ddb } = await import('../src/lib/dynamo.ts');
-    const { rebuildClass } = await import('../src/search/stream.ts');
-    const { outlineKey } = await import('../src/db/outlines.ts');
-    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { tableName } = await import('../src/db/table-name.ts');
     const contentReads: unknown[] = [];
     ddb.middlewareStack.add(
       (next, context) => async (args) => {
